@@ -1,0 +1,128 @@
+"""The cards scenarios name, described by their types and catalog effects.
+
+A scenario says "Alice controls Howling Mine"; the setup then carries the card's full
+:class:`CardSpec`, so an engine never needs this table, only the catalog keys.
+"""
+
+from __future__ import annotations
+
+import re
+
+from checker.interface import CardSpec, EffectSpec
+from checker.vocabulary import parse_part
+
+
+def _e(key: str, **params: str | int) -> EffectSpec:
+    return EffectSpec(key, params)
+
+
+def _land(name: str, color: str) -> CardSpec:
+    return CardSpec(name, ("land",), produces=color)
+
+
+def _creature(name: str, cost: str, power: int, toughness: int, *effects: EffectSpec) -> CardSpec:
+    return CardSpec(name, ("creature",), cost, power, toughness, effects=effects)
+
+
+def _card(name: str, types: str, cost: str, *effects: EffectSpec) -> CardSpec:
+    return CardSpec(name, tuple(types.split()), cost, effects=effects)
+
+
+POOL: dict[str, CardSpec] = {
+    c.name: c
+    for c in (
+        _land("Plains", "W"),
+        _land("Island", "U"),
+        _land("Swamp", "B"),
+        _land("Mountain", "R"),
+        _land("Forest", "G"),
+        _creature("Grizzly Bears", "{1}{G}", 2, 2),
+        _creature("Hill Giant", "{3}{R}", 3, 3),
+        _creature("Savannah Lions", "{W}", 2, 1),
+        _creature("Raging Goblin", "{R}", 1, 1, _e("haste")),
+        _creature("White Knight", "{W}{W}", 2, 2, _e("first_strike")),
+        _creature("Fencing Ace", "{1}{W}", 1, 1, _e("double_strike")),
+        _creature("Drudge Skeletons", "{1}{B}", 1, 1, _e("regenerate", cost="{B}")),
+        _creature("Breezekeeper", "{3}{U}", 4, 4, _e("phasing")),
+        _creature("Juzam Djinn", "{2}{B}{B}", 5, 5, _e("at_beginning_of", of="upkeep", whose="your",
+                                                         does="damage_you", amount=1)),
+        _creature("Force of Nature", "{2}{G}{G}{G}{G}", 8, 8, _e("upkeep_cost", cost="{G}{G}{G}{G}")),
+        CardSpec("Juggernaut", ("artifact", "creature"), "{4}", 5, 3, effects=(_e("must_attack"),)),
+        CardSpec("Colossus of Sardia", ("artifact", "creature"), "{9}", 9, 9,
+                 effects=(_e("doesnt_untap"), _e("untap_ability", cost="{9}"))),
+        _card("Giant Growth", "instant", "{G}", _e("pump", power=3, toughness=3, until="end_of_turn")),
+        _card("Lightning Bolt", "instant", "{R}", _e("damage", amount=3)),
+        _card("Shock", "instant", "{R}", _e("damage", amount=2)),
+        _card("Ancestral Recall", "instant", "{U}", _e("draw_cards", amount=3)),
+        _card("Divination", "sorcery", "{2}{U}", _e("draw_cards", amount=2)),
+        _card("Time Walk", "sorcery", "{1}{U}", _e("extra_turn")),
+        _card("Relentless Assault", "sorcery", "{2}{R}{R}", _e("additional_combat")),
+        _card("Fatigue", "sorcery", "{1}{U}", _e("skip_spell", what="draw")),
+        _card("Moment of Silence", "instant", "{W}", _e("skip_spell", what="combat")),
+        _card("Act of Treason", "sorcery", "{2}{R}", _e("gain_control")),
+        _card("Twiddle", "instant", "{U}", _e("tap")),
+        _card("Howling Mine", "artifact", "{2}", _e("additional_draw")),
+        _card("Exploration", "enchantment", "{G}", _e("additional_land")),
+        _card("Winter Orb", "artifact", "{2}", _e("untap_limit", count=1)),
+        _card("Mana Vault", "artifact", "{1}", _e("doesnt_untap")),
+        _card("Amber Prison", "artifact", "{4}", _e("may_not_untap")),
+        _card("Stasis", "enchantment", "{1}{U}", _e("players_skip", what="untap", whose="each")),
+        _card("Necropotence", "enchantment", "{B}{B}{B}", _e("players_skip", what="draw", whose="your")),
+        _card("Paradox Haze", "enchantment", "{2}{U}", _e("additional_step", step="upkeep")),
+        _card("Vibrating Sphere", "artifact", "{4}", _e("turn_power_bonus")),
+        _card("Wellspring", "enchantment", "{1}{G}", _e("gain_control_at_beginning_of_turn")),
+        _card("Time Vault", "artifact", "{2}", _e("optional_skip_turn")),
+        _card("Tawnos's Coffin", "artifact", "{4}", _e("returns_held_card")),
+        _card("Spellbook", "artifact", "{0}", _e("no_maximum_hand_size")),
+        _card("Fountain of Renewal", "artifact", "{G}", _e("at_beginning_of", of="upkeep", whose="your",
+                                                          does="gain_life", amount=1)),
+        _card("Phyrexian Arena", "enchantment", "{1}{B}{B}", _e("at_beginning_of", of="upkeep", whose="your",
+                                                               does="draw", amount=1)),
+    )
+}
+
+#: A card that fills libraries and hands when a scenario only counts cards.
+FILLER = "Island"
+
+
+def card(name: str) -> CardSpec:
+    try:
+        return POOL[name]
+    except KeyError:
+        known = ", ".join(sorted(POOL))
+        raise ValueError(f"no card named {name!r} in the suite's card pool; known: {known}") from None
+
+
+_TRIGGER = re.compile(
+    r"at (?:the beginning of (?P<whose>your|each player's|each) (?P<part>.+?)|(?P<eot>end of turn)), (?P<does>.+)",
+    re.IGNORECASE,
+)
+_DOES = (
+    (re.compile(r"you gain (\d+) life", re.IGNORECASE), "gain_life"),
+    (re.compile(r"you lose (\d+) life", re.IGNORECASE), "lose_life"),
+    (re.compile(r"you draw (?:a|(\d+)) cards?", re.IGNORECASE), "draw"),
+    (re.compile(r"this deals (\d+) damage to you", re.IGNORECASE), "damage_you"),
+    (re.compile(r"(\w+) gains (\d+) life at the next end of turn", re.IGNORECASE), "delayed_gain_life"),
+)
+
+
+def ability_from_text(text: str) -> EffectSpec:
+    """Read a triggered ability written in game language, e.g.
+    "At the beginning of your upkeep, you gain 1 life" or "At end of turn, you draw a card"."""
+    m = _TRIGGER.fullmatch(text.strip().rstrip("."))
+    if m is None:
+        raise ValueError(f"cannot read the ability {text!r}")
+    of = "end" if m["eot"] else ("turn" if m["part"] == "turn" else parse_part(m["part"]).name)
+    whose = "your" if (m["whose"] or "your") == "your" else "each"
+    does = m["does"]
+    for pattern, kind in _DOES:
+        d = pattern.fullmatch(does)
+        if d:
+            params: dict[str, str | int] = {"of": of, "whose": whose, "does": kind}
+            groups = [g for g in d.groups() if g is not None]
+            if kind == "delayed_gain_life":
+                params["player"], params["amount"] = groups[0], int(groups[1])
+            else:
+                params["amount"] = int(groups[0]) if groups else 1
+            return EffectSpec("at_beginning_of", params)
+    raise ValueError(f"cannot read what {text!r} does")

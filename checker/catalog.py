@@ -1,0 +1,92 @@
+"""The effect catalog: every effect a scenario may put in play, named abstractly.
+
+Each entry says what the effect does in game terms, its parameters, and real cards that
+have it, so that an adapter for another engine can map the entry onto a card it knows.
+An adapter declares the keys it supports (``Capabilities.effects``); a scenario that needs
+an unsupported entry is reported as unsupported, never as passed or failed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    key: str
+    kind: str  # "spell" (what it does on resolution), "static", "triggered", "activated", "player"
+    summary: str
+    examples: tuple[str, ...]
+    params: tuple[str, ...] = ()
+
+
+ENTRIES: tuple[CatalogEntry, ...] = (
+    CatalogEntry("extra_turn", "spell", "Target player (or you) takes an extra turn after this one.",
+                 ("Time Walk", "Time Warp")),
+    CatalogEntry("additional_combat", "spell",
+                 "After this main phase there is an additional combat phase followed by an additional "
+                 "main phase (in Mirage: you may declare an additional attack this turn).",
+                 ("Relentless Assault", "Fury of the Horde")),
+    CatalogEntry("additional_step", "triggered",
+                 "At the beginning of your first upkeep each turn, you get an additional upkeep step after "
+                 "this step.", ("Paradox Haze",), ("step",)),
+    CatalogEntry("skip_next", "player",
+                 "The player skips their next turn, or their next phase or step of the given name "
+                 "(count times).",
+                 ("Chronatog (turn)", "Fatigue (draw step)", "Moment of Silence (combat phase)",
+                  "Brine Elemental (untap step)"), ("what", "count")),
+    CatalogEntry("skip_spell", "spell", "Target player skips their next phase or step of the given name.",
+                 ("Fatigue (draw step)", "Moment of Silence (combat phase)"), ("what",)),
+    CatalogEntry("players_skip", "static",
+                 "As long as this is in play, players (or you) skip their phase or step of the given name.",
+                 ("Stasis (each player's untap step)", "Necropotence (your draw step)"), ("what", "whose")),
+    CatalogEntry("at_beginning_of", "triggered",
+                 "At the beginning of your (or each player's) turn, phase or step, or at end of turn: gain "
+                 "or lose life, draw cards, take damage, set up a delayed effect.",
+                 ("Fountain of Renewal (upkeep, gain 1 life)", "Juzám Djinn (upkeep, 1 damage to you)",
+                  "Phyrexian Arena (upkeep, draw)"), ("of", "whose", "does", "amount")),
+    CatalogEntry("upkeep_cost", "triggered",
+                 "At the beginning of your upkeep, sacrifice this unless you pay the cost.",
+                 ("Force of Nature", "Nicol Bolas", "Lord of the Pit"), ("cost",)),
+    CatalogEntry("additional_draw", "static",
+                 "Each player draws an additional card in their draw step (each source separately).",
+                 ("Howling Mine",)),
+    CatalogEntry("additional_land", "static", "You may play an additional land on each of your turns.",
+                 ("Exploration", "Fastbond (limited)")),
+    CatalogEntry("doesnt_untap", "static", "This doesn't untap during its controller's untap step.",
+                 ("Colossus of Sardia", "Mana Vault")),
+    CatalogEntry("may_not_untap", "static", "You may choose not to untap this during your untap step.",
+                 ("Rubinia Soulsinger", "Amber Prison")),
+    CatalogEntry("untap_limit", "static",
+                 "As long as this is untapped, players can't untap more than one land during their untap "
+                 "steps.", ("Winter Orb",), ("count",)),
+    CatalogEntry("untap_ability", "activated", "{cost}: Untap this. Activate only during your upkeep.",
+                 ("Colossus of Sardia",), ("cost",)),
+    CatalogEntry("must_attack", "static", "This creature attacks each combat (each turn) if able.",
+                 ("Juggernaut", "Nettling Imp (targeted)", "Siren's Call (all)")),
+    CatalogEntry("pump", "spell", "Target creature gets +N/+N until end of turn (or of another part of the turn).",
+                 ("Giant Growth",), ("power", "toughness", "until")),
+    CatalogEntry("damage", "spell", "Deals N damage to any target.", ("Lightning Bolt", "Shock"), ("amount",)),
+    CatalogEntry("draw_cards", "spell", "You draw N cards.", ("Divination", "Ancestral Recall"), ("amount",)),
+    CatalogEntry("gain_control", "spell", "Gain control of target permanent.", ("Control Magic", "Act of Treason")),
+    CatalogEntry("tap", "spell", "Tap target permanent.", ("Twiddle",)),
+    CatalogEntry("gain_control_at_beginning_of_turn", "triggered",
+                 "At the beginning of your turn, gain control of the target permanent.",
+                 ("Wellspring (Mirage)",)),
+    CatalogEntry("turn_power_bonus", "static",
+                 "During your turn your creatures get +2/+0; during other turns they get -0/-2.",
+                 ("Vibrating Sphere",)),
+    CatalogEntry("phasing", "static", "Phasing.", ("Breezekeeper", "Teferi's Imp")),
+    CatalogEntry("optional_skip_turn", "static",
+                 "Instead of taking your turn you may skip it; if you do, untap this.", ("Time Vault",)),
+    CatalogEntry("returns_held_card", "static",
+                 "When this untaps, the card it holds is put onto the battlefield tapped.", ("Tawnos's Coffin",)),
+    CatalogEntry("no_maximum_hand_size", "static", "You have no maximum hand size.",
+                 ("Spellbook", "Reliquary Tower")),
+    CatalogEntry("haste", "static", "Haste.", ("Raging Goblin",)),
+    CatalogEntry("first_strike", "static", "First strike.", ("White Knight",)),
+    CatalogEntry("double_strike", "static", "Double strike.", ("Fencing Ace",)),
+    CatalogEntry("regenerate", "activated", "{cost}: Regenerate this.", ("Drudge Skeletons",), ("cost",)),
+)
+
+CATALOG: dict[str, CatalogEntry] = {e.key: e for e in ENTRIES}

@@ -1,0 +1,325 @@
+"""The adapter interface: the only boundary between the scenarios and an engine.
+
+An engine is certified through an object that satisfies :class:`EngineAdapter`: it states
+what it supports, starts a game from a declarative :class:`GameSetup`, performs player
+:data:`Action` values, and reports a :class:`GameView` and the ordered :class:`GameEvent`
+list. Everything here is plain data so that it can cross a process boundary unchanged.
+
+Names of phases, steps, decisions and events are the lower-case words of
+:mod:`checker.vocabulary`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+# --------------------------------------------------------------------------- errors
+
+
+class AdapterError(Exception):
+    """Base of what an adapter raises."""
+
+
+class IllegalActionError(AdapterError):
+    """The engine refused a player's action as against the rules."""
+
+
+class UnsupportedError(AdapterError):
+    """The engine (or its adapter) cannot express something a scenario needs."""
+
+
+class EngineFailure(AdapterError):
+    """The engine failed in a way that says nothing about the rules (a crash, a bad answer)."""
+
+
+# --------------------------------------------------------------------------- setup
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """An effect from the catalog (:mod:`checker.catalog`) with its parameters."""
+
+    key: str
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    name: str
+    types: tuple[str, ...]
+    cost: str = ""  # mana symbols, e.g. "{1}{G}"; empty for no cost
+    power: int | None = None
+    toughness: int | None = None
+    produces: str | None = None  # the mana symbol a land taps for, e.g. "G"
+    effects: tuple[EffectSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardSetup:
+    id: str
+    card: CardSpec
+
+
+@dataclass(frozen=True)
+class PermanentSetup:
+    id: str
+    card: CardSpec
+    controller: str
+    owner: str | None = None
+    tapped: bool = False
+    damage: int = 0
+    phased_out: bool = False
+    summoning_sick: bool = False
+    #: A card the permanent holds (Tawnos's Coffin); see the catalog entry ``returns_held_card``.
+    holds: CardSpec | None = None
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str
+    life: int = 20
+    library: tuple[CardSetup, ...] = ()  # top card first
+    hand: tuple[CardSetup, ...] = ()
+    graveyard: tuple[CardSetup, ...] = ()
+    mana_pool: Mapping[str, int] = field(default_factory=dict)
+    lands_played: int = 0
+    #: Effects in play that belong to this player but to no permanent (e.g. "skip your next turn").
+    effects: tuple[EffectSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    edition: str
+    players: tuple[PlayerSetup, ...]
+    active_player: str
+    battlefield: tuple[PermanentSetup, ...] = ()
+    turn_number: int = 2
+    #: The player who took the game's first turn (for the first-turn draw rule).
+    starting_player: str | None = None
+    #: Where the game starts: at the beginning of this phase (and step); None: the turn's beginning.
+    phase: str | None = None
+    step: str | None = None
+    #: Start before the first turn: shuffle, choose who plays first, draw opening hands.
+    from_game_start: bool = False
+    #: Who chooses to play or draw; None: chosen at random (the players' first game).
+    chooser: str | None = None
+    day_night: str | None = None  # "day", "night" or None
+    #: Spells the active player of the previous turn cast during it (day and night).
+    spells_cast_last_turn: int = 0
+    seed: int = 0
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class PassPriority:
+    player: str
+
+
+@dataclass(frozen=True)
+class PlayLand:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class CastSpell:
+    player: str
+    card: str
+    targets: tuple[str, ...] = ()  # player names or permanent ids
+
+
+@dataclass(frozen=True)
+class ActivateManaAbility:
+    player: str
+    permanent: str
+
+
+@dataclass(frozen=True)
+class ActivateAbility:
+    player: str
+    permanent: str
+
+
+@dataclass(frozen=True)
+class DeclareAttackers:
+    player: str
+    attackers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeclareBlockers:
+    player: str
+    blocks: tuple[tuple[str, str], ...]  # (blocker, attacker)
+
+
+@dataclass(frozen=True)
+class ChooseUntap:
+    player: str
+    permanents: tuple[str, ...]  # of the permanents offered, those to untap
+
+
+@dataclass(frozen=True)
+class ChooseDiscard:
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChoosePlayOrDraw:
+    player: str
+    play_first: bool
+
+
+@dataclass(frozen=True)
+class ChooseSkipTurn:
+    player: str
+    skip: bool
+
+
+@dataclass(frozen=True)
+class PayUpkeep:
+    player: str
+    pay: bool
+
+
+Action = (
+    PassPriority
+    | PlayLand
+    | CastSpell
+    | ActivateManaAbility
+    | ActivateAbility
+    | DeclareAttackers
+    | DeclareBlockers
+    | ChooseUntap
+    | ChooseDiscard
+    | ChoosePlayOrDraw
+    | ChooseSkipTurn
+    | PayUpkeep
+)
+
+
+# --------------------------------------------------------------------------- observation
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    """What the game waits for: a kind from :data:`checker.vocabulary.DECISIONS` and who decides."""
+
+    kind: str
+    player: str
+    options: tuple[str, ...] = ()
+    count: int = 0
+    mana_only: bool = False
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    life: int
+    mana_pool: Mapping[str, int]
+    library: tuple[CardView, ...]
+    hand: tuple[CardView, ...]
+    graveyard: tuple[CardView, ...]
+    lost: bool = False
+    lands_played: int = 0
+
+
+@dataclass(frozen=True)
+class PermanentView:
+    id: str
+    name: str
+    controller: str
+    owner: str
+    tapped: bool
+    damage: int
+    phased_out: bool
+    summoning_sick: bool
+    power: int | None
+    toughness: int | None
+    attacking: bool = False
+    blocking: str | None = None
+
+
+@dataclass(frozen=True)
+class StackItemView:
+    name: str
+    controller: str
+    kind: str  # spell, ability, trigger, untap, combat_damage
+
+
+@dataclass(frozen=True)
+class GameView:
+    edition: str
+    turn_number: int
+    active_player: str
+    phase: str | None
+    step: str | None
+    decision: DecisionView | None
+    players: tuple[PlayerView, ...]
+    battlefield: tuple[PermanentView, ...]
+    stack: tuple[StackItemView, ...]  # top first
+    game_over: bool = False
+    winner: str | None = None
+    day_night: str | None = None
+
+    @property
+    def priority(self) -> str | None:
+        d = self.decision
+        return d.player if d is not None and d.kind == "priority" else None
+
+    def player(self, name: str) -> PlayerView:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """One thing that happened; ``kind`` is from :data:`checker.vocabulary.EVENTS`."""
+
+    kind: str
+    turn: int
+    player: str | None = None
+    subject: str | None = None
+    amount: int | None = None
+    detail: Mapping[str, str] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- the adapter
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    name: str
+    version: str
+    editions: frozenset[str]
+    effects: frozenset[str]
+
+
+@runtime_checkable
+class EngineAdapter(Protocol):
+    """What the suite needs from an engine. One adapter plays one game at a time."""
+
+    def capabilities(self) -> Capabilities: ...
+
+    def start(self, setup: GameSetup) -> None:
+        """Set up a game and play it until the first decision; raise UnsupportedError if it can't."""
+
+    def perform(self, action: Action) -> None:
+        """Take a player's action and play on until the next decision; IllegalActionError if refused."""
+
+    def view(self) -> GameView: ...
+
+    def events(self) -> Sequence[GameEvent]:
+        """Every event since the game was set up, oldest first."""

@@ -1,0 +1,183 @@
+"""Given steps: the game state a scenario starts from."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_bdd import given, parsers
+
+from checker.cards import ability_from_text, card
+from checker.interface import CardSpec, EffectSpec
+from checker.steps.context import ScenarioError, ScenarioGame
+from checker.steps.language import mana, names, number
+from checker.vocabulary import parse_part
+
+P = r"(?P<player>[A-Z][a-z]+)"
+
+
+@given(parsers.re(r"a game between (?P<players>.+)"))
+def game_between(game: ScenarioGame, players: str) -> None:
+    game.set_players(names(players))
+
+
+@given(parsers.re(rf"it is {P}'s turn"))
+def its_turn(game: ScenarioGame, player: str) -> None:
+    game.at(player, None)
+
+
+@given(parsers.re(r"it is turn (?P<n>\d+)"))
+def turn_number(game: ScenarioGame, n: str) -> None:
+    game.configure(turn_number=int(n))
+
+
+@given(parsers.re(rf"the game is at the beginning of {P}'s (?P<part>.+)"))
+def at_beginning_of(game: ScenarioGame, player: str, part: str) -> None:
+    game.at(player, None if part == "turn" else parse_part(part))
+
+
+@given(parsers.re(rf"{P} took the first turn of the game"))
+def took_first_turn(game: ScenarioGame, player: str) -> None:
+    game.player(player)
+    game.configure(starting_player=player)
+
+
+@given(parsers.re(r"the game is about to begin(?: with seed (?P<seed>\d+))?"))
+def about_to_begin(game: ScenarioGame, seed: str | None) -> None:
+    game.configure(from_game_start=True, turn_number=1, seed=int(seed or 0))
+
+
+@given("this is the players' first game")
+def first_game(game: ScenarioGame) -> None:
+    game.configure(chooser=None)
+
+
+@given(parsers.re(rf"{P} lost the previous game"))
+def lost_previous(game: ScenarioGame, player: str) -> None:
+    game.player(player)
+    game.configure(chooser=player)
+
+
+@given(parsers.re(rf"the previous game was a draw and {P} chose who played first in it"))
+def previous_draw(game: ScenarioGame, player: str) -> None:
+    game.player(player)
+    game.configure(chooser=player)
+
+
+@given(parsers.re(rf"{P} has (?P<life>-?\d+) life"))
+def life(game: ScenarioGame, player: str, life: str) -> None:
+    game.player(player).life = int(life)
+
+
+@given(parsers.re(rf"{P} has (?P<symbols>(?:\{{[WUBRGC]\}})+) in (?:her|his|their) mana pool"))
+def mana_pool(game: ScenarioGame, player: str, symbols: str) -> None:
+    game.player(player).mana_pool = mana(symbols)
+
+
+@given(parsers.re(rf"{P} has (?P<n>\w+) cards? in (?:her|his|their) library"))
+def library_count(game: ScenarioGame, player: str, n: str) -> None:
+    build = game.player(player)
+    build.library = game.filler(number(n))
+    build.library_set = True
+
+
+@given(parsers.re(rf"{P}'s library is empty"))
+def library_empty(game: ScenarioGame, player: str) -> None:
+    build = game.player(player)
+    build.library, build.library_set = [], True
+
+
+@given(parsers.re(rf"{P}'s library holds, from the top, (?P<cards>.+)"))
+def library_cards(game: ScenarioGame, player: str, cards: str) -> None:
+    build = game.player(player)
+    build.library = [game.card_setup(n) for n in names(cards)]
+    build.library_set = True
+
+
+@given(parsers.re(rf"{P} has (?P<n>\d+|no|one|two|three|four|five) cards? in hand"))
+def hand_count(game: ScenarioGame, player: str, n: str) -> None:
+    game.player(player).hand = game.filler(number(n))
+
+
+@given(parsers.re(rf"{P} has (?P<cards>(?!\d).+) in hand"))
+def hand_cards(game: ScenarioGame, player: str, cards: str) -> None:
+    game.player(player).hand += [game.card_setup(n) for n in names(cards)]
+
+
+@given(parsers.re(rf"{P} has already played (?P<n>a|one|two|\d+) lands? this turn"))
+def lands_played(game: ScenarioGame, player: str, n: str) -> None:
+    game.player(player).lands_played = number(n)
+
+
+_STATE = r"(?:tapped|untapped|phased-out|summoning-sick)"
+
+
+@given(
+    parsers.re(
+        rf"{P} controls (?:(?P<count>an?|one|two|three|four|five|\d+) )?(?P<state>(?:{_STATE},? )*)"
+        r"(?P<name>[A-Z][^,\"]*?)(?: with (?P<damage>\d+) damage)?(?: holding (?P<held>.+))?"
+    )
+)
+def controls(
+    game: ScenarioGame, player: str, count: str | None, state: str, name: str, damage: str | None, held: str | None
+) -> None:
+    spec = card(name)
+    for _ in range(number(count) if count else 1):
+        game.add_permanent(player, spec, **_state(state, damage, held))
+
+
+def _state(state: str, damage: str | None, held: str | None) -> dict[str, object]:
+    words = set(re.findall(_STATE, state))
+    result: dict[str, object] = {
+        "tapped": "tapped" in words,
+        "phased_out": "phased-out" in words,
+        "summoning_sick": "summoning-sick" in words,
+        "damage": int(damage or 0),
+    }
+    if held:
+        result["holds"] = card(held)
+    return result
+
+
+@given(parsers.re(rf"{P} controls Wellspring, which takes (?P<target>.+) at the beginning of each of her turns"))
+def wellspring(game: ScenarioGame, player: str, target: str) -> None:
+    target_id = next((p.id for p in game.battlefield if target in (p.id, p.name)), None)
+    if target_id is None:
+        raise ScenarioError(f"set up {target!r} before the Wellspring that takes it")
+    base = card("Wellspring")
+    effect = EffectSpec("gain_control_at_beginning_of_turn", {"target": target_id})
+    game.add_permanent(player, CardSpec(base.name, base.types, base.cost, effects=(effect,)))
+
+
+@given(
+    parsers.re(
+        rf"{P} controls (?P<state>(?:{_STATE} )*)\"(?P<name>[^\"]+)\", an? (?P<types>[a-z ]+?) with "
+        r"\"(?P<text>[^\"]+)\""
+    )
+)
+def controls_with_ability(game: ScenarioGame, player: str, state: str, name: str, types: str, text: str) -> None:
+    """A permanent described by its triggered ability, e.g. an artifact with
+    "At the beginning of your upkeep, you gain 1 life"."""
+    try:
+        effect = ability_from_text(text)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from exc
+    spec = CardSpec(name, tuple(types.split()), effects=(effect,))
+    game.add_permanent(player, spec, **_state(state, None, None))
+
+
+@given(parsers.re(rf"{P} will skip (?:her|his|their) next (?:(?P<n>\w+) )?(?P<what>turns?|.+? (?:steps?|phases?))"))
+def will_skip(game: ScenarioGame, player: str, n: str | None, what: str) -> None:
+    count = number(n) if n else 1
+    what = what.rstrip("s") if what.endswith(("turns", "steps", "phases")) else what
+    key = "turn" if what == "turn" else parse_part(what).name
+    game.player(player).effects.append(EffectSpec("skip_next", {"what": key, "count": count}))
+
+
+@given(parsers.re(r"it is (?P<designation>day|night|neither day nor night)"))
+def day_or_night(game: ScenarioGame, designation: str) -> None:
+    game.configure(day_night=None if designation.startswith("neither") else designation)
+
+
+@given(parsers.re(r"the previous turn's active player cast (?P<n>\w+) spells? during it"))
+def spells_last_turn(game: ScenarioGame, n: str) -> None:
+    game.configure(spells_cast_last_turn=number(n))

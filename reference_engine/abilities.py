@@ -1,0 +1,296 @@
+"""What cards and effects do, as the engine models it.
+
+Three kinds of ability (static, triggered, activated) and the *outcomes* that a
+spell or ability produces when it resolves. Each outcome applies itself to the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Protocol
+
+from reference_engine.mana import ManaCost
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """Who is resolving what: the context an outcome applies in."""
+
+    controller: str
+    source: str | None  # the id of the card or permanent the ability comes from
+    targets: tuple[str, ...] = ()
+    name: str = ""
+
+
+class Outcome(Protocol):
+    def apply(self, game: Game, r: Resolution) -> None: ...
+
+
+class Whose(StrEnum):
+    YOUR = "your"
+    EACH = "each"
+
+
+@dataclass(frozen=True)
+class Duration:
+    """When an effect ends: at the end (or the beginning) of a part of the turn.
+
+    ``of`` is ``turn``, ``combat`` or the name of a phase or step.
+    """
+
+    of: str = "turn"
+    at_end: bool = True
+
+
+UNTIL_END_OF_TURN = Duration()
+
+
+# --- outcomes -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GainLife:
+    amount: int
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.change_life(r.controller, self.amount, r.name)
+
+
+@dataclass(frozen=True)
+class LoseLife:
+    amount: int
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.change_life(r.controller, -self.amount, r.name)
+
+
+@dataclass(frozen=True)
+class DrawCards:
+    amount: int = 1
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        for _ in range(self.amount):
+            game.draw(r.controller, r.name)
+
+
+@dataclass(frozen=True)
+class DealDamage:
+    """Damage to the target (a player or a creature); without a target, to the controller."""
+
+    amount: int
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.deal_damage(r.targets[0] if r.targets else r.controller, self.amount, r.name)
+
+
+@dataclass(frozen=True)
+class ExtraTurn:
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.add_extra_turn(r.targets[0] if r.targets else r.controller, r.name)
+
+
+@dataclass(frozen=True)
+class AdditionalCombat:
+    """An additional combat phase followed by an additional main phase, after this phase."""
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.add_combat_and_main_phase(r.name)
+
+
+@dataclass(frozen=True)
+class AdditionalStep:
+    step: str
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.add_step_after_current(self.step, r.name)
+
+
+@dataclass(frozen=True)
+class Pump:
+    power: int
+    toughness: int
+    duration: Duration = UNTIL_END_OF_TURN
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        target = r.targets[0] if r.targets else r.source
+        if target is not None:
+            game.add_pump(target, self.power, self.toughness, self.duration, r.name)
+
+
+@dataclass(frozen=True)
+class SkipNext:
+    """The player skips their next turn, or the next phase or step of that name."""
+
+    what: str
+    count: int = 1
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.add_skip(r.targets[0] if r.targets else r.controller, self.what, self.count, r.name)
+
+
+@dataclass(frozen=True)
+class GainControl:
+    def apply(self, game: Game, r: Resolution) -> None:
+        for target in r.targets:
+            game.gain_control(r.controller, target, r.name)
+
+
+@dataclass(frozen=True)
+class UntapSource:
+    def apply(self, game: Game, r: Resolution) -> None:
+        if r.source is not None:
+            game.untap(r.source, r.name)
+
+
+@dataclass(frozen=True)
+class Regenerate:
+    def apply(self, game: Game, r: Resolution) -> None:
+        target = r.targets[0] if r.targets else r.source
+        if target is not None:
+            game.add_regeneration_shield(target)
+
+
+@dataclass(frozen=True)
+class RemoveFromCombat:
+    def apply(self, game: Game, r: Resolution) -> None:
+        for target in r.targets:
+            game.remove_from_combat(target, r.name)
+
+
+@dataclass(frozen=True)
+class TapTarget:
+    def apply(self, game: Game, r: Resolution) -> None:
+        for target in r.targets:
+            game.tap(target, r.name)
+
+
+@dataclass(frozen=True)
+class PayOrSacrifice:
+    """An upkeep cost: pay this much mana from the pool, or sacrifice the source."""
+
+    cost: ManaCost
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.ask_upkeep_payment(r, self.cost)
+
+
+@dataclass(frozen=True)
+class Delayed:
+    """Set up a delayed triggered ability, e.g. "at the beginning of the next end step, ..."."""
+
+    trigger: AtBeginningOf
+    #: Whose delayed ability it is; None: the controller of what set it up.
+    player: str | None = None
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.add_delayed_trigger(self.player or r.controller, self.trigger)
+
+
+# --- abilities --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AtBeginningOf:
+    """A triggered ability: "at the beginning of [your|each] <part of the turn>, <outcome>".
+
+    ``of`` is ``turn`` or the name of a phase or step. ``end`` means "at end of turn" in the
+    editions that say so (the beginning of the end step; in Mirage, the end of cleanup).
+    """
+
+    of: str
+    outcome: Outcome
+    whose: Whose = Whose.YOUR
+    name: str = ""
+    #: The ability can go on the stack only once (delayed triggers).
+    once: bool = False
+    #: It triggers only at the first such part of each turn ("your first upkeep each turn").
+    first_each_turn: bool = False
+    #: Targets chosen when the ability was set up (player names or permanent ids).
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activated:
+    cost: ManaCost
+    outcome: Outcome
+    tap: bool = False
+    #: The ability may be activated only during its controller's <part of the turn>.
+    only_during: str | None = None
+    targets_self: bool = False
+
+
+class Keyword(StrEnum):
+    PHASING = "phasing"
+    HASTE = "haste"
+    FIRST_STRIKE = "first_strike"
+    DOUBLE_STRIKE = "double_strike"
+    DOESNT_UNTAP = "doesnt_untap"  # "doesn't untap during your untap step"
+    MAY_NOT_UNTAP = "may_not_untap"  # "you may choose not to untap this"
+    MUST_ATTACK = "must_attack"  # "attacks each combat if able"
+    ADDITIONAL_DRAW = "additional_draw"  # each player draws an additional card (Howling Mine)
+    ADDITIONAL_LAND = "additional_land"  # you may play an additional land each turn
+    NO_MAXIMUM_HAND_SIZE = "no_maximum_hand_size"
+
+
+@dataclass(frozen=True)
+class Static:
+    keyword: Keyword
+
+
+@dataclass(frozen=True)
+class UntapLimit:
+    """Winter Orb: while this is untapped, players untap no more than ``count`` lands."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class PlayersSkip:
+    """Stasis ("players skip their untap steps"), Necropotence ("skip your draw step")."""
+
+    what: str
+    whose: Whose = Whose.YOUR
+
+
+@dataclass(frozen=True)
+class TurnPowerBonus:
+    """Vibrating Sphere: your creatures get +power/+0 during your turn, -0/-toughness otherwise."""
+
+    power: int = 2
+    toughness: int = 2
+
+
+@dataclass(frozen=True)
+class OptionalSkipTurn:
+    """Time Vault: you may skip your next turn instead of taking it; if you do, untap this."""
+
+
+@dataclass(frozen=True)
+class ReturnsHeldCardOnUntap:
+    """Tawnos's Coffin: when this untaps, the card it holds returns to the battlefield tapped."""
+
+
+@dataclass(frozen=True)
+class SpellEffect:
+    """What an instant or sorcery does when it resolves."""
+
+    outcome: Outcome
+    #: How many targets the spell takes (players or permanents).
+    targets: int = 0
+
+
+Ability = (
+    AtBeginningOf
+    | Activated
+    | Static
+    | UntapLimit
+    | PlayersSkip
+    | TurnPowerBonus
+    | OptionalSkipTurn
+    | ReturnsHeldCardOnUntap
+    | SpellEffect
+)

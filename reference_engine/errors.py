@@ -1,0 +1,5 @@
+"""Errors the engine raises at its callers."""
+
+
+class IllegalAction(Exception):
+    """A player tried something the rules do not allow at this moment."""
