@@ -56,6 +56,7 @@ POOL: dict[str, CardSpec] = {
         _card("Ancestral Recall", "instant", "{U}", _e("draw_cards", amount=3)),
         _card("Divination", "sorcery", "{2}{U}", _e("draw_cards", amount=2)),
         _card("Time Walk", "sorcery", "{1}{U}", _e("extra_turn")),
+        _card("Time Warp", "sorcery", "{3}{U}{U}", _e("extra_turn", targets=1)),
         _card("Relentless Assault", "sorcery", "{2}{R}{R}", _e("additional_combat")),
         _card("Fatigue", "sorcery", "{1}{U}", _e("skip_spell", what="draw")),
         _card("Moment of Silence", "instant", "{W}", _e("skip_spell", what="combat")),

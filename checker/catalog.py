@@ -21,8 +21,9 @@ class CatalogEntry:
 
 
 ENTRIES: tuple[CatalogEntry, ...] = (
-    CatalogEntry("extra_turn", "spell", "Target player (or you) takes an extra turn after this one.",
-                 ("Time Walk", "Time Warp")),
+    CatalogEntry("extra_turn", "spell",
+                 "You (targets=0) or target player (targets=1) take an extra turn after this one.",
+                 ("Time Walk (you)", "Time Warp (target player)"), ("targets",)),
     CatalogEntry("additional_combat", "spell",
                  "After this main phase there is an additional combat phase followed by an additional "
                  "main phase (in Mirage: you may declare an additional attack this turn).",

@@ -87,7 +87,7 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
     targets = (str(p["target"]),) if "target" in p else ()
     match key:
         case "extra_turn":
-            return ab.SpellEffect(ab.ExtraTurn())
+            return ab.SpellEffect(ab.ExtraTurn(), targets=int(p.get("targets", 0)))
         case "additional_combat":
             return ab.SpellEffect(ab.AdditionalCombat())
         case "additional_step":

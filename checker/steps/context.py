@@ -220,9 +220,10 @@ class ScenarioGame:
 
     def advance(self, reached: Callable[[list[GameEvent]], bool], what: str) -> None:
         """Let the players make default choices (pass, no attackers, ...) until ``reached`` is
-        true of the events since now, and a decision is pending."""
+        true of the events since now (since the game's start, if it starts here), and a
+        decision is pending."""
+        start = len(self.engine.events()) if self.started else 0
         self.ensure_started()
-        start = len(self.engine.events())
         for _ in range(ADVANCE_LIMIT):
             view = self.engine.view()
             if reached(list(self.engine.events())[start:]) and (view.decision or view.game_over):

@@ -130,9 +130,19 @@ def _began(player: str, part_text: str) -> Callable[[list[GameEvent]], bool]:
     return reached
 
 
-@when(parsers.re(r"the game advances to (?P<player>[A-Z][a-z]+)'s (?:next )?(?P<part>.+)"))
-def advance_to(game: ScenarioGame, player: str, part: str) -> None:
-    """Players pass and make the default choices until that part of the turn has begun."""
+def _in(game: ScenarioGame, player: str, part_text: str) -> bool:
+    v = game.view()
+    if v.active_player != player or v.decision is None:
+        return False
+    return part_text == "turn" or parse_part(part_text).matches(v.phase, v.step)
+
+
+@when(parsers.re(r"the game advances to (?P<player>[A-Z][a-z]+)'s (?P<next>next )?(?P<part>.+)"))
+def advance_to(game: ScenarioGame, player: str, next: str | None, part: str) -> None:
+    """Players pass and make the default choices until that part of the turn has begun.
+    Already in it, the game stays where it is, unless the step says "next"."""
+    if not next and game.started and _in(game, player, part):
+        return
     game.advance(_began(player, part), f"{player}'s {part}")
 
 
