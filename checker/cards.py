@@ -44,12 +44,23 @@ POOL: dict[str, CardSpec] = {
         _creature("Fencing Ace", "{1}{W}", 1, 1, _e("double_strike")),
         _creature("Drudge Skeletons", "{1}{B}", 1, 1, _e("regenerate", cost="{B}")),
         _creature("Breezekeeper", "{3}{U}", 4, 4, _e("phasing")),
-        _creature("Juzam Djinn", "{2}{B}{B}", 5, 5, _e("at_beginning_of", of="upkeep", whose="your",
-                                                         does="damage_you", amount=1)),
+        _creature(
+            "Juzam Djinn",
+            "{2}{B}{B}",
+            5,
+            5,
+            _e("at_beginning_of", of="upkeep", whose="your", does="damage_you", amount=1),
+        ),
         _creature("Force of Nature", "{2}{G}{G}{G}{G}", 8, 8, _e("upkeep_cost", cost="{G}{G}{G}{G}")),
         CardSpec("Juggernaut", ("artifact", "creature"), "{4}", 5, 3, effects=(_e("must_attack"),)),
-        CardSpec("Colossus of Sardia", ("artifact", "creature"), "{9}", 9, 9,
-                 effects=(_e("doesnt_untap"), _e("untap_ability", cost="{9}"))),
+        CardSpec(
+            "Colossus of Sardia",
+            ("artifact", "creature"),
+            "{9}",
+            9,
+            9,
+            effects=(_e("doesnt_untap"), _e("untap_ability", cost="{9}")),
+        ),
         _card("Giant Growth", "instant", "{G}", _e("pump", power=3, toughness=3, until="end_of_turn")),
         _card("Lightning Bolt", "instant", "{R}", _e("damage", amount=3)),
         _card("Shock", "instant", "{R}", _e("damage", amount=2)),
@@ -75,10 +86,18 @@ POOL: dict[str, CardSpec] = {
         _card("Time Vault", "artifact", "{2}", _e("optional_skip_turn")),
         _card("Tawnos's Coffin", "artifact", "{4}", _e("returns_held_card")),
         _card("Spellbook", "artifact", "{0}", _e("no_maximum_hand_size")),
-        _card("Fountain of Renewal", "artifact", "{G}", _e("at_beginning_of", of="upkeep", whose="your",
-                                                          does="gain_life", amount=1)),
-        _card("Phyrexian Arena", "enchantment", "{1}{B}{B}", _e("at_beginning_of", of="upkeep", whose="your",
-                                                               does="draw", amount=1)),
+        _card(
+            "Fountain of Renewal",
+            "artifact",
+            "{G}",
+            _e("at_beginning_of", of="upkeep", whose="your", does="gain_life", amount=1),
+        ),
+        _card(
+            "Phyrexian Arena",
+            "enchantment",
+            "{1}{B}{B}",
+            _e("at_beginning_of", of="upkeep", whose="your", does="draw", amount=1),
+        ),
     )
 }
 
@@ -95,7 +114,8 @@ def card(name: str) -> CardSpec:
 
 
 _TRIGGER = re.compile(
-    r"at (?:the beginning of (?P<whose>your|each player's|each) (?P<part>.+?)|(?P<eot>end of turn)), (?P<does>.+)",
+    r"at (?:the beginning of (?P<whose>your|each player's|each) (?P<part>.+?)|(?P<eot>end of turn)),"
+    r" (?P<does>.+)",
     re.IGNORECASE,
 )
 _DOES = (

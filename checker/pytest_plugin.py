@@ -13,6 +13,7 @@ import pytest
 
 from checker.engines import EngineNotFound, load_engine
 from checker.interface import EngineAdapter, UnsupportedError
+from checker.rulings import rulings
 from checker.steps import given, then, when
 from checker.steps.context import ScenarioGame
 from checker.vocabulary import EDITIONS
@@ -36,6 +37,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "edition(name): the rules edition a scenario holds in")
     config.addinivalue_line("markers", "ruling(id): a ruling the scenario transcribes")
+    # Tags on an Examples block reach pytest as marks named after the whole tag.
+    for ruling_id in rulings():
+        config.addinivalue_line("markers", f"ruling:{ruling_id}: a ruling an example transcribes")
     for module in (given, when, then):
         if not config.pluginmanager.is_registered(module):
             config.pluginmanager.register(module)

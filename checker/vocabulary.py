@@ -157,15 +157,23 @@ def parse_part(text: str) -> TurnPart:
         raise ValueError(f"{text!r} is not a phase or step this suite knows")
     return TurnPart(name, kind)
 
+
 #: Each edition's turn: its phases in order, each with its steps (CR 500.1, 2008 300.1, Mirage p. 42).
 TURN_TEMPLATES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "mirage": tuple(
-        (p, ()) for p in ("beginning_of_turn", "untap", "upkeep", "draw", "main", "discard", "cleanup")
-    ),
+    "mirage": tuple((p, ()) for p in ("beginning_of_turn", "untap", "upkeep", "draw", "main", "discard", "cleanup")),
     "cr2008": (
         ("beginning", ("untap", "upkeep", "draw")),
         ("precombat_main", ()),
-        ("combat", ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")),
+        (
+            "combat",
+            (
+                "beginning_of_combat",
+                "declare_attackers",
+                "declare_blockers",
+                "combat_damage",
+                "end_of_combat",
+            ),
+        ),
         ("postcombat_main", ()),
         ("ending", ("end", "cleanup")),
     ),

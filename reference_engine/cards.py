@@ -25,7 +25,7 @@ PERMANENT_TYPES = frozenset({CardType.LAND, CardType.CREATURE, CardType.ARTIFACT
 class CardDef:
     name: str
     types: frozenset[CardType]
-    cost: ManaCost = ManaCost()
+    cost: ManaCost = field(default_factory=ManaCost)
     power: int | None = None
     toughness: int | None = None
     #: The color of mana this permanent's tap ability adds (lands), if it has one.

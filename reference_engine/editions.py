@@ -74,8 +74,7 @@ class Edition:
 
     def has_segment(self, name: str) -> bool:
         return any(
-            name == str(template.phase) or name in {str(s) for s in template.steps}
-            for template in self.turn_template
+            name == str(template.phase) or name in {str(s) for s in template.steps} for template in self.turn_template
         )
 
     def __repr__(self) -> str:

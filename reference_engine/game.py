@@ -9,7 +9,6 @@ so the procedure reads in the order of the rules and never sees an illegal actio
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -228,7 +227,12 @@ class Game:
     ) -> Permanent:
         card = Card(card_id or self.new_id("permanent"), owner or controller, definition)
         permanent = Permanent(
-            card, controller, tapped=tapped, damage=damage, phased_out=phased_out, summoning_sick=summoning_sick
+            card,
+            controller,
+            tapped=tapped,
+            damage=damage,
+            phased_out=phased_out,
+            summoning_sick=summoning_sick,
         )
         if holds is not None:
             permanent.holds = Card(self.new_id("card"), owner or controller, holds)
@@ -537,10 +541,10 @@ class Game:
         else:
             yield from self._rules_segment(segment, priority)
         if segment.step is not None:
-            self.emit(EventKind.STEP_ENDED, self.active, segment.step)
             self._expire(name, at_end=True)
             if self.edition.mana_empties_after_steps:
                 self._empty_pools()
+            self.emit(EventKind.STEP_ENDED, self.active, segment.step)
 
     # --- the Comprehensive Rules' steps
 
@@ -575,9 +579,9 @@ class Game:
             self._trigger_beginning_of("cleanup")
             yield from self._priority_window(Priority.FULL)
             # Another cleanup step follows (CR 514.3a).
-            self.emit(EventKind.STEP_ENDED, self.active, Step.CLEANUP)
             if self.edition.mana_empties_after_steps:
                 self._empty_pools()
+            self.emit(EventKind.STEP_ENDED, self.active, Step.CLEANUP)
             self.emit(EventKind.STEP_BEGAN, self.active, Step.CLEANUP)
 
     # --- Mirage's phases: beginning effects, the main body, end effects, mana burn, life check
@@ -676,19 +680,11 @@ class Game:
         self.emit(EventKind.DAY_NIGHT_CHANGED, subject=self.day_night)
 
     def _untap_candidates(self) -> list[Permanent]:
-        return [
-            p
-            for p in self._controlled(self.active)
-            if p.tapped and not self.has_keyword(p, Keyword.DOESNT_UNTAP)
-        ]
+        return [p for p in self._controlled(self.active) if p.tapped and not self.has_keyword(p, Keyword.DOESNT_UNTAP)]
 
     def _land_limit(self) -> int | None:
         limits = [
-            a.count
-            for p in self.in_play()
-            if not p.tapped
-            for a in p.definition.abilities
-            if isinstance(a, UntapLimit)
+            a.count for p in self.in_play() if not p.tapped for a in p.definition.abilities if isinstance(a, UntapLimit)
         ]
         return min(limits) if limits else None
 
@@ -707,7 +703,10 @@ class Game:
         if not may_decline and (limit is None or len(lands) <= limit):
             return {p.id for p in optional}
         chosen = yield Decision(
-            DecisionKind.UNTAP, self.active, tuple(p.id for p in optional), count=len(lands) if limit is None else limit
+            DecisionKind.UNTAP,
+            self.active,
+            tuple(p.id for p in optional),
+            count=len(lands) if limit is None else limit,
         )
         return set(chosen)
 
@@ -783,11 +782,14 @@ class Game:
         self.emit(EventKind.LIFE_CHANGED, player, amount=amount, reason=reason)
 
     def lose(self, player: str, reason: str) -> None:
-        state = self.players[player]
-        if state.lost:
-            return
-        state.lost = True
-        self.emit(EventKind.PLAYER_LOST, player, reason=reason)
+        self._lose({player: reason})
+
+    def _lose(self, losers: dict[str, str]) -> None:
+        """Players who lose at the same time lose together; if none is left, the game is a draw."""
+        for player, reason in losers.items():
+            if not self.players[player].lost:
+                self.players[player].lost = True
+                self.emit(EventKind.PLAYER_LOST, player, reason=reason)
         alive = self.alive()
         if len(alive) <= 1:
             self.over = True
@@ -797,14 +799,10 @@ class Game:
 
     def _check_life_totals(self) -> None:
         """Mirage: the last part of each phase checks every player's life total (Mirage p. 52)."""
-        for name in self.apnap():
-            if self.players[name].life <= 0:
-                self.lose(name, "0 or less life")
+        self._lose({name: "0 or less life" for name in self.apnap() if self.players[name].life <= 0})
 
     def _state_based_actions_pending(self) -> bool:
-        if not self.edition.life_checked_at_end_of_phase and any(
-            self.players[p].life <= 0 for p in self.alive()
-        ):
+        if not self.edition.life_checked_at_end_of_phase and any(self.players[p].life <= 0 for p in self.alive()):
             return True
         if any(self.players[p].drew_from_empty_library for p in self.alive()):
             return True
@@ -821,13 +819,15 @@ class Game:
         performed = False
         while self._state_based_actions_pending():
             performed = True
+            losers = {}
             for name in self.apnap():
                 state = self.players[name]
                 if state.drew_from_empty_library:
                     state.drew_from_empty_library = False
-                    self.lose(name, "drew from an empty library")
+                    losers[name] = "drew from an empty library"
                 elif state.life <= 0 and not self.edition.life_checked_at_end_of_phase:
-                    self.lose(name, "0 or less life")
+                    losers[name] = "0 or less life"
+            self._lose(losers)
             for p in [p for p in self.in_play() if self._creature_must_die(p)]:
                 if self.toughness(p) > 0 and p.regeneration_shields > 0:
                     self._regenerate(p)
@@ -1087,6 +1087,11 @@ class Game:
 
     def add_step_after_current(self, step: str, name: str) -> None:
         phase = self.current_phase
+        if not phase.steps:
+            # Mirage's turn has no steps: the additional part of the turn is a phase of that name.
+            self.plan.insert(self.phase_index + 1, PhaseInstance(Phase(step), [], extra=True))
+            self.emit(EventKind.PHASE_ADDED, self.active, step, effect=name)
+            return
         phase.steps.insert(phase.step_index + 1, Step(step))
         self.emit(EventKind.STEP_ADDED, self.active, step, effect=name)
 
@@ -1222,22 +1227,21 @@ class Game:
             p.attacking = True
         self.attacks_this_turn += 1
         self.emit(
-            EventKind.ATTACKERS_DECLARED, self.active, ",".join(p.id for p in attackers), amount=len(attackers)
+            EventKind.ATTACKERS_DECLARED,
+            self.active,
+            ",".join(p.id for p in attackers),
+            amount=len(attackers),
         )
 
     def _declare_blockers(self) -> Procedure:
         defender = self.defending_player()
-        options = tuple(
-            p.id for p in self._controlled(defender) if p.is_type(CardType.CREATURE) and not p.tapped
-        )
+        options = tuple(p.id for p in self._controlled(defender) if p.is_type(CardType.CREATURE) and not p.tapped)
         pairs: Sequence[tuple[str, str]] = yield Decision(DecisionKind.DECLARE_BLOCKERS, defender, options)
         for blocker_id, attacker_id in pairs:
             blocker, attacker = self.permanent(blocker_id), self.permanent(attacker_id)
             blocker.blocking = attacker.id
             attacker.blocked = True
-        self.emit(
-            EventKind.BLOCKERS_DECLARED, defender, ",".join(f"{b}>{a}" for b, a in pairs), amount=len(pairs)
-        )
+        self.emit(EventKind.BLOCKERS_DECLARED, defender, ",".join(f"{b}>{a}" for b, a in pairs), amount=len(pairs))
 
     def _strikes_first(self, p: Permanent) -> bool:
         return self.has_keyword(p, Keyword.FIRST_STRIKE) or self.has_keyword(p, Keyword.DOUBLE_STRIKE)
@@ -1251,18 +1255,15 @@ class Game:
             dealing = [p for p in fighters if self._strikes_first(p)]
             self._combat_damage_steps = 1
         elif self._combat_damage_steps == 1:
-            dealing = [
-                p
-                for p in fighters
-                if not self._strikes_first(p) or self.has_keyword(p, Keyword.DOUBLE_STRIKE)
-            ]
+            dealing = [p for p in fighters if not self._strikes_first(p) or self.has_keyword(p, Keyword.DOUBLE_STRIKE)]
             self._combat_damage_steps = 0
         else:
             dealing = fighters
         assignment = self._assign_combat_damage(dealing)
         if self.edition.combat_damage_uses_stack:
-            self.stack.append(StackItem(self.new_id("damage"), self.active, "combat damage", "combat_damage",
-                                        outcome=assignment))
+            self.stack.append(
+                StackItem(self.new_id("damage"), self.active, "combat damage", "combat_damage", outcome=assignment)
+            )
         else:
             self._deal_combat_damage(assignment)
 
@@ -1312,9 +1313,11 @@ class Game:
 
     def pass_priority(self, player: str) -> None:
         self._expect(DecisionKind.PRIORITY, player)
-        if self.segment is not None and self.segment.phase is Phase.MAIN and player == self.active:
-            if not self.stack and self.attacks_this_turn < self.attacks_allowed:
-                self._check_attack(())
+        mirage_main = self.segment is not None and self.segment.phase is Phase.MAIN
+        may_attack = self.attacks_this_turn < self.attacks_allowed
+        if mirage_main and player == self.active and not self.stack and may_attack:
+            # Mirage p. 48: a creature that must attack obliges its controller to declare an attack.
+            self._check_attack(())
         self._send(_Pass())
 
     def _hand_card(self, player: str, card_id: str) -> Card:
@@ -1336,9 +1339,7 @@ class Game:
         if decision.mana_only:
             raise IllegalAction("only mana sources may be used now")
         self._can_act_at_sorcery_speed(player, "play a land")
-        allowed = 1 + sum(
-            1 for p in self._controlled(player) if self.has_keyword(p, Keyword.ADDITIONAL_LAND)
-        )
+        allowed = 1 + sum(1 for p in self._controlled(player) if self.has_keyword(p, Keyword.ADDITIONAL_LAND))
         if self.players[player].lands_played >= allowed:
             raise IllegalAction(f"{player} has already played {allowed} land(s) this turn")
         self._send(_PlayLand(card))

@@ -11,9 +11,9 @@ from typing import Any
 
 from checker import catalog
 from checker.interface import (
+    Action,
     ActivateAbility,
     ActivateManaAbility,
-    Action,
     Capabilities,
     CardSpec,
     CardView,
@@ -22,9 +22,9 @@ from checker.interface import (
     ChoosePlayOrDraw,
     ChooseSkipTurn,
     ChooseUntap,
+    DecisionView,
     DeclareAttackers,
     DeclareBlockers,
-    DecisionView,
     EffectSpec,
     GameEvent,
     GameSetup,
@@ -293,6 +293,13 @@ class ReferenceAdapter:
 
     def events(self) -> list[GameEvent]:
         return [
-            GameEvent(str(e.kind), e.turn, e.player, None if e.subject is None else str(e.subject), e.amount, e.detail)
+            GameEvent(
+                str(e.kind),
+                e.turn,
+                e.player,
+                None if e.subject is None else str(e.subject),
+                e.amount,
+                e.detail,
+            )
             for e in self.game.events
         ]

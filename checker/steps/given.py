@@ -118,7 +118,13 @@ _STATE = r"(?:tapped|untapped|phased-out|summoning-sick)"
     )
 )
 def controls(
-    game: ScenarioGame, player: str, count: str | None, state: str, name: str, damage: str | None, held: str | None
+    game: ScenarioGame,
+    player: str,
+    count: str | None,
+    state: str,
+    name: str,
+    damage: str | None,
+    held: str | None,
 ) -> None:
     spec = card(name)
     for _ in range(number(count) if count else 1):
@@ -140,7 +146,7 @@ def _state(state: str, damage: str | None, held: str | None) -> dict[str, object
 
 @given(parsers.re(rf"{P} controls Wellspring, which takes (?P<target>.+) at the beginning of each of her turns"))
 def wellspring(game: ScenarioGame, player: str, target: str) -> None:
-    target_id = next((p.id for p in game.battlefield if target in (p.id, p.name)), None)
+    target_id = next((p.id for p in game.battlefield if target in (p.id, p.card.name)), None)
     if target_id is None:
         raise ScenarioError(f"set up {target!r} before the Wellspring that takes it")
     base = card("Wellspring")

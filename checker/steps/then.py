@@ -110,8 +110,12 @@ def pool_has(game: ScenarioGame, player: str, symbols: str) -> None:
     expect(pool == mana(symbols), f"{symbols} in {player}'s mana pool", pool or "an empty pool")
 
 
-@then(parsers.re(r"(?P<perm>.+?) is (?P<state>tapped|untapped|phased out|phased in|summoning sick|"
-                 r"not summoning sick|attacking|not attacking)"))
+@then(
+    parsers.re(
+        r"(?P<perm>.+?) is (?P<state>tapped|untapped|phased out|phased in|summoning sick|"
+        r"not summoning sick|attacking|not attacking)"
+    )
+)
 def permanent_state(game: ScenarioGame, perm: str, state: str) -> None:
     p = game.permanent(perm)
     actual = {
@@ -136,8 +140,11 @@ def damage(game: ScenarioGame, perm: str, n: str) -> None:
 @then(parsers.re(r"(?P<perm>.+?) is (?P<power>-?\d+)/(?P<toughness>-?\d+)"))
 def power_toughness(game: ScenarioGame, perm: str, power: str, toughness: str) -> None:
     p = game.permanent(perm)
-    expect((p.power, p.toughness) == (int(power), int(toughness)), f"{perm} {power}/{toughness}",
-           f"{p.power}/{p.toughness}")
+    expect(
+        (p.power, p.toughness) == (int(power), int(toughness)),
+        f"{perm} {power}/{toughness}",
+        f"{p.power}/{p.toughness}",
+    )
 
 
 @then(parsers.re(rf"{P} controls (?P<perm>.+)"))
@@ -155,8 +162,11 @@ def not_on_battlefield(game: ScenarioGame, perm: str) -> None:
 @then(parsers.re(rf"(?P<card>.+?) is in {P}'s graveyard"))
 def in_graveyard(game: ScenarioGame, card: str, player: str) -> None:
     graveyard = game.view().player(player).graveyard
-    expect(any(card in (c.name, c.id) for c in graveyard), f"{card} in {player}'s graveyard",
-           [c.name for c in graveyard])
+    expect(
+        any(card in (c.name, c.id) for c in graveyard),
+        f"{card} in {player}'s graveyard",
+        [c.name for c in graveyard],
+    )
 
 
 @then("the stack is empty")
@@ -237,16 +247,24 @@ def _table(datatable: list[list[str]]) -> list[dict[str, str]]:
     return [dict(zip(header, row, strict=True)) for row in body]
 
 
-@then(parsers.re(r"(?:a|an) \"(?P<kind>[a-z _]+)\" event (?:happened|happens)(?: for (?P<player>[A-Z][a-z]+))?"
-                 r"(?: with amount (?P<amount>\d+))?(?: about (?P<subject>.+))?"))
+@then(
+    parsers.re(
+        r"(?:a|an) \"(?P<kind>[a-z _]+)\" event (?:happened|happens)(?: for (?P<player>[A-Z][a-z]+))?"
+        r"(?: with amount (?P<amount>\d+))?(?: about (?P<subject>.+))?"
+    )
+)
 def event_happened(game: ScenarioGame, kind: str, player: str | None, amount: str | None, subject: str | None) -> None:
     row = {"event": kind, "player": player or "", "amount": amount or "", "subject": subject or ""}
     events = game.recent_events()
     expect(any(_matches(e, row) for e in events), f"an event {row}", _show(events))
 
 
-@then(parsers.re(r"no \"(?P<kind>[a-z _]+)\" event (?:happened|happens)(?: for (?P<player>[A-Z][a-z]+))?"
-                 r"(?: about (?P<subject>.+))?"))
+@then(
+    parsers.re(
+        r"no \"(?P<kind>[a-z _]+)\" event (?:happened|happens)(?: for (?P<player>[A-Z][a-z]+))?"
+        r"(?: about (?P<subject>.+))?"
+    )
+)
 def no_event(game: ScenarioGame, kind: str, player: str | None, subject: str | None) -> None:
     row = {"event": kind, "player": player or "", "subject": subject or ""}
     found = [e for e in game.recent_events() if _matches(e, row)]
@@ -270,4 +288,4 @@ def parts_in_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
         and (w.kind is None or w.kind == ("phase" if k == "phase_began" else "step"))
         for w, (k, s) in zip(wanted, began, strict=False)
     )
-    expect(ok, [str(w) for w in wanted], observed)
+    expect(ok, ", ".join(str(w) for w in wanted), observed)

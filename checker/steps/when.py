@@ -12,9 +12,9 @@ from collections.abc import Callable
 from pytest_bdd import parsers, when
 
 from checker.interface import (
+    Action,
     ActivateAbility,
     ActivateManaAbility,
-    Action,
     CastSpell,
     ChoosePlayOrDraw,
     ChooseSkipTurn,
@@ -63,14 +63,22 @@ ACTIONS: list[tuple[re.Pattern[str], Reader]] = [
     (re.compile(r"pass(?:es)? priority"), lambda g, p, m: PassPriority(p)),
     (re.compile(r"plays? (?P<card>.+)"), lambda g, p, m: PlayLand(p, g.card_in_hand(p, m["card"]))),
     (re.compile(r"casts? (?P<card>.+?)(?: targeting (?P<targets>.+))?"), _cast),
-    (re.compile(r"taps? (?P<perm>.+) for mana"), lambda g, p, m: ActivateManaAbility(p, g.permanent(m["perm"]).id)),
+    (
+        re.compile(r"taps? (?P<perm>.+) for mana"),
+        lambda g, p, m: ActivateManaAbility(p, g.permanent(m["perm"]).id),
+    ),
     (re.compile(r"activates? (?P<perm>.+)"), lambda g, p, m: ActivateAbility(p, g.permanent(m["perm"]).id)),
-    (re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+)"),
-     lambda g, p, m: DeclareAttackers(p, _permanents(g, m["perms"]))),
+    (
+        re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+)"),
+        lambda g, p, m: DeclareAttackers(p, _permanents(g, m["perms"])),
+    ),
     (re.compile(r"declares? no attackers"), lambda g, p, m: DeclareAttackers(p, ())),
     (re.compile(r"declares? no blockers"), lambda g, p, m: DeclareBlockers(p, ())),
     (re.compile(r"(?P<blocks>blocks? .+)"), _blocks),
-    (re.compile(r"chooses? to untap (?P<perms>.+)"), lambda g, p, m: ChooseUntap(p, _permanents(g, m["perms"]))),
+    (
+        re.compile(r"chooses? to untap (?P<perms>.+)"),
+        lambda g, p, m: ChooseUntap(p, _permanents(g, m["perms"])),
+    ),
     (re.compile(r"discards? (?P<cards>.+)"), lambda g, p, m: Discard(p, _cards_in_hand(g, p, m["cards"]))),
     (re.compile(r"chooses? to play first"), lambda g, p, m: ChoosePlayOrDraw(p, True)),
     (re.compile(r"chooses? to draw first"), lambda g, p, m: ChoosePlayOrDraw(p, False)),

@@ -1,0 +1,83 @@
+"""The feature files' metadata, and the linter that checks it."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from checker.features import features_dir
+from checker.lint import lint, main
+from checker.rulings import rulings
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "rulings"
+
+
+def test_the_suites_features_have_no_problems() -> None:
+    assert [str(p) for p in lint(features_dir())] == []
+
+
+def test_the_shipped_ruling_table_matches_the_shared_inventories() -> None:
+    if not SHARED.is_dir():
+        pytest.skip("shared/rulings is not beside this checkout")
+    shared: dict[str, tuple[str, str]] = {}
+    for name in ("inventory", "beyond"):
+        with open(SHARED / f"{name}.tsv", encoding="utf-8") as f:
+            shared |= {r["id"]: (r["edition"], r["citations"]) for r in csv.DictReader(f, delimiter="\t")}
+    assert {r.id: (r.edition, r.citations) for r in rulings().values()} == shared
+
+
+BAD = """\
+@edition:cr2024
+Feature: Bad tags
+
+  @ruling:NOPE-1
+  Scenario: unknown ruling
+    Given it is Alice's turn
+
+  @edition:cr1999
+  Scenario: unknown edition
+    Given it is Alice's turn
+
+  Scenario Outline: edition on examples
+    Given it is <who>'s turn
+
+    @edition:mirage
+    Examples:
+      | who   |
+      | Alice |
+
+  @flaky
+  Scenario: unknown ruling
+    Given it is Alice's turn
+"""
+
+UNTAGGED = """\
+Feature: No editions
+  Scenario: nowhere
+    Given it is Alice's turn
+"""
+
+
+def test_the_linter_names_each_problem_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "bad.feature").write_text(BAD)
+    (tmp_path / "untagged.feature").write_text(UNTAGGED)
+    (tmp_path / "broken.feature").write_text(
+        "Feature: x\n  Scenario: y\n    Given z\n  Examples:\n  | a |\n Scenario Outline\n"
+    )
+    problems = {(p.path.name, p.line, p.message.split(" ")[0]) for p in lint(tmp_path)}
+    assert ("bad.feature", 4, "unknown") in problems  # @ruling:NOPE-1
+    assert ("bad.feature", 8, "unknown") in problems  # @edition:cr1999
+    assert ("bad.feature", 15, "an") in problems  # @edition on Examples
+    assert ("bad.feature", 20, "unknown") in problems  # @flaky
+    assert ("bad.feature", 21, "scenario") in problems  # the same name twice
+    assert ("untagged.feature", 2, "scenario") in problems  # no edition
+    assert any(name == "broken.feature" and msg == "cannot" for name, _, msg in problems)
+
+
+def test_the_linter_command_exits_nonzero_on_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "untagged.feature").write_text(UNTAGGED)
+    assert main([str(tmp_path)]) == 1
+    assert "has no @edition tag" in capsys.readouterr().out
+    assert main([str(tmp_path / "empty")]) == 1
