@@ -130,11 +130,17 @@ _DOES = (
 def ability_from_text(text: str) -> EffectSpec:
     """Read a triggered ability written in game language, e.g.
     "At the beginning of your upkeep, you gain 1 life" or "At end of turn, you draw a card"."""
-    m = _TRIGGER.fullmatch(text.strip().rstrip("."))
+    text = re.sub(
+        r"(?i)^at the beginning of combat on (your|each player's) turn",
+        r"At the beginning of \1 beginning of combat step",
+        text.strip(),
+    )
+    m = _TRIGGER.fullmatch(text.rstrip("."))
     if m is None:
         raise ValueError(f"cannot read the ability {text!r}")
     of = "end" if m["eot"] else ("turn" if m["part"] == "turn" else parse_part(m["part"]).name)
-    whose = "your" if (m["whose"] or "your") == "your" else "each"
+    # "At end of turn" means every turn's end (today: the beginning of each end step).
+    whose = "each" if m["eot"] or m["whose"] != "your" else "your"
     does = m["does"]
     for pattern, kind in _DOES:
         d = pattern.fullmatch(does)

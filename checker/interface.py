@@ -213,7 +213,10 @@ class DecisionView:
     player: str
     options: tuple[str, ...] = ()
     count: int = 0
+    #: Priority in which only mana abilities may be used (Mirage's untap, beginning of turn, cleanup).
     mana_only: bool = False
+    #: Mana abilities may be used while the game waits for this decision.
+    mana_abilities: bool = False
 
 
 @dataclass(frozen=True)

@@ -71,10 +71,12 @@ class LoseLife:
 @dataclass(frozen=True)
 class DrawCards:
     amount: int = 1
+    #: Who draws; None: the ability's controller ("that player" for Howling Mine).
+    player: str | None = None
 
     def apply(self, game: Game, r: Resolution) -> None:
         for _ in range(self.amount):
-            game.draw(r.controller, r.name)
+            game.draw(self.player or r.controller, r.name)
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,8 @@ class Edition:
     #: Mirage p. 42: a phase runs in five parts: its beginning effects, its main body, its end
     #: effects, mana burn, the life check. The untap is announced and resolves in the main body.
     five_part_phases: ClassVar[bool] = False
+    #: Mirage: mana sources may be used between turns, e.g. while choosing to skip a turn.
+    mana_between_turns: ClassVar[bool] = False
     #: Parts of the turn that are not phases: mana used there lasts into the first phase played.
     not_a_phase: ClassVar[frozenset[Phase]] = frozenset()
     #: Parts of the turn in which players may use only mana sources.
@@ -102,6 +104,7 @@ class Mirage(Edition):
     attacks_from_main_phase = True
     additional_draws_trigger = False
     five_part_phases = True
+    mana_between_turns = True
     not_a_phase = frozenset({Phase.BEGINNING_OF_TURN})
     mana_only = frozenset({"beginning_of_turn", "untap", "cleanup"})
     no_priority = frozenset()

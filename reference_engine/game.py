@@ -62,6 +62,9 @@ class Decision:
     count: int = 0
     #: Only mana abilities may be used (Mirage untap, beginning of turn and cleanup).
     mana_only: bool = False
+    #: Mana abilities may be used while this is pending (priority; a payment, CR 117.1d;
+    #: Mirage's skip-a-turn choice between turns, Aahz 07/22/97).
+    mana_abilities: bool = False
 
 
 @dataclass
@@ -397,7 +400,14 @@ class Game:
                 continue
             if any(isinstance(a, OptionalSkipTurn) for a in self._abilities_of(player)):
                 vaults = [p for p in self._controlled(player) if p.definition.has(OptionalSkipTurn)]
-                skip = yield Decision(DecisionKind.SKIP_TURN, player, options=("skip", "take"))
+                skip = yield from self._ask(
+                    Decision(
+                        DecisionKind.SKIP_TURN,
+                        player,
+                        options=("skip", "take"),
+                        mana_abilities=self.edition.mana_between_turns,
+                    )
+                )
                 if skip:
                     self.emit(EventKind.TURN_SKIPPED, player, "turn", reason="chosen")
                     for vault in vaults:
@@ -591,6 +601,9 @@ class Game:
         if phase is Phase.UNTAP:
             self._phasing()
         name = "turn" if phase is Phase.BEGINNING_OF_TURN else str(phase)
+        # Continuous effects apply before beginning effects (Aahz 01/14/97): a creature they
+        # reduce to 0 toughness is gone before those effects are processed.
+        self._state_based_actions()
         yield from self._resolve_directly(self._collect_beginning_of(name))
         if phase is Phase.UNTAP:
             yield from self._announce_untap()
@@ -741,6 +754,34 @@ class Game:
             StackItem(self.new_id("untap"), self.active, "untap", "untap", outcome=(declined, chosen, limit))
         )
 
+    def _untap_decision_forced_by(self, land: Permanent) -> Procedure:
+        """Mirage (D'Angelo 11/13/96): a land tapped after the untap was announced, while the untap
+        limit is not used up, forces a decision at the first opportunity: as soon as it is tapped."""
+        pending = next((i for i in self.stack if i.kind == "untap"), None)
+        if pending is None or land.controller != self.active or not land.is_type(CardType.LAND):
+            return
+        declined, chosen, _ = pending.outcome
+        limit = self._land_limit()
+        lands_chosen = [i for i in chosen if (p := self.find_permanent(i)) is not None and p.is_type(CardType.LAND)]
+        if limit is None or len(lands_chosen) >= limit or land.id in declined | chosen:
+            return
+        answer = yield Decision(DecisionKind.UNTAP, self.active, (land.id,), count=limit - len(lands_chosen))
+        (chosen if land.id in set(answer) else declined).add(land.id)
+
+    def _ask(self, decision: Decision) -> Generator[Decision, Any, Any]:
+        """Ask for a decision; mana abilities used meanwhile (if it allows them) are performed."""
+        answer = yield decision
+        while isinstance(answer, _ManaAbility):
+            self._add_mana(answer.permanent)
+            answer = yield decision
+        return answer
+
+    def _add_mana(self, p: Permanent) -> None:
+        p.tapped = True
+        assert p.definition.produces is not None
+        self.players[p.controller].pool.add(p.definition.produces)
+        self.emit(EventKind.MANA_ADDED, p.controller, p.id, amount=1, color=str(p.definition.produces))
+
     def _resolve_untap(self, declined: set[str], chosen: set[str], limit: int | None) -> Procedure:
         candidates = self._untap_candidates()
         limit = self._land_limit()
@@ -845,7 +886,9 @@ class Game:
         passes = 0
         while True:
             self._before_priority()
-            action = yield Decision(DecisionKind.PRIORITY, player, mana_only=priority is Priority.MANA_ONLY)
+            action = yield Decision(
+                DecisionKind.PRIORITY, player, mana_only=priority is Priority.MANA_ONLY, mana_abilities=True
+            )
             if isinstance(action, _Pass):
                 self.emit(EventKind.PRIORITY_PASSED, player)
                 passes += 1
@@ -918,7 +961,9 @@ class Game:
     def _answer_questions(self) -> Procedure:
         while self._questions:
             r, cost = self._questions.pop(0)
-            pay = yield Decision(DecisionKind.UPKEEP_PAYMENT, r.controller, options=("pay", "decline"))
+            pay = yield from self._ask(
+                Decision(DecisionKind.UPKEEP_PAYMENT, r.controller, options=("pay", "decline"), mana_abilities=True)
+            )
             pool = self.players[r.controller].pool
             if pay and pool.can_pay(cost):
                 pool.pay(cost)
@@ -933,11 +978,8 @@ class Game:
 
     def _perform(self, action: object) -> Procedure:
         if isinstance(action, _ManaAbility):
-            p = action.permanent
-            p.tapped = True
-            assert p.definition.produces is not None
-            self.players[p.controller].pool.add(p.definition.produces)
-            self.emit(EventKind.MANA_ADDED, p.controller, p.id, amount=1, color=str(p.definition.produces))
+            self._add_mana(action.permanent)
+            yield from self._untap_decision_forced_by(action.permanent)
         elif isinstance(action, _PlayLand):
             state = self.players[action.card.owner]
             state.hand.remove(action.card)
@@ -991,6 +1033,8 @@ class Game:
         names = {name}
         if name == "upkeep" and self.plan[0].phase is not Phase.BEGINNING_OF_TURN:
             names.add("turn")  # "at the beginning of your turn" now reads "... of your upkeep"
+        if name in {Phase.PRECOMBAT_MAIN, Phase.POSTCOMBAT_MAIN}:
+            names.add("main")  # "at the beginning of your main phase": each of them
         found = []
         for p in self.in_play():
             for a in p.definition.abilities:
@@ -1010,8 +1054,9 @@ class Game:
         if name == "draw" and self.edition.additional_draws_trigger:
             for p in self.in_play():
                 if self.has_keyword(p, Keyword.ADDITIONAL_DRAW):
-                    ability = AtBeginningOf("draw", DrawCards(1), Whose.EACH, f"{p.name}: additional draw")
-                    found.append(PendingTrigger(self.active, ability, p.id))
+                    draw = DrawCards(1, player=self.active)
+                    ability = AtBeginningOf("draw", draw, Whose.EACH, f"{p.name}: additional draw")
+                    found.append(PendingTrigger(p.controller, ability, p.id))
         return found
 
     def _delayed_due(self, name: str) -> bool:
@@ -1243,6 +1288,9 @@ class Game:
             attacker.blocked = True
         self.emit(EventKind.BLOCKERS_DECLARED, defender, ",".join(f"{b}>{a}" for b, a in pairs), amount=len(pairs))
 
+    def _double(self, p: Permanent) -> bool:
+        return self.has_keyword(p, Keyword.DOUBLE_STRIKE)
+
     def _strikes_first(self, p: Permanent) -> bool:
         return self.has_keyword(p, Keyword.FIRST_STRIKE) or self.has_keyword(p, Keyword.DOUBLE_STRIKE)
 
@@ -1295,7 +1343,13 @@ class Game:
         """Mirage: an attack is declared from the main phase, blocked, and damage is dealt."""
         self._attack_with(list(attackers))
         yield from self._declare_blockers()
-        self._deal_combat_damage(self._assign_combat_damage([p for p in self.in_play() if p.attacking or p.blocking]))
+        fighters = [p for p in self.in_play() if p.attacking or p.blocking]
+        first = [p for p in fighters if self._strikes_first(p)]
+        if first:  # first strikers deal their damage before the others
+            self._deal_combat_damage(self._assign_combat_damage(first))
+            self._state_based_actions()
+        rest = [p for p in self.in_play() if (p.attacking or p.blocking) and (p not in first or self._double(p))]
+        self._deal_combat_damage(self._assign_combat_damage(rest))
         self._state_based_actions()
         for p in self.battlefield:
             self._leave_combat(p)
@@ -1372,7 +1426,10 @@ class Game:
         return p
 
     def activate_mana_ability(self, player: str, permanent_id: str) -> None:
-        self._expect(DecisionKind.PRIORITY, player)
+        d = self.decision
+        if self.over or d is None or d.player != player or not d.mana_abilities:
+            waiting = f"{d.player} to decide {d.kind}" if d else "nothing"
+            raise IllegalAction(f"{player} can't use a mana ability now: the game is waiting for {waiting}")
         p = self._own_permanent(player, permanent_id)
         if p.definition.produces is None:
             raise IllegalAction(f"{p.name} has no mana ability")

@@ -135,6 +135,7 @@ def candidates(view: GameView) -> Sequence[Action]:
         actions += [ActivateManaAbility(p, x.id) for x in mine] + [ActivateAbility(p, x.id) for x in mine]
         actions += [DeclareAttackers(p, (x.id,)) for x in mine]
         return actions
+    mana: list[Action] = [ActivateManaAbility(p, x.id) for x in mine] if d.mana_abilities else []
     subsets = [tuple(d.options[i:j]) for i in range(len(d.options) + 1) for j in range(i, len(d.options) + 1)]
     match d.kind:
         case "declare_attackers":
@@ -149,9 +150,9 @@ def candidates(view: GameView) -> Sequence[Action]:
         case "play_or_draw":
             return [ChoosePlayOrDraw(p, True), ChoosePlayOrDraw(p, False)]
         case "skip_turn":
-            return [ChooseSkipTurn(p, True), ChooseSkipTurn(p, False)]
+            return [ChooseSkipTurn(p, True), ChooseSkipTurn(p, False), *mana]
         case "upkeep_payment":
-            return [PayUpkeep(p, True), PayUpkeep(p, False)]
+            return [PayUpkeep(p, True), PayUpkeep(p, False), *mana]
     raise AssertionError(f"unknown decision {d.kind}")
 
 

@@ -59,7 +59,9 @@ _OUTCOMES: dict[str, Callable[[EffectSpec], Any]] = {
     "draw": lambda e: ab.DrawCards(int(e.params.get("amount", 1))),
     "damage_you": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
     "delayed_gain_life": lambda e: ab.Delayed(
-        ab.AtBeginningOf("end", ab.GainLife(int(e.params.get("amount", 1))), name="delayed life gain", once=True),
+        ab.AtBeginningOf(
+            "end", ab.GainLife(int(e.params.get("amount", 1))), ab.Whose.EACH, "delayed life gain", once=True
+        ),
         player=str(e.params["player"]),
     ),
 }
@@ -246,7 +248,11 @@ class ReferenceAdapter:
     def view(self) -> GameView:
         g = self.game
         d = g.decision
-        decision = None if d is None else DecisionView(str(d.kind), d.player, d.options, d.count, d.mana_only)
+        decision = (
+            None
+            if d is None
+            else DecisionView(str(d.kind), d.player, d.options, d.count, d.mana_only, d.mana_abilities)
+        )
         creature = CardType.CREATURE
         return GameView(
             edition=g.edition.name,

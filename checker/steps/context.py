@@ -194,14 +194,16 @@ class ScenarioGame:
     # ----------------------------------------------------------------- finding things
 
     def permanent(self, text: str) -> PermanentView:
-        """Find "Forest", "Forest 2" or "Bob's Forest" on the battlefield."""
-        owner, _, name = text.partition("'s ") if "'s " in text else ("", "", text)
-        candidates = [
-            p for p in self.view().battlefield if (not owner or p.controller == owner) and name in (p.id, p.name)
-        ]
-        exact = [p for p in candidates if p.id == name]
-        if exact or candidates:
-            return (exact or candidates)[0]
+        """Find "Forest", "Forest 2", "Bob's Forest" or "Tawnos's Coffin" on the battlefield."""
+        battlefield = self.view().battlefield
+        readings = [("", text)]
+        if "'s " in text:
+            owner, _, name = text.partition("'s ")
+            readings.append((owner, name))
+        for owner, name in readings:
+            found = [p for p in battlefield if (not owner or p.controller == owner) and name in (p.id, p.name)]
+            if found:
+                return next((p for p in found if p.id == name), found[0])
         raise ScenarioError(f"there is no permanent {text!r} on the battlefield")
 
     def card_in_hand(self, player: str, name: str) -> str:

@@ -50,7 +50,7 @@ def _cast(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
 def _blocks(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
     pairs = []
     for clause in re.split(r";\s*|,\s*and\s+(?=blocks)", m["blocks"]):
-        b = re.fullmatch(r"(?:blocks )?(?P<attacker>.+?) with (?P<blockers>.+)", clause.strip())
+        b = re.fullmatch(r"(?:blocks? )?(?P<attacker>.+?) with (?P<blockers>.+)", clause.strip())
         if b is None:
             raise ScenarioError(f"cannot read the block {clause!r}; write '<attacker> with <blocker>'")
         attacker = game.permanent(b["attacker"]).id
