@@ -7,9 +7,12 @@ belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_bdd.scenario import scenario_wrapper_template_registry
+from pytest_bdd.utils import registry_get_safe
 
 from checker.engines import EngineNotFound, load_engine
 from checker.interface import EngineAdapter, UnsupportedError
@@ -26,6 +29,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="engine to certify: 'reference' or 'package.module:AdapterClass' (default: reference)",
     )
     group.addoption(
+        "--ruling",
+        action="append",
+        metavar="ID",
+        help="run only scenarios tagged @ruling:ID (repeatable)",
+    )
+    group.addoption(
+        "--part",
+        action="append",
+        metavar="NAME",
+        help="run only the scenarios of this part of the turn: a feature file's name, e.g. 'untap' (repeatable)",
+    )
+    group.addoption(
         "--edition",
         action="append",
         choices=EDITIONS,
@@ -36,6 +51,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "edition(name): the rules edition a scenario holds in")
     config.addinivalue_line("markers", "ruling(id): a ruling the scenario transcribes")
+    config.addinivalue_line("markers", "edition_not_selected: the scenario's editions were not chosen with --edition")
     # pytest-bdd turns a tag on an Examples block into a mark named after the whole tag, which
     # can't be registered (a marker's name ends at its first colon); the linter checks those tags.
     config.addinivalue_line("filterwarnings", "ignore:Unknown pytest.mark.ruling")
@@ -63,10 +79,38 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     tagged = sorted({m.args[0] for m in metafunc.definition.iter_markers("edition")})
     chosen = metafunc.config.getoption("edition")
     editions = [e for e in tagged if not chosen or e in chosen]
-    if tagged and not editions:
-        metafunc.parametrize("edition", [pytest.param(None, marks=pytest.mark.skip(reason="edition not selected"))])
+    if tagged and not editions:  # deselected below, so that "skipped" only ever means unsupported
+        metafunc.parametrize("edition", [pytest.param(None, marks=pytest.mark.edition_not_selected)])
         return
     metafunc.parametrize("edition", editions, ids=editions)
+
+
+def scenario_rulings(item: pytest.Item) -> set[str]:
+    """The ruling ids a collected scenario carries, from any level of its feature file."""
+    ids = {str(m.args[0]) for m in item.iter_markers("ruling")}
+    return ids | {m.name.partition(":")[2] for m in item.iter_markers() if m.name.startswith("ruling:")}
+
+
+def scenario_feature(item: pytest.Item) -> str | None:
+    template = registry_get_safe(scenario_wrapper_template_registry, getattr(item, "obj", None))
+    return Path(template.feature.filename).stem if template is not None else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rulings = set(config.getoption("ruling") or ())
+    features = set(config.getoption("part") or ())
+    keep: list[pytest.Item] = []
+    drop: list[pytest.Item] = []
+    for item in items:
+        wanted = item.get_closest_marker("edition_not_selected") is None
+        if rulings or features:
+            feature = scenario_feature(item)
+            wanted = wanted and feature is not None and (not features or feature in features)
+            wanted = wanted and (not rulings or bool(rulings & scenario_rulings(item)))
+        (keep if wanted else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 @pytest.fixture
@@ -102,3 +146,45 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, o
         return (yield)
     except UnsupportedError as exc:
         pytest.skip(f"unsupported: {exc}")
+
+
+# --------------------------------------------------------------------------- the summary per edition
+
+_RESULTS = pytest.StashKey[dict[str, dict[str, int]]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    callspec = getattr(item, "callspec", None)
+    edition = callspec.params.get("edition") if callspec is not None else None
+    if edition is None:
+        return report
+    outcome = _outcome(report)
+    if outcome is not None:
+        counts = item.config.stash.setdefault(_RESULTS, {}).setdefault(str(edition), {})
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return report
+
+
+def _outcome(report: pytest.TestReport) -> str | None:
+    """One outcome per scenario: its call's, or its setup's if it never got that far."""
+    if report.skipped:
+        return "unsupported" if report.when in {"setup", "call"} else None
+    if report.failed:
+        return "failed" if report.when == "call" else "error"
+    return "passed" if report.when == "call" else None
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    results = config.stash.get(_RESULTS, {})
+    if not results:
+        return
+    columns = ("passed", "failed", "error", "unsupported")
+    terminalreporter.section(f"conformance of engine {config.getoption('engine')!r}, per edition")
+    terminalreporter.write_line(f"{'edition':<10}" + "".join(f"{c:>13}" for c in columns))
+    for edition in sorted(results, key=EDITIONS.index):
+        counts = results[edition]
+        terminalreporter.write_line(f"{edition:<10}" + "".join(f"{counts.get(c, 0):>13}" for c in columns))
