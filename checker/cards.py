@@ -51,7 +51,7 @@ POOL: dict[str, CardSpec] = {
             5,
             _e("at_beginning_of", of="upkeep", whose="your", does="damage_you", amount=1),
         ),
-        _creature("Force of Nature", "{2}{G}{G}{G}{G}", 8, 8, _e("upkeep_cost", cost="{G}{G}{G}{G}")),
+        _creature("Nicol Bolas", "{2}{U}{U}{B}{B}{R}{R}", 7, 7, _e("upkeep_cost", cost="{U}{B}{R}")),
         CardSpec("Juggernaut", ("artifact", "creature"), "{4}", 5, 3, effects=(_e("must_attack"),)),
         CardSpec(
             "Colossus of Sardia",
@@ -124,6 +124,8 @@ _DOES = (
     (re.compile(r"you draw (?:a|(\d+)) cards?", re.IGNORECASE), "draw"),
     (re.compile(r"this deals (\d+) damage to you", re.IGNORECASE), "damage_you"),
     (re.compile(r"(\w+) gains (\d+) life at the next end of turn", re.IGNORECASE), "delayed_gain_life"),
+    (re.compile(r"this deals (\d+) damage to (.+)", re.IGNORECASE), "damage_target"),
+    (re.compile(r"(.+) gets \+(\d+)/\+\d+ until end of turn", re.IGNORECASE), "pump_target"),
 )
 
 
@@ -149,6 +151,10 @@ def ability_from_text(text: str) -> EffectSpec:
             groups = [g for g in d.groups() if g is not None]
             if kind == "delayed_gain_life":
                 params["player"], params["amount"] = groups[0], int(groups[1])
+            elif kind == "damage_target":
+                params["amount"], params["target"] = int(groups[0]), groups[1]
+            elif kind == "pump_target":
+                params["target"], params["amount"] = groups[0], int(groups[1])
             else:
                 params["amount"] = int(groups[0]) if groups else 1
             return EffectSpec("at_beginning_of", params)

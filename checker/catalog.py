@@ -72,7 +72,8 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "at_beginning_of",
         "triggered",
         "At the beginning of your (or each player's) turn, phase or step, or at end of turn: gain "
-        "or lose life, draw cards, take damage, set up a delayed effect.",
+        "or lose life, draw cards, take damage, deal damage to or pump (until end of turn) a named permanent, "
+        "set up a delayed effect.",
         (
             "Fountain of Renewal (upkeep, gain 1 life)",
             "Juzám Djinn (upkeep, 1 damage to you)",
@@ -84,7 +85,7 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "upkeep_cost",
         "triggered",
         "At the beginning of your upkeep, sacrifice this unless you pay the cost.",
-        ("Force of Nature", "Nicol Bolas", "Lord of the Pit"),
+        ("Nicol Bolas", "Chromium", "Palladia-Mors"),
         ("cost",),
     ),
     CatalogEntry(

@@ -347,12 +347,43 @@ Feature: The end of the turn
   Rule: An effect that begins in the cleanup phase ends there at once, and damage that doesn't kill is removed at once
     Mirage rulebook p. 48: an "until end of turn" effect started during the cleanup phase starts and
     immediately ends. Fifth Edition rulebook p. 54: damage dealt during the cleanup phase that does
-    not destroy the creature is removed at once. Both concern effects begun after the cleanup's
-    own end of damage and effects; in the suite's card pool nothing can deal damage to a creature
-    or start an "until end of turn" effect during the cleanup phase (instants are refused and the
-    written-out triggered abilities only touch players), so these scenarios show the observable
-    boundary: what was begun before the cleanup phase is gone in it, and nothing begun in it
-    lasts into the next turn.
+    not destroy the creature is removed at once. The "at end of turn" effects processed at the end
+    of the cleanup phase come after the cleanup's own end of damage and effects, so they show both.
+
+    Scenario: Cleanup phase - damage from an end of turn effect that doesn't kill is removed at once
+      Given the game is at the beginning of Alice's cleanup phase
+      And Alice controls Hill Giant
+      And Alice controls "Alice's Pyre", an artifact with "At end of turn, this deals 2 damage to Hill Giant"
+      When the game advances to Bob's turn
+      Then Hill Giant has 0 damage
+      And Alice controls Hill Giant
+      And these events happen in this order:
+        | event          | player | subject    | amount |
+        | damage dealt   | Alice  | Hill Giant | 2      |
+        | damage removed | Alice  | Hill Giant | 2      |
+        | phase ended    | Alice  | cleanup    |        |
+        | turn began     | Bob    |            |        |
+
+    Scenario: Cleanup phase - damage from an end of turn effect that is enough still destroys the creature
+      Given the game is at the beginning of Alice's cleanup phase
+      And Alice controls Hill Giant
+      And Alice controls "Alice's Pyre", an artifact with "At end of turn, this deals 3 damage to Hill Giant"
+      When the game advances to Bob's turn
+      Then Hill Giant is not on the battlefield
+      And Hill Giant is in Alice's graveyard
+
+    Scenario: Cleanup phase - an until end of turn effect begun by an end of turn effect starts and ends at once
+      Given the game is at the beginning of Alice's cleanup phase
+      And Alice controls Grizzly Bears
+      And Alice controls "Alice's Banner", an artifact with "At end of turn, Grizzly Bears gets +2/+2 until end of turn"
+      When the game advances to Bob's turn
+      Then Grizzly Bears is 2/2
+      And these events happen in this order:
+        | event          | player | subject       |
+        | effect started |        | Grizzly Bears |
+        | effect ended   |        | Grizzly Bears |
+        | phase ended    | Alice  | cleanup       |
+        | turn began     | Bob    |               |
 
     Scenario: Cleanup phase - damage and effects from the discard phase are gone, and none carry into the next turn
       Given the game is at the beginning of Alice's discard phase

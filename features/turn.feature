@@ -167,8 +167,8 @@ Feature: Phases and steps
 
     Scenario: Turn structure: the Mirage upkeep can't be passed through while an upkeep cost is unpaid
       Given the game is at the beginning of Alice's upkeep
-      And Alice controls Force of Nature
-      And Alice has {G}{G}{G}{G} in her mana pool
+      And Alice controls Nicol Bolas
+      And Alice has {U}{B}{R} in her mana pool
       When the game starts
       Then it is Alice's upkeep
       And the game waits for Alice to pay the upkeep cost
@@ -177,7 +177,7 @@ Feature: Phases and steps
       And it is Alice's upkeep
       When Alice pays the upkeep cost
       Then Alice's mana pool is empty
-      And Alice controls Force of Nature
+      And Alice controls Nicol Bolas
       And it is Alice's upkeep
       And Alice has priority
 

@@ -163,13 +163,13 @@ Feature: The upkeep
   Rule: In Mirage, an upkeep cost is a phase cost: the upkeep can't go on until it is paid or refused
     General Rulings, Turn Order: Upkeep (uncited): payments a permanent demands in the upkeep follow
     the rules for phase costs; Mirage rulebook p. 42: the main body of a phase can't end while a phase
-    cost is still to be dealt with. The suite's Force of Nature asks {G}{G}{G}{G} each upkeep or is
-    sacrificed (the catalog's "upkeep_cost"; the printed card deals 8 damage to its controller instead).
+    cost is still to be dealt with. Nicol Bolas asks {U}{B}{R} each upkeep or is
+    sacrificed (the catalog's "upkeep_cost").
 
-    Scenario: Upkeep (Mirage): Alice must settle Force of Nature's upkeep before the phase goes on
+    Scenario: Upkeep (Mirage): Alice must settle Nicol Bolas's upkeep before the phase goes on
       Given the game is at the beginning of Alice's upkeep
-      And Alice controls Force of Nature
-      And Alice has {G}{G}{G}{G} in her mana pool
+      And Alice controls Nicol Bolas
+      And Alice has {U}{B}{R} in her mana pool
       When the game starts
       Then the game waits for Alice to pay the upkeep cost
       And it is Alice's upkeep
@@ -177,18 +177,18 @@ Feature: The upkeep
       Then the game refuses it
       And it is Alice's upkeep
       When Alice pays the upkeep cost
-      Then Alice controls Force of Nature
+      Then Alice controls Nicol Bolas
       And Alice's mana pool is empty
       And it is Alice's upkeep
       And Alice has priority
 
-    Scenario: Upkeep (Mirage): Alice doesn't pay Force of Nature's upkeep and sacrifices it
+    Scenario: Upkeep (Mirage): Alice doesn't pay Nicol Bolas's upkeep and sacrifices it
       Given the game is at the beginning of Alice's upkeep
-      And Alice controls Force of Nature
+      And Alice controls Nicol Bolas
       When Alice declines to pay the upkeep cost
-      Then Force of Nature is not on the battlefield
-      And Force of Nature is in Alice's graveyard
-      And a "sacrificed" event happened for Alice about Force of Nature
+      Then Nicol Bolas is not on the battlefield
+      And Nicol Bolas is in Alice's graveyard
+      And a "sacrificed" event happened for Alice about Nicol Bolas
       And it is Alice's upkeep
       And Alice has priority
 
@@ -199,37 +199,38 @@ Feature: The upkeep
     abilities that trigger at the beginning of the upkeep and ask for a payment, here to keep the
     permanent. The trigger is on the stack when the active player first gets priority, so players
     may respond to it, and the step can't end while it waits to resolve or be paid (CR 503.1a,
-    117.4; 2008: 303.1, 300.2). The suite's Force of Nature asks {G}{G}{G}{G} or is sacrificed.
+    117.4; 2008: 303.1, 300.2). Nicol Bolas asks {U}{B}{R} or is sacrificed.
 
-    Scenario: Upkeep: Alice taps Forests in response to Force of Nature's upkeep trigger and pays
+    Scenario: Upkeep: Alice taps lands in response to Nicol Bolas's upkeep trigger and pays
       Given the game is at the beginning of Alice's upkeep
-      And Alice controls Force of Nature
-      And Alice controls 4 Forest
+      And Alice controls Nicol Bolas
+      And Alice controls an Island
+      And Alice controls a Swamp
+      And Alice controls a Mountain
       When the game starts
-      Then the stack holds, from the top, Force of Nature
+      Then the stack holds, from the top, Nicol Bolas
       And Alice has priority
-      When Alice taps Forest for mana
-      And Alice taps Forest 2 for mana
-      And Alice taps Forest 3 for mana
-      And Alice taps Forest 4 for mana
+      When Alice taps Island for mana
+      And Alice taps Swamp for mana
+      And Alice taps Mountain for mana
       And both players pass priority
       Then the game waits for Alice to pay the upkeep cost
       When Alice tries to pass priority
       Then the game refuses it
       When Alice pays the upkeep cost
-      Then Alice controls Force of Nature
+      Then Alice controls Nicol Bolas
       And Alice's mana pool is empty
       And the stack is empty
       And it is Alice's upkeep
       And Alice has priority
 
-    Scenario: Upkeep: Alice lets Force of Nature's upkeep trigger resolve unpaid and sacrifices it
+    Scenario: Upkeep: Alice lets Nicol Bolas's upkeep trigger resolve unpaid and sacrifices it
       Given the game is at the beginning of Alice's upkeep
-      And Alice controls Force of Nature
+      And Alice controls Nicol Bolas
       When both players pass priority
       And Alice declines to pay the upkeep cost
-      Then Force of Nature is in Alice's graveyard
-      And a "sacrificed" event happened for Alice about Force of Nature
+      Then Nicol Bolas is in Alice's graveyard
+      And a "sacrificed" event happened for Alice about Nicol Bolas
       And it is Alice's upkeep
       And Alice has priority
 

@@ -72,7 +72,7 @@ PERMANENTS = (
     "Mana Vault",
     "Exploration",
     "Paradox Haze",
-    "Force of Nature",
+    "Nicol Bolas",
     "Time Vault",
     "Fountain of Renewal",
     "Juzam Djinn",

@@ -58,6 +58,8 @@ _OUTCOMES: dict[str, Callable[[EffectSpec], Any]] = {
     "lose_life": lambda e: ab.LoseLife(int(e.params.get("amount", 1))),
     "draw": lambda e: ab.DrawCards(int(e.params.get("amount", 1))),
     "damage_you": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
+    "damage_target": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
+    "pump_target": lambda e: ab.Pump(int(e.params.get("amount", 1)), int(e.params.get("amount", 1))),
     "delayed_gain_life": lambda e: ab.Delayed(
         ab.AtBeginningOf(
             "end", ab.GainLife(int(e.params.get("amount", 1))), ab.Whose.EACH, "delayed life gain", once=True
@@ -101,7 +103,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.PlayersSkip(str(p["what"]), ab.Whose(str(p.get("whose", "your"))))
         case "at_beginning_of":
             outcome = _OUTCOMES[str(p["does"])](effect)
-            return ab.AtBeginningOf(str(p["of"]), outcome, ab.Whose(str(p.get("whose", "your"))), name)
+            whose = ab.Whose(str(p.get("whose", "your")))
+            return ab.AtBeginningOf(str(p["of"]), outcome, whose, name, targets=targets)
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "untap_limit":

@@ -167,6 +167,12 @@ def controls_with_ability(game: ScenarioGame, player: str, state: str, name: str
         effect = ability_from_text(text)
     except ValueError as exc:
         raise ScenarioError(str(exc)) from exc
+    if "target" in effect.params:  # the permanent it names, set up before it
+        target = str(effect.params["target"])
+        target_id = next((p.id for p in game.battlefield if target in (p.id, p.card.name)), None)
+        if target_id is None:
+            raise ScenarioError(f"set up {target!r} before the ability that names it")
+        effect = EffectSpec(effect.key, {**effect.params, "target": target_id})
     spec = CardSpec(name, tuple(types.split()), effects=(effect,))
     game.add_permanent(player, spec, **_state(state, None, None))
 

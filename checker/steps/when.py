@@ -149,7 +149,9 @@ def _in(game: ScenarioGame, player: str, part_text: str) -> bool:
 def advance_to(game: ScenarioGame, player: str, next: str | None, part: str) -> None:
     """Players pass and make the default choices until that part of the turn has begun.
     Already in it, the game stays where it is, unless the step says "next"."""
-    if not next and game.started and _in(game, player, part):
+    if next:
+        game.ensure_started()  # "next" never means the part of the turn the game starts in
+    elif game.started and _in(game, player, part):
         return
     game.advance(_began(player, part), f"{player}'s {part}")
 
