@@ -1,0 +1,141 @@
+"""Attacks, blocks and combat damage; in Mirage, the attack declared from the main phase."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from reference_engine.abilities import (
+    Keyword,
+)
+from reference_engine.cards import CardType, Permanent
+from reference_engine.errors import IllegalAction
+from reference_engine.events import EventKind
+from reference_engine.state import Decision, DecisionKind, Procedure, StackItem
+from reference_engine.turn import Step
+from reference_engine.turn_changes import TurnChanges
+
+
+class Combat(TurnChanges):
+    def can_attack(self, p: Permanent) -> bool:
+        return (
+            p.controller == self.active
+            and not p.phased_out
+            and p.is_type(CardType.CREATURE)
+            and not p.tapped
+            and (not p.summoning_sick or self.has_keyword(p, Keyword.HASTE))
+        )
+
+    def _check_attack(self, attackers: Iterable[Permanent]) -> None:
+        chosen = list(attackers)
+        for p in chosen:
+            if not self.can_attack(p):
+                raise IllegalAction(f"{p.id} can't attack")
+        must = [
+            p for p in self._controlled(self.active) if self.has_keyword(p, Keyword.MUST_ATTACK) and self.can_attack(p)
+        ]
+        missing = [p.id for p in must if p not in chosen]
+        if missing:
+            raise IllegalAction(f"{', '.join(missing)} must attack if able")
+
+    def _declare_attackers(self) -> Procedure:
+        options = tuple(p.id for p in self._controlled(self.active) if self.can_attack(p))
+        chosen = yield Decision(DecisionKind.DECLARE_ATTACKERS, self.active, options)
+        attackers = [self.permanent(i) for i in chosen]
+        self._attack_with(attackers)
+        if not attackers:
+            # CR 506.1 / 508.8: no attackers, so no declare blockers or combat damage step.
+            phase = self.current_phase
+            skipped = {Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE}
+            for step in [s for s in phase.steps[phase.step_index + 1 :] if s in skipped]:
+                self.emit(EventKind.STEP_SKIPPED, self.active, step, reason="no attackers")
+            phase.steps = phase.steps[: phase.step_index + 1] + [
+                s for s in phase.steps[phase.step_index + 1 :] if s not in skipped
+            ]
+
+    def _attack_with(self, attackers: list[Permanent]) -> None:
+        for p in attackers:
+            p.tapped = True
+            p.attacking = True
+        self.attacks_this_turn += 1
+        self.emit(
+            EventKind.ATTACKERS_DECLARED,
+            self.active,
+            ",".join(p.id for p in attackers),
+            amount=len(attackers),
+        )
+
+    def _declare_blockers(self) -> Procedure:
+        defender = self.defending_player()
+        options = tuple(p.id for p in self._controlled(defender) if p.is_type(CardType.CREATURE) and not p.tapped)
+        pairs: Sequence[tuple[str, str]] = yield Decision(DecisionKind.DECLARE_BLOCKERS, defender, options)
+        for blocker_id, attacker_id in pairs:
+            blocker, attacker = self.permanent(blocker_id), self.permanent(attacker_id)
+            blocker.blocking = attacker.id
+            attacker.blocked = True
+        self.emit(EventKind.BLOCKERS_DECLARED, defender, ",".join(f"{b}>{a}" for b, a in pairs), amount=len(pairs))
+
+    def _double(self, p: Permanent) -> bool:
+        return self.has_keyword(p, Keyword.DOUBLE_STRIKE)
+
+    def _strikes_first(self, p: Permanent) -> bool:
+        return self.has_keyword(p, Keyword.FIRST_STRIKE) or self.has_keyword(p, Keyword.DOUBLE_STRIKE)
+
+    def _combat_damage_step(self) -> None:
+        fighters = [p for p in self.in_play() if p.attacking or p.blocking]
+        phase = self.current_phase
+        first_of_two = self._combat_damage_steps == 0 and any(self._strikes_first(p) for p in fighters)
+        if first_of_two:
+            phase.steps.insert(phase.step_index + 1, Step.COMBAT_DAMAGE)
+            dealing = [p for p in fighters if self._strikes_first(p)]
+            self._combat_damage_steps = 1
+        elif self._combat_damage_steps == 1:
+            dealing = [p for p in fighters if not self._strikes_first(p) or self.has_keyword(p, Keyword.DOUBLE_STRIKE)]
+            self._combat_damage_steps = 0
+        else:
+            dealing = fighters
+        assignment = self._assign_combat_damage(dealing)
+        if self.edition.combat_damage_uses_stack:
+            self.stack.append(
+                StackItem(self.new_id("damage"), self.active, "combat damage", "combat_damage", outcome=assignment)
+            )
+        else:
+            self._deal_combat_damage(assignment)
+
+    def _assign_combat_damage(self, dealing: list[Permanent]) -> list[tuple[str, str, int]]:
+        assignment: list[tuple[str, str, int]] = []
+        for p in dealing:
+            power = self.power(p)
+            if power <= 0:
+                continue
+            if p.attacking:
+                blockers = [b for b in self.in_play() if b.blocking == p.id]
+                if not p.blocked:
+                    assignment.append((p.id, self.defending_player(), power))
+                for b in blockers:
+                    share = power if b is blockers[-1] else min(power, max(0, self.toughness(b) - b.damage))
+                    if share:
+                        assignment.append((p.id, b.id, share))
+                    power -= share
+            elif p.blocking:
+                assignment.append((p.id, p.blocking, power))
+        return assignment
+
+    def _deal_combat_damage(self, assignment: list[tuple[str, str, int]]) -> None:
+        for source, target, amount in assignment:
+            if self.find_permanent(source) is not None:
+                self.deal_damage(target, amount, source)
+
+    def _mirage_attack(self, attackers: tuple[Permanent, ...]) -> Procedure:
+        """Mirage: an attack is declared from the main phase, blocked, and damage is dealt."""
+        self._attack_with(list(attackers))
+        yield from self._declare_blockers()
+        fighters = [p for p in self.in_play() if p.attacking or p.blocking]
+        first = [p for p in fighters if self._strikes_first(p)]
+        if first:  # first strikers deal their damage before the others
+            self._deal_combat_damage(self._assign_combat_damage(first))
+            self._state_based_actions()
+        rest = [p for p in self.in_play() if (p.attacking or p.blocking) and (p not in first or self._double(p))]
+        self._deal_combat_damage(self._assign_combat_damage(rest))
+        self._state_based_actions()
+        for p in self.battlefield:
+            self._leave_combat(p)

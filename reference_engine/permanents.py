@@ -1,0 +1,113 @@
+"""What happens to permanents: tapping, control, damage, dying, effects that last a while."""
+
+from __future__ import annotations
+
+from reference_engine.abilities import (
+    UNTIL_END_OF_TURN,
+    Duration,
+)
+from reference_engine.cards import Card, Permanent
+from reference_engine.events import EventKind
+from reference_engine.state import GameState, PumpEffect
+from reference_engine.turn import Phase
+
+
+class Permanents(GameState):
+    def tap(self, permanent_id: str, reason: str) -> None:
+        p = self.find_permanent(permanent_id)
+        if p is not None and not p.tapped:
+            p.tapped = True
+            self.emit(EventKind.TAPPED, p.controller, p.id, reason=reason)
+
+    def untap(self, permanent_id: str, reason: str) -> None:
+        p = self.find_permanent(permanent_id)
+        if p is not None and p.tapped:
+            p.tapped = False
+            self.emit(EventKind.UNTAPPED, p.controller, p.id, amount=1, reason=reason)
+
+    def gain_control(self, player: str, permanent_id: str, reason: str) -> None:
+        p = self.find_permanent(permanent_id)
+        if p is None or p.controller == player:
+            return
+        self._leave_combat(p)
+        p.controller = player
+        p.summoning_sick = True
+        self.emit(EventKind.CONTROL_CHANGED, player, p.id, reason=reason)
+
+    def _end_summoning_sickness(self) -> None:
+        for p in self.battlefield:
+            if p.controller == self.active and p.summoning_sick:
+                p.summoning_sick = False
+                self.emit(EventKind.SUMMONING_SICKNESS_ENDED, p.controller, p.id)
+
+    def _enter_battlefield(self, card: Card, controller: str, tapped: bool = False) -> None:
+        self.battlefield.append(Permanent(card, controller, tapped=tapped, summoning_sick=True))
+        self.emit(EventKind.ENTERED_BATTLEFIELD, controller, card.id, tapped="yes" if tapped else "no")
+
+    def add_regeneration_shield(self, permanent_id: str) -> None:
+        p = self.find_permanent(permanent_id)
+        if p is not None:
+            p.regeneration_shields += 1
+
+    def _regenerate(self, p: Permanent) -> None:
+        p.regeneration_shields -= 1
+        p.damage = 0
+        p.tapped = True
+        self._leave_combat(p)
+        self.emit(EventKind.REGENERATED, p.controller, p.id)
+
+    def _destroy(self, p: Permanent, reason: str) -> None:
+        self._move_to_graveyard(p)
+        self.emit(EventKind.DIED, p.controller, p.id, reason=reason)
+
+    def _move_to_graveyard(self, p: Permanent) -> None:
+        self._leave_combat(p)
+        self.battlefield.remove(p)
+        self.pumps = [e for e in self.pumps if e.target != p.id]
+        self.players[p.card.owner].graveyard.append(p.card)
+
+    def remove_from_combat(self, permanent_id: str, reason: str) -> None:
+        p = self.find_permanent(permanent_id)
+        if p is not None:
+            self._leave_combat(p, reason)
+
+    def _leave_combat(self, p: Permanent, reason: str = "") -> None:
+        if not (p.attacking or p.blocking):
+            return
+        in_phase = self.segment is not None and self.segment.phase is Phase.COMBAT
+        p.attacking = False
+        p.blocking = None
+        p.blocked = False
+        if in_phase or reason:
+            self.emit(EventKind.REMOVED_FROM_COMBAT, p.controller, p.id, reason=reason)
+
+    def add_pump(self, target: str, power: int, toughness: int, duration: Duration, name: str) -> None:
+        if self.find_permanent(target) is None:
+            return
+        self.pumps.append(PumpEffect(target, power, toughness, duration, name))
+        self.emit(EventKind.EFFECT_STARTED, subject=target, effect=name, until=self._describe(duration))
+        if self._cleanup_done and duration == UNTIL_END_OF_TURN:
+            # Mirage p. 48: an "until end of turn" effect begun in cleanup starts and ends at once.
+            self._expire_pumps([self.pumps[-1]])
+
+    @staticmethod
+    def _describe(duration: Duration) -> str:
+        return f"{'end of ' if duration.at_end else ''}{duration.of}"
+
+    def _expire(self, name: str, at_end: bool) -> None:
+        self._expire_pumps([e for e in self.pumps if e.duration == Duration(name, at_end)])
+
+    def _expire_pumps(self, ending: list[PumpEffect]) -> None:
+        for e in ending:
+            self.pumps.remove(e)
+            self.emit(EventKind.EFFECT_ENDED, subject=e.target, effect=e.name)
+
+    def _end_of_turn_cleanup(self) -> None:
+        """Damage wears off and "until end of turn" effects end, simultaneously (CR 514.2)."""
+        for p in self.battlefield:
+            if p.damage:
+                self.emit(EventKind.DAMAGE_REMOVED, p.controller, p.id, amount=p.damage)
+                p.damage = 0
+        self._expire("turn", at_end=True)
+        for p in self.battlefield:
+            p.regeneration_shields = 0

@@ -1,0 +1,319 @@
+"""The game's state and what can be read from it, with no rules in motion."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from reference_engine.abilities import (
+    Activated,
+    AtBeginningOf,
+    Duration,
+    Keyword,
+    Resolution,
+    Static,
+    TurnPowerBonus,
+)
+from reference_engine.cards import Card, CardDef, CardType, Permanent
+from reference_engine.editions import Edition
+from reference_engine.errors import IllegalAction
+from reference_engine.events import Event, EventKind
+from reference_engine.mana import ManaCost, ManaPool
+from reference_engine.turn import Phase, Segment, Step
+
+MAXIMUM_HAND_SIZE = 7
+
+
+class DecisionKind(StrEnum):
+    PRIORITY = "priority"
+    PLAY_OR_DRAW = "play_or_draw"
+    SKIP_TURN = "skip_turn"
+    UNTAP = "untap"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    DISCARD = "discard"
+    UPKEEP_PAYMENT = "upkeep_payment"
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: DecisionKind
+    player: str
+    #: The ids a player may choose among (untap, discard, attackers, blockers).
+    options: tuple[str, ...] = ()
+    #: How many to choose: cards to discard, lands that may untap.
+    count: int = 0
+    #: Only mana abilities may be used (Mirage untap, beginning of turn and cleanup).
+    mana_only: bool = False
+    #: Mana abilities may be used while this is pending (priority; a payment, CR 117.1d;
+    #: Mirage's skip-a-turn choice between turns, Aahz 07/22/97).
+    mana_abilities: bool = False
+
+
+@dataclass
+class PlayerState:
+    name: str
+    life: int = 20
+    library: list[Card] = field(default_factory=list)  # top first
+    hand: list[Card] = field(default_factory=list)
+    graveyard: list[Card] = field(default_factory=list)
+    exile: list[Card] = field(default_factory=list)
+    pool: ManaPool = field(default_factory=ManaPool)
+    lost: bool = False
+    drew_from_empty_library: bool = False
+    lands_played: int = 0
+    spells_cast: int = 0
+
+
+@dataclass
+class StackItem:
+    id: str
+    controller: str
+    name: str
+    kind: str  # spell, ability, trigger, untap, combat_damage
+    card: Card | None = None
+    resolution: Resolution | None = None
+    outcome: Any = None
+
+
+@dataclass
+class PendingTrigger:
+    controller: str
+    ability: AtBeginningOf
+    source: str | None
+
+
+@dataclass
+class PumpEffect:
+    target: str
+    power: int
+    toughness: int
+    duration: Duration
+    name: str
+
+
+@dataclass
+class SkipEffect:
+    player: str
+    what: str
+    remaining: int
+    name: str
+
+
+@dataclass
+class PhaseInstance:
+    phase: Phase
+    steps: list[Step]
+    step_index: int = 0
+    extra: bool = False
+
+
+@dataclass
+class PassAction:
+    pass
+
+
+@dataclass
+class PlayLandAction:
+    card: Card
+
+
+@dataclass
+class CastAction:
+    card: Card
+    targets: tuple[str, ...]
+
+
+@dataclass
+class ManaAbilityAction:
+    permanent: Permanent
+
+
+@dataclass
+class ActivateAction:
+    permanent: Permanent
+    ability: Activated
+
+
+@dataclass
+class AttackAction:
+    attackers: tuple[Permanent, ...]
+
+
+class GameOver(Exception):
+    """Unwinds the turn procedure when the game ends."""
+
+
+Procedure = Generator[Decision, Any, None]
+
+
+class GameState:
+    """One game of Magic, reduced to what the turn structure needs: its state."""
+
+    def __init__(self, edition: Edition, players: Sequence[str], seed: int = 0) -> None:
+        if len(players) < 2 or len(set(players)) != len(players):
+            raise ValueError("a game needs two or more players with distinct names")
+        self.edition = edition
+        self.players: dict[str, PlayerState] = {p: PlayerState(p) for p in players}
+        self.battlefield: list[Permanent] = []
+        self.stack: list[StackItem] = []
+        self.events: list[Event] = []
+        self.rng = random.Random(seed)
+        self.turn_number = 1
+        self.active = players[0]
+        self._regular = players[0]  # whose regular turn the current (or last) one was
+        self.starting_player = players[0]
+        self.plan: list[PhaseInstance] = []
+        self.phase_index = 0
+        self.segment: Segment | None = None
+        self.decision: Decision | None = None
+        self.pending_triggers: list[PendingTrigger] = []
+        self.delayed: list[PendingTrigger] = []
+        self.pumps: list[PumpEffect] = []
+        self.skips: list[SkipEffect] = []
+        self.extra_turns: list[str] = []
+        self.day_night: str | None = None
+        self.spells_cast_last_turn = 0
+        self.attacks_this_turn = 0
+        self.attacks_allowed = 1
+        self.over = False
+        self.winner: str | None = None
+        self._proc: Procedure | None = None
+        self._next_id = 0
+        self._questions: list[tuple[Resolution, ManaCost]] = []
+        self._cleanup_done = False  # Mirage: this turn's damage and effects have already ended
+        self._end_of_turn_queue: dict[str, list[PendingTrigger]] | None = None
+        self._end_of_turn_closed: set[str] = set()
+        self._combat_damage_steps = 0
+        self._fired_this_turn: set[tuple[str, str]] = set()
+
+    def new_id(self, prefix: str) -> str:
+        self._next_id += 1
+        return f"{prefix}-{self._next_id}"
+
+    def add_card(self, owner: str, zone: str, definition: CardDef, card_id: str | None = None) -> Card:
+        card = Card(card_id or self.new_id("card"), owner, definition)
+        getattr(self.players[owner], zone).append(card)
+        return card
+
+    def add_permanent(
+        self,
+        controller: str,
+        definition: CardDef,
+        card_id: str | None = None,
+        *,
+        owner: str | None = None,
+        tapped: bool = False,
+        damage: int = 0,
+        phased_out: bool = False,
+        summoning_sick: bool = False,
+        holds: CardDef | None = None,
+    ) -> Permanent:
+        card = Card(card_id or self.new_id("permanent"), owner or controller, definition)
+        permanent = Permanent(
+            card,
+            controller,
+            tapped=tapped,
+            damage=damage,
+            phased_out=phased_out,
+            summoning_sick=summoning_sick,
+        )
+        if holds is not None:
+            permanent.holds = Card(self.new_id("card"), owner or controller, holds)
+        self.battlefield.append(permanent)
+        return permanent
+
+    def permanent(self, permanent_id: str) -> Permanent:
+        for p in self.battlefield:
+            if p.id == permanent_id:
+                return p
+        raise IllegalAction(f"there is no permanent {permanent_id!r} on the battlefield")
+
+    def find_permanent(self, permanent_id: str) -> Permanent | None:
+        return next((p for p in self.battlefield if p.id == permanent_id), None)
+
+    def in_play(self) -> list[Permanent]:
+        """Phased-in permanents: a phased-out permanent is treated as though it doesn't exist."""
+        return [p for p in self.battlefield if not p.phased_out]
+
+    @property
+    def priority_player(self) -> str | None:
+        if self.decision is not None and self.decision.kind is DecisionKind.PRIORITY:
+            return self.decision.player
+        return None
+
+    @property
+    def current_phase(self) -> PhaseInstance:
+        return self.plan[self.phase_index]
+
+    def alive(self) -> list[str]:
+        return [p for p, s in self.players.items() if not s.lost]
+
+    def next_player(self, player: str) -> str:
+        names = list(self.players)
+        i = names.index(player)
+        for k in range(1, len(names) + 1):
+            candidate = names[(i + k) % len(names)]
+            if not self.players[candidate].lost:
+                return candidate
+        return player
+
+    def apnap(self) -> list[str]:
+        order = [self.active]
+        while len(order) < len(self.alive()):
+            order.append(self.next_player(order[-1]))
+        return order
+
+    def defending_player(self) -> str:
+        return self.next_player(self.active)
+
+    def power(self, p: Permanent) -> int:
+        value = (p.definition.power or 0) + sum(e.power for e in self.pumps if e.target == p.id)
+        for bonus in self._statics_of(p.controller, TurnPowerBonus):
+            if p.controller == self.active:
+                value += bonus.power
+        return value
+
+    def toughness(self, p: Permanent) -> int:
+        value = (p.definition.toughness or 0) + sum(e.toughness for e in self.pumps if e.target == p.id)
+        for bonus in self._statics_of(p.controller, TurnPowerBonus):
+            if p.controller != self.active:
+                value -= bonus.toughness
+        return value
+
+    def has_keyword(self, p: Permanent, keyword: Keyword) -> bool:
+        return Static(keyword) in p.definition.abilities
+
+    def maximum_hand_size(self, player: str) -> int | None:
+        if any(self.has_keyword(p, Keyword.NO_MAXIMUM_HAND_SIZE) for p in self._controlled(player)):
+            return None
+        return MAXIMUM_HAND_SIZE
+
+    def _controlled(self, player: str) -> list[Permanent]:
+        return [p for p in self.in_play() if p.controller == player]
+
+    def _statics_of(self, player: str, kind: type[Any]) -> list[Any]:
+        return [a for p in self._controlled(player) for a in p.definition.abilities if isinstance(a, kind)]
+
+    def _abilities_of(self, player: str) -> list[Any]:
+        return [a for p in self._controlled(player) for a in p.definition.abilities]
+
+    def emit(
+        self,
+        kind: EventKind,
+        player: str | None = None,
+        subject: str | None = None,
+        amount: int | None = None,
+        **detail: str,
+    ) -> None:
+        segment = self.segment.name if self.segment else ""
+        self.events.append(Event(kind, self.turn_number, segment, player, subject, amount, dict(detail)))
+
+    def _creature_must_die(self, p: Permanent) -> bool:
+        if not p.is_type(CardType.CREATURE):
+            return False
+        toughness = self.toughness(p)
+        return toughness <= 0 or p.damage >= toughness

@@ -1,0 +1,117 @@
+"""Triggered abilities: when they trigger, and the order they are put on the stack or processed."""
+
+from __future__ import annotations
+
+from reference_engine.abilities import (
+    AtBeginningOf,
+    DrawCards,
+    Keyword,
+    Resolution,
+    Whose,
+)
+from reference_engine.events import EventKind
+from reference_engine.state import PendingTrigger, Procedure, StackItem
+from reference_engine.turn import Phase
+from reference_engine.untap import Untap
+
+
+class Triggers(Untap):
+    def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None:
+        pending = PendingTrigger(controller, trigger, None)
+        if self._end_of_turn_queue is not None and trigger.of == "end":
+            self._queue_end_of_turn(pending)
+        else:
+            self.delayed.append(pending)
+
+    def _collect_beginning_of(self, name: str) -> list[PendingTrigger]:
+        names = {name}
+        if name == "upkeep" and self.plan[0].phase is not Phase.BEGINNING_OF_TURN:
+            names.add("turn")  # "at the beginning of your turn" now reads "... of your upkeep"
+        if name in {Phase.PRECOMBAT_MAIN, Phase.POSTCOMBAT_MAIN}:
+            names.add("main")  # "at the beginning of your main phase": each of them
+        found = []
+        for p in self.in_play():
+            for a in p.definition.abilities:
+                if (
+                    isinstance(a, AtBeginningOf)
+                    and a.of in names
+                    and (a.whose is Whose.EACH or p.controller == self.active)
+                    and not (a.first_each_turn and (p.id, a.of) in self._fired_this_turn)
+                ):
+                    self._fired_this_turn.add((p.id, a.of))
+                    found.append(PendingTrigger(p.controller, a, p.id))
+        for d in list(self.delayed):
+            if d.ability.of == name and (d.ability.whose is Whose.EACH or d.controller == self.active):
+                found.append(d)
+                if d.ability.once:
+                    self.delayed.remove(d)
+        if name == "draw" and self.edition.additional_draws_trigger:
+            for p in self.in_play():
+                if self.has_keyword(p, Keyword.ADDITIONAL_DRAW):
+                    draw = DrawCards(1, player=self.active)
+                    ability = AtBeginningOf("draw", draw, Whose.EACH, f"{p.name}: additional draw")
+                    found.append(PendingTrigger(p.controller, ability, p.id))
+        return found
+
+    def _delayed_due(self, name: str) -> bool:
+        return any(d.ability.of == name for d in self.delayed)
+
+    def _trigger_beginning_of(self, name: str) -> None:
+        self.pending_triggers.extend(self._collect_beginning_of(name))
+
+    def _put_triggers_on_stack(self) -> None:
+        order = self.apnap()
+        if self.edition.active_player_effects_resolve_first:
+            order.reverse()
+        for player in order:
+            for trigger in [t for t in self.pending_triggers if t.controller == player]:
+                self.emit(EventKind.TRIGGERED, player, trigger.ability.name)
+                self.stack.append(
+                    StackItem(
+                        self.new_id("trigger"),
+                        player,
+                        trigger.ability.name,
+                        "trigger",
+                        resolution=Resolution(player, trigger.source, trigger.ability.targets, trigger.ability.name),
+                        outcome=trigger.ability.outcome,
+                    )
+                )
+        self.pending_triggers.clear()
+
+    def _resolve_trigger(self, trigger: PendingTrigger) -> Procedure:
+        ability = trigger.ability
+        self.emit(EventKind.TRIGGERED, trigger.controller, ability.name)
+        r = Resolution(trigger.controller, trigger.source, ability.targets, ability.name)
+        ability.outcome.apply(self, r)
+        self.emit(EventKind.RESOLVED, trigger.controller, ability.name)
+        yield from self._answer_questions()
+        self._state_based_actions()
+
+    def _resolve_directly(self, triggers: list[PendingTrigger]) -> Procedure:
+        """Mirage: the active player's effects are processed first, then the opponent's."""
+        for player in self.apnap():
+            for trigger in [t for t in triggers if t.controller == player]:
+                yield from self._resolve_trigger(trigger)
+
+    def _mirage_end_of_turn_effects(self) -> Procedure:
+        """Mirage cleanup: the active player's "at end of turn" effects, then the opponent's.
+
+        A new effect for a player whose effects are being processed joins them; one for a player
+        whose effects are already done is ignored (WotC Rules Team 10/03/96).
+        """
+        self._end_of_turn_queue = {p: [] for p in self.players}
+        for trigger in self._collect_beginning_of("end"):
+            self._queue_end_of_turn(trigger)
+        for player in self.apnap():
+            queue = self._end_of_turn_queue[player]
+            while queue:
+                yield from self._resolve_trigger(queue.pop(0))
+            self._end_of_turn_closed.add(player)
+        self._end_of_turn_queue = None
+
+    def _queue_end_of_turn(self, trigger: PendingTrigger) -> None:
+        assert self._end_of_turn_queue is not None
+        if trigger.controller in self._end_of_turn_closed:
+            self.emit(EventKind.TRIGGER_IGNORED, trigger.controller, trigger.ability.name)
+            return
+        self._end_of_turn_queue[trigger.controller].append(trigger)

@@ -1,0 +1,77 @@
+"""Turns, phases and steps that effects add or skip (CR 500.7-500.11, 614.10)."""
+
+from __future__ import annotations
+
+from reference_engine.abilities import (
+    PlayersSkip,
+    Whose,
+)
+from reference_engine.events import EventKind
+from reference_engine.state import PhaseInstance, SkipEffect
+from reference_engine.state_based import StateBasedActions
+from reference_engine.turn import Phase, Step
+
+
+class TurnChanges(StateBasedActions):
+    def add_extra_turn(self, player: str, name: str) -> None:
+        self.extra_turns.insert(0, player)
+        self.emit(EventKind.EXTRA_TURN_ADDED, player, name)
+
+    def add_combat_and_main_phase(self, name: str) -> None:
+        combat = next((t for t in self.edition.turn_template if t.phase is Phase.COMBAT), None)
+        if combat is None:
+            self.attacks_allowed += 1  # Mirage: an additional attack
+            self.emit(EventKind.PHASE_ADDED, self.active, "attack", effect=name)
+            return
+        new = [
+            PhaseInstance(Phase.COMBAT, list(combat.steps), extra=True),
+            PhaseInstance(Phase.POSTCOMBAT_MAIN, [], extra=True),
+        ]
+        self.plan[self.phase_index + 1 : self.phase_index + 1] = new
+        self.emit(EventKind.PHASE_ADDED, self.active, Phase.COMBAT, effect=name)
+        self.emit(EventKind.PHASE_ADDED, self.active, Phase.POSTCOMBAT_MAIN, effect=name)
+
+    def add_step_after_current(self, step: str, name: str) -> None:
+        phase = self.current_phase
+        if not phase.steps:
+            # Mirage's turn has no steps: the additional part of the turn is a phase of that name.
+            self.plan.insert(self.phase_index + 1, PhaseInstance(Phase(step), [], extra=True))
+            self.emit(EventKind.PHASE_ADDED, self.active, step, effect=name)
+            return
+        phase.steps.insert(phase.step_index + 1, Step(step))
+        self.emit(EventKind.STEP_ADDED, self.active, step, effect=name)
+
+    def add_skip(self, player: str, what: str, count: int, name: str) -> None:
+        self.skips.append(SkipEffect(player, what, count, name))
+
+    def _consume_skip(self, player: str, what: str, kind: EventKind) -> bool:
+        """Apply a skip effect to the turn, phase or step about to begin, if one applies.
+
+        Skipping replaces the part of the turn with nothing (CR 614.10); it is decided just
+        before that part would begin (D'Angelo 11/06/96)."""
+        for effect in self.skips:
+            if effect.player == player and effect.what == what and effect.remaining > 0:
+                effect.remaining -= 1
+                self.skips = [e for e in self.skips if e.remaining > 0]
+                self.emit(kind, player, what, reason=effect.name)
+                return True
+        for perm in self.in_play():
+            for ability in perm.definition.abilities:
+                if (
+                    isinstance(ability, PlayersSkip)
+                    and ability.what == what
+                    and (ability.whose is Whose.EACH or perm.controller == player)
+                ):
+                    self.emit(kind, player, what, reason=perm.name)
+                    return True
+        return False
+
+    def _step_is_skipped(self, inst: PhaseInstance, step: Step) -> bool:
+        if (
+            step is Step.DRAW
+            and self.edition.first_turn_skips_draw_step
+            and self.turn_number == 1
+            and self.active == self.starting_player
+        ):
+            return True
+        return self._consume_skip(self.active, step, EventKind.STEP_SKIPPED)

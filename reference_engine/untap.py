@@ -1,0 +1,142 @@
+"""The untap step: phasing, day and night, and untapping (announced, in Mirage)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from reference_engine.abilities import (
+    Keyword,
+    ReturnsHeldCardOnUntap,
+    UntapLimit,
+)
+from reference_engine.cards import CardType, Permanent
+from reference_engine.combat import Combat
+from reference_engine.events import EventKind
+from reference_engine.state import Decision, DecisionKind, Procedure, StackItem
+
+
+class Untap(Combat):
+    def _phasing(self) -> None:
+        """Phasing, simultaneously: the active player's phasers phase out, their phased-out ones in."""
+        going_out = [
+            p
+            for p in self.battlefield
+            if p.controller == self.active and not p.phased_out and self.has_keyword(p, Keyword.PHASING)
+        ]
+        coming_in = [p for p in self.battlefield if p.controller == self.active and p.phased_out]
+        for p in going_out:
+            p.phased_out = True
+            if self.edition.phasing_out_removes_damage:
+                p.damage = 0
+            self._leave_combat(p)
+            self.emit(EventKind.PHASED_OUT, p.controller, p.id)
+        for p in coming_in:
+            p.phased_out = False
+            self.emit(EventKind.PHASED_IN, p.controller, p.id)
+
+    def _day_night_check(self) -> None:
+        spells = self.spells_cast_last_turn
+        if self.day_night == "day" and spells == 0:
+            self.day_night = "night"
+        elif self.day_night == "night" and spells >= 2:
+            self.day_night = "day"
+        else:
+            return
+        self.emit(EventKind.DAY_NIGHT_CHANGED, subject=self.day_night)
+
+    def _untap_candidates(self) -> list[Permanent]:
+        return [p for p in self._controlled(self.active) if p.tapped and not self.has_keyword(p, Keyword.DOESNT_UNTAP)]
+
+    def _land_limit(self) -> int | None:
+        limits = [
+            a.count for p in self.in_play() if not p.tapped for a in p.definition.abilities if isinstance(a, UntapLimit)
+        ]
+        return min(limits) if limits else None
+
+    def _optional_untaps(self, candidates: list[Permanent], limit: int | None) -> list[Permanent]:
+        return [
+            p
+            for p in candidates
+            if self.has_keyword(p, Keyword.MAY_NOT_UNTAP) or (limit is not None and p.is_type(CardType.LAND))
+        ]
+
+    def _choose_untaps(self, candidates: list[Permanent], limit: int | None) -> Generator[Decision, Any, set[str]]:
+        """Ask the active player which optional permanents to untap; return the ids chosen."""
+        optional = self._optional_untaps(candidates, limit)
+        lands = [p for p in optional if p.is_type(CardType.LAND)]
+        may_decline = any(self.has_keyword(p, Keyword.MAY_NOT_UNTAP) for p in optional)
+        if not may_decline and (limit is None or len(lands) <= limit):
+            return {p.id for p in optional}
+        chosen = yield Decision(
+            DecisionKind.UNTAP,
+            self.active,
+            tuple(p.id for p in optional),
+            count=len(lands) if limit is None else limit,
+        )
+        return set(chosen)
+
+    def _untap_permanents(self) -> Procedure:
+        candidates = self._untap_candidates()
+        limit = self._land_limit()
+        chosen = yield from self._choose_untaps(candidates, limit)
+        optional = {p.id for p in self._optional_untaps(candidates, limit)}
+        self._untap_all([p for p in candidates if p.id not in optional or p.id in chosen])
+
+    def _untap_all(self, permanents: list[Permanent]) -> None:
+        """Untap simultaneously, then let what untapping releases enter the battlefield."""
+        for p in permanents:
+            p.tapped = False
+        if permanents:
+            self.emit(EventKind.UNTAPPED, self.active, ",".join(p.id for p in permanents), amount=len(permanents))
+        for p in permanents:
+            if p.definition.has(ReturnsHeldCardOnUntap) and p.holds is not None:
+                card, p.holds = p.holds, None
+                self._enter_battlefield(card, card.owner, tapped=True)
+
+    def _announce_untap(self) -> Procedure:
+        """Mirage: the untap is a phase effect; choices are made as it is announced (bethmo 11/07/96)
+        and what untaps is checked as it resolves (Aahz 11/01/96)."""
+        candidates = self._untap_candidates()
+        limit = self._land_limit()
+        chosen = yield from self._choose_untaps(candidates, limit)
+        optional = {p.id for p in self._optional_untaps(candidates, limit)}
+        declined = optional - chosen
+        self.emit(EventKind.UNTAP_ANNOUNCED, self.active)
+        self.stack.append(
+            StackItem(self.new_id("untap"), self.active, "untap", "untap", outcome=(declined, chosen, limit))
+        )
+
+    def _untap_decision_forced_by(self, land: Permanent) -> Procedure:
+        """Mirage (D'Angelo 11/13/96): a land tapped after the untap was announced, while the untap
+        limit is not used up, forces a decision at the first opportunity: as soon as it is tapped."""
+        pending = next((i for i in self.stack if i.kind == "untap"), None)
+        if pending is None or land.controller != self.active or not land.is_type(CardType.LAND):
+            return
+        declined, chosen, _ = pending.outcome
+        limit = self._land_limit()
+        lands_chosen = [i for i in chosen if (p := self.find_permanent(i)) is not None and p.is_type(CardType.LAND)]
+        if limit is None or len(lands_chosen) >= limit or land.id in declined | chosen:
+            return
+        answer = yield Decision(DecisionKind.UNTAP, self.active, (land.id,), count=limit - len(lands_chosen))
+        (chosen if land.id in set(answer) else declined).add(land.id)
+
+    def _resolve_untap(self, declined: set[str], chosen: set[str], limit: int | None) -> Procedure:
+        candidates = self._untap_candidates()
+        limit = self._land_limit()
+        land_ids = {p.id for p in candidates if p.is_type(CardType.LAND)}
+        used = len(chosen & land_ids)
+        new = [p for p in candidates if p.id not in declined and p.id not in chosen]
+        untapping = [p for p in candidates if p.id in chosen]
+        if limit is None:
+            untapping += [p for p in new if not self.has_keyword(p, Keyword.MAY_NOT_UNTAP)]
+        else:
+            untapping += [p for p in new if not p.is_type(CardType.LAND)]
+            new_lands = [p for p in new if p.is_type(CardType.LAND)]
+            if new_lands and used < limit:
+                # A decision forced after the announcement is made at the first opportunity.
+                more = yield Decision(
+                    DecisionKind.UNTAP, self.active, tuple(p.id for p in new_lands), count=limit - used
+                )
+                untapping += [p for p in new_lands if p.id in set(more)]
+        self._untap_all(untapping)
