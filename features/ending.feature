@@ -114,6 +114,30 @@ Feature: The end of the turn
         | discarded  | Alice  |         |
         | turn began | Bob    |         |
 
+  @ruling:CR24-514.1 @ruling:CR08-314.1 @ruling:GRT-1.10-4
+  Rule: The discard is down to the player's maximum hand size, normally seven; with none, nobody discards
+    CR 514.1 (2024) and 314.1 (2004-2008): the active player discards down to their maximum hand
+    size, "normally seven"; Mirage: down to seven. An effect can change it: a player with no
+    maximum hand size (Spellbook; in the Mirage era Library of Leng) keeps every card.
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Cleanup - with Spellbook, Alice keeps a hand of nine
+      Given the game is at the beginning of Alice's end step
+      And Alice controls Spellbook
+      And Alice has 9 cards in hand
+      When the game advances to Bob's turn
+      Then Alice has 9 cards in hand
+      And no "discarded" event happened
+
+    @edition:mirage
+    Scenario: Discard phase - with Spellbook, Alice keeps a hand of nine
+      Given the game is at the beginning of Alice's discard phase
+      And Alice controls Spellbook
+      And Alice has 9 cards in hand
+      When the game advances to Bob's turn
+      Then Alice has 9 cards in hand
+      And no "discarded" event happened
+
   @ruling:GRT-1.10-6 @edition:mirage @edition:cr2008 @edition:cr2024
   Rule: Nobody discards just because they want to
     A player discards only when their hand is over seven cards at the end of the discard phase, or

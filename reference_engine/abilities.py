@@ -38,7 +38,6 @@ class Game(Protocol):
     def untap(self, permanent_id: str, reason: str) -> None: ...
     def tap(self, permanent_id: str, reason: str) -> None: ...
     def add_regeneration_shield(self, permanent_id: str) -> None: ...
-    def remove_from_combat(self, permanent_id: str, reason: str) -> None: ...
     def ask_upkeep_payment(self, r: Resolution, cost: ManaCost) -> None: ...
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None: ...
 
@@ -174,13 +173,6 @@ class Regenerate:
 
 
 @dataclass(frozen=True)
-class RemoveFromCombat:
-    def apply(self, game: Game, r: Resolution) -> None:
-        for target in r.targets:
-            game.remove_from_combat(target, r.name)
-
-
-@dataclass(frozen=True)
 class TapTarget:
     def apply(self, game: Game, r: Resolution) -> None:
         for target in r.targets:
@@ -236,7 +228,6 @@ class AtBeginningOf:
 class Activated:
     cost: ManaCost
     outcome: Outcome
-    tap: bool = False
     #: The ability may be activated only during its controller's <part of the turn>.
     only_during: str | None = None
     targets_self: bool = False

@@ -41,7 +41,7 @@ class Edition:
     empty_library_loses_at_once: ClassVar[bool] = False
     #: The starting player skips the whole draw step (CR 103.8a), or only the card (Fifth Edition).
     first_turn_skips_draw_step: ClassVar[bool] = True
-    #: Mirage: the active player's beginning/end of phase effects resolve before the opponent's.
+    #: Mirage: the active player's beginning/end of phase effects are processed before the opponent's.
     #: Under the CR they go on the stack first (APNAP, CR 603.3b), so the opponent's resolve first.
     active_player_effects_resolve_first: ClassVar[bool] = False
     #: CR 2008 310.1: combat damage is put on the stack and can be responded to.
@@ -73,11 +73,6 @@ class Edition:
         if segment.name in self.mana_only:
             return Priority.MANA_ONLY
         return Priority.FULL
-
-    def has_segment(self, name: str) -> bool:
-        return any(
-            name == str(template.phase) or name in {str(s) for s in template.steps} for template in self.turn_template
-        )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

@@ -129,8 +129,6 @@ class Game(TurnProcedure):
             assert self.segment is not None
             if player != self.active or self.segment.name != ability.only_during:
                 raise IllegalAction(f"{p.name} may be activated only during its controller's {ability.only_during}")
-        if ability.tap and (p.tapped or (p.summoning_sick and p.is_type(CardType.CREATURE))):
-            raise IllegalAction(f"{p.name} can't be tapped now")
         if not self.players[player].pool.can_pay(ability.cost):
             raise IllegalAction(f"{player} can't pay for {p.name}'s ability")
         self._send(ActivateAction(p, ability))

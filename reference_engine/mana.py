@@ -40,10 +40,6 @@ class ManaCost:
                 colored[Color(symbol)] += 1
         return cls(generic, tuple(sorted(colored.items())))
 
-    @property
-    def total(self) -> int:
-        return self.generic + sum(n for _, n in self.colored)
-
 
 @dataclass
 class ManaPool:

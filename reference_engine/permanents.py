@@ -66,11 +66,6 @@ class Permanents(GameState):
         self.pumps = [e for e in self.pumps if e.target != p.id]
         self.players[p.card.owner].graveyard.append(p.card)
 
-    def remove_from_combat(self, permanent_id: str, reason: str) -> None:
-        p = self.find_permanent(permanent_id)
-        if p is not None:
-            self._leave_combat(p, reason)
-
     def _leave_combat(self, p: Permanent, reason: str = "") -> None:
         if not (p.attacking or p.blocking):
             return

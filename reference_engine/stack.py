@@ -28,8 +28,6 @@ from reference_engine.turn import Priority
 class Stack(Triggers):
     def _priority_window(self, priority: Priority) -> Procedure:
         """Players act in turn order until all pass in succession with the stack empty."""
-        if priority is Priority.NONE:
-            return
         player = self.active
         passes = 0
         while True:
@@ -62,8 +60,8 @@ class Stack(Triggers):
     def _resolve_top(self) -> Procedure:
         item = self.stack.pop()
         if item.kind == "untap":
-            declined, chosen, limit = item.outcome
-            yield from self._resolve_untap(declined, chosen, limit)
+            declined, chosen = item.outcome
+            self._resolve_untap(declined, chosen)
         elif item.kind == "combat_damage":
             self._deal_combat_damage(item.outcome)
         elif item.card is not None:
@@ -123,8 +121,6 @@ class Stack(Triggers):
 
     def _activate(self, permanent: Permanent, ability: Activated) -> None:
         self.players[permanent.controller].pool.pay(ability.cost)
-        if ability.tap:
-            permanent.tapped = True
         targets = (permanent.id,) if ability.targets_self else ()
         self.stack.append(
             StackItem(

@@ -240,12 +240,6 @@ class GameState:
         return [p for p in self.battlefield if not p.phased_out]
 
     @property
-    def priority_player(self) -> str | None:
-        if self.decision is not None and self.decision.kind is DecisionKind.PRIORITY:
-            return self.decision.player
-        return None
-
-    @property
     def current_phase(self) -> PhaseInstance:
         return self.plan[self.phase_index]
 

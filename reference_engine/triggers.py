@@ -60,10 +60,7 @@ class Triggers(Untap):
         self.pending_triggers.extend(self._collect_beginning_of(name))
 
     def _put_triggers_on_stack(self) -> None:
-        order = self.apnap()
-        if self.edition.active_player_effects_resolve_first:
-            order.reverse()
-        for player in order:
+        for player in self.apnap():
             for trigger in [t for t in self.pending_triggers if t.controller == player]:
                 self.emit(EventKind.TRIGGERED, player, trigger.ability.name)
                 self.stack.append(
@@ -89,7 +86,10 @@ class Triggers(Untap):
 
     def _resolve_directly(self, triggers: list[PendingTrigger]) -> Procedure:
         """Mirage: the active player's effects are processed first, then the opponent's."""
-        for player in self.apnap():
+        order = self.apnap()
+        if not self.edition.active_player_effects_resolve_first:
+            order.reverse()
+        for player in order:
             for trigger in [t for t in triggers if t.controller == player]:
                 yield from self._resolve_trigger(trigger)
 

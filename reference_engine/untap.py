@@ -103,9 +103,7 @@ class Untap(Combat):
         optional = {p.id for p in self._optional_untaps(candidates, limit)}
         declined = optional - chosen
         self.emit(EventKind.UNTAP_ANNOUNCED, self.active)
-        self.stack.append(
-            StackItem(self.new_id("untap"), self.active, "untap", "untap", outcome=(declined, chosen, limit))
-        )
+        self.stack.append(StackItem(self.new_id("untap"), self.active, "untap", "untap", outcome=(declined, chosen)))
 
     def _untap_decision_forced_by(self, land: Permanent) -> Procedure:
         """Mirage (D'Angelo 11/13/96): a land tapped after the untap was announced, while the untap
@@ -113,7 +111,7 @@ class Untap(Combat):
         pending = next((i for i in self.stack if i.kind == "untap"), None)
         if pending is None or land.controller != self.active or not land.is_type(CardType.LAND):
             return
-        declined, chosen, _ = pending.outcome
+        declined, chosen = pending.outcome
         limit = self._land_limit()
         lands_chosen = [i for i in chosen if (p := self.find_permanent(i)) is not None and p.is_type(CardType.LAND)]
         if limit is None or len(lands_chosen) >= limit or land.id in declined | chosen:
@@ -121,22 +119,18 @@ class Untap(Combat):
         answer = yield Decision(DecisionKind.UNTAP, self.active, (land.id,), count=limit - len(lands_chosen))
         (chosen if land.id in set(answer) else declined).add(land.id)
 
-    def _resolve_untap(self, declined: set[str], chosen: set[str], limit: int | None) -> Procedure:
-        candidates = self._untap_candidates()
+    def _resolve_untap(self, declined: set[str], chosen: set[str]) -> None:
+        """What untaps is checked now: everything tapped that may untap, but what was declined,
+        and lands under an untap limit only as chosen (when announced, or when tapped since)."""
         limit = self._land_limit()
-        land_ids = {p.id for p in candidates if p.is_type(CardType.LAND)}
-        used = len(chosen & land_ids)
-        new = [p for p in candidates if p.id not in declined and p.id not in chosen]
-        untapping = [p for p in candidates if p.id in chosen]
-        if limit is None:
-            untapping += [p for p in new if not self.has_keyword(p, Keyword.MAY_NOT_UNTAP)]
-        else:
-            untapping += [p for p in new if not p.is_type(CardType.LAND)]
-            new_lands = [p for p in new if p.is_type(CardType.LAND)]
-            if new_lands and used < limit:
-                # A decision forced after the announcement is made at the first opportunity.
-                more = yield Decision(
-                    DecisionKind.UNTAP, self.active, tuple(p.id for p in new_lands), count=limit - used
-                )
-                untapping += [p for p in new_lands if p.id in set(more)]
+        untapping = [
+            p
+            for p in self._untap_candidates()
+            if p.id in chosen
+            or (
+                p.id not in declined
+                and not self.has_keyword(p, Keyword.MAY_NOT_UNTAP)
+                and (limit is None or not p.is_type(CardType.LAND))
+            )
+        ]
         self._untap_all(untapping)
