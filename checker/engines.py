@@ -24,7 +24,10 @@ def load_engine(spec: str) -> EngineAdapter:
         factory = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as exc:
         raise EngineNotFound(f"engine {spec!r}: {exc}") from exc
-    engine = factory()
+    try:
+        engine = factory()
+    except Exception as exc:  # the adapter's own failure, reported as such
+        raise EngineNotFound(f"engine {spec!r} could not be created: {type(exc).__name__}: {exc}") from exc
     if not isinstance(engine, EngineAdapter):
         raise EngineNotFound(f"engine {spec!r} does not implement checker.interface.EngineAdapter")
     return engine

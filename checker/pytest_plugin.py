@@ -74,12 +74,12 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "edition" not in metafunc.fixturenames:
-        return
     tagged = sorted({m.args[0] for m in metafunc.definition.iter_markers("edition")})
+    if not tagged or "edition" not in metafunc.fixturenames:
+        return  # not a scenario with @edition tags: leave the test's own parameters alone
     chosen = metafunc.config.getoption("edition")
     editions = [e for e in tagged if not chosen or e in chosen]
-    if tagged and not editions:  # deselected below, so that "skipped" only ever means unsupported
+    if not editions:  # deselected below, so that "skipped" only ever means unsupported
         metafunc.parametrize("edition", [pytest.param(None, marks=pytest.mark.edition_not_selected)])
         return
     metafunc.parametrize("edition", editions, ids=editions)
@@ -121,17 +121,18 @@ def edition(request: pytest.FixtureRequest) -> str:
     return str(param)
 
 
-@pytest.fixture(scope="session")
-def engine_spec(request: pytest.FixtureRequest) -> str:
-    return str(request.config.getoption("engine"))
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A wrong --engine is a usage error before anything runs, not an error in every test."""
+    try:
+        load_engine(str(session.config.getoption("engine")))
+    except EngineNotFound as exc:
+        raise pytest.UsageError(str(exc)) from exc
 
 
 @pytest.fixture
-def engine(engine_spec: str) -> EngineAdapter:
-    try:
-        return load_engine(engine_spec)
-    except EngineNotFound as exc:
-        raise pytest.UsageError(str(exc)) from exc
+def engine(request: pytest.FixtureRequest) -> EngineAdapter:
+    """A fresh adapter for each scenario, so that no game state leaks between scenarios."""
+    return load_engine(str(request.config.getoption("engine")))
 
 
 @pytest.fixture
@@ -160,8 +161,8 @@ def pytest_runtest_makereport(
     report = yield
     callspec = getattr(item, "callspec", None)
     edition = callspec.params.get("edition") if callspec is not None else None
-    if edition is None:
-        return report
+    if edition is None or item.get_closest_marker("edition") is None:
+        return report  # only scenarios count
     outcome = _outcome(report)
     if outcome is not None:
         counts = item.config.stash.setdefault(_RESULTS, {}).setdefault(str(edition), {})

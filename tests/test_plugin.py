@@ -1,0 +1,119 @@
+"""The pytest plugin, run in a pytest of its own: unsupported engines, bad steps, bad options."""
+
+from __future__ import annotations
+
+import pytest
+
+LIMITED = """
+from checker.adapters.reference import ReferenceAdapter
+from checker.interface import Capabilities
+
+
+class Limited(ReferenceAdapter):
+    '''The reference engine, claiming only cr2024 and no phasing.'''
+
+    def capabilities(self) -> Capabilities:
+        full = super().capabilities()
+        return Capabilities("limited", "1", frozenset({"cr2024"}), full.effects - {"phasing"})
+"""
+
+
+def test_what_an_engine_does_not_support_is_reported_unsupported_never_failed(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(limited_engine=LIMITED)
+    pytester.syspathinsert()
+    result = pytester.runpytest(
+        "--pyargs", "checker.test_conformance", "--engine", "limited_engine:Limited", "--part", "untap", "-rs"
+    )
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("failed", 0) == 0 and outcomes.get("errors", 0) == 0
+    assert outcomes["passed"] > 0 and outcomes["skipped"] > 0
+    for line in (
+        "*unsupported: the engine does not support the mirage edition*",
+        "*unsupported: Breezekeeper needs catalog effect(s) phasing*",
+        "*conformance of engine 'limited_engine:Limited', per edition*",
+    ):
+        result.stdout.fnmatch_lines([line])
+    summary = [line.split() for line in result.stdout.lines if line.startswith(("mirage ", "cr2024 "))]
+    columns = ["edition", "passed", "failed", "error", "unsupported"]
+    mirage, cr2024 = (dict(zip(columns, row, strict=True)) for row in summary)
+    assert mirage["passed"] == "0" and int(mirage["unsupported"]) > 0
+    assert int(cr2024["passed"]) > 0 and int(cr2024["unsupported"]) > 0 and cr2024["failed"] == "0"
+
+
+def test_an_unknown_step_fails_its_scenario_naming_the_step_and_line(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature",
+        bad="""
+        @edition:cr2024
+        Feature: A scenario with a typo
+          Scenario: typo
+            Given it is Alice's turn
+            When Alice dances a jig
+            Then Alice has 20 life
+
+          Scenario: fine
+            Given it is Alice's turn
+            Then Alice has 20 life
+        """,
+    )
+    pytester.makepyfile(test_bad="from pytest_bdd import scenarios\nscenarios('bad.feature')\n")
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*unknown action 'dances a jig' for Alice*"])
+
+
+def test_a_step_outside_the_vocabulary_is_named_with_its_line(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature",
+        bad="""
+        @edition:cr2024
+        Feature: Unknown step
+          Scenario: nonsense
+            Given the moon is full
+        """,
+    )
+    pytester.makepyfile(test_bad="from pytest_bdd import scenarios\nscenarios('bad.feature')\n")
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ['*Step definition is not found: Given "the moon is full". Line 4 in scenario "nonsense"*']
+    )
+
+
+def test_a_malformed_feature_file_is_one_failure_and_the_rest_still_runs(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature", broken="Feature: x\n  Scenario: y\n    Given z\n  Examples:\n  | a |\n Scenario Outline\n"
+    )
+    pytester.makefile(
+        ".feature",
+        good="@edition:cr2024\nFeature: ok\n  Scenario: ok\n    Given it is Alice's turn\n    Then Alice has 20 life",
+    )
+    pytester.makepyfile(
+        test_all="""
+        from pathlib import Path
+        from pytest_bdd import scenarios
+        from checker.collect import malformed
+
+        for _path in sorted(Path(__file__).parent.glob("*.feature")):
+            try:
+                scenarios(str(_path))
+            except Exception as _error:
+                _test = malformed(_path, _error)
+                globals()[_test.__name__] = _test
+        """
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*broken.feature: the feature file cannot be read*"])
+
+
+def test_a_wrong_engine_is_a_usage_error_before_anything_runs(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--pyargs", "checker.test_conformance", "--engine", "nowhere:Engine")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*engine 'nowhere:Engine': No module named 'nowhere'*"])
+
+
+def test_a_wrong_edition_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--pyargs", "checker.test_conformance", "--edition", "alpha")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*invalid choice: 'alpha'*"])

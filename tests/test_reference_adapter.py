@@ -1,0 +1,80 @@
+"""The reference engine's adapter: capabilities, mapping of the catalog, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.adapters.reference import ReferenceAdapter, card_definition
+from checker.cards import POOL
+from checker.catalog import CATALOG
+from checker.engines import EngineNotFound, load_engine
+from checker.interface import (
+    CardSpec,
+    EffectSpec,
+    EngineAdapter,
+    GameSetup,
+    IllegalActionError,
+    PassPriority,
+    PlayerSetup,
+    UnsupportedError,
+)
+from checker.vocabulary import DECISIONS, EDITIONS, EVENTS
+
+
+def test_the_reference_adapter_supports_every_edition_and_catalog_entry() -> None:
+    adapter = ReferenceAdapter()
+    assert isinstance(adapter, EngineAdapter)
+    capabilities = adapter.capabilities()
+    assert capabilities.editions == frozenset(EDITIONS)
+    assert capabilities.effects == frozenset(CATALOG)
+
+
+@pytest.mark.parametrize("name", sorted(POOL))
+def test_every_card_of_the_pool_maps_onto_the_engine(name: str) -> None:
+    definition = card_definition(POOL[name])
+    assert definition.name == name
+    assert len(definition.abilities) == len(POOL[name].effects)
+
+
+def test_an_effect_outside_the_catalog_is_unsupported() -> None:
+    with pytest.raises(UnsupportedError, match="not in the catalog"):
+        card_definition(CardSpec("Mystery", ("artifact",), effects=(EffectSpec("teleport"),)))
+
+
+def _setup(**changes: object) -> GameSetup:
+    players = (PlayerSetup("Alice"), PlayerSetup("Bob"))
+    return GameSetup(**{"edition": "cr2024", "players": players, "active_player": "Alice", **changes})  # type: ignore[arg-type]
+
+
+def test_starting_in_an_unknown_edition_or_part_of_the_turn_is_unsupported() -> None:
+    with pytest.raises(UnsupportedError, match="edition"):
+        ReferenceAdapter().start(_setup(edition="alpha"))
+    with pytest.raises(UnsupportedError, match="no part of the turn"):
+        ReferenceAdapter().start(_setup(edition="mirage", phase="combat", step="declare_attackers"))
+    with pytest.raises(UnsupportedError, match="no game"):
+        ReferenceAdapter().view()
+
+
+def test_views_and_events_use_the_interface_vocabulary() -> None:
+    adapter = ReferenceAdapter()
+    adapter.start(_setup(phase="beginning", step="upkeep"))
+    view = adapter.view()
+    assert (view.phase, view.step, view.priority) == ("beginning", "upkeep", "Alice")
+    assert view.decision is not None and view.decision.kind in DECISIONS
+    adapter.perform(PassPriority("Alice"))
+    with pytest.raises(IllegalActionError, match="waiting for Bob"):
+        adapter.perform(PassPriority("Alice"))
+    assert {e.kind for e in adapter.events()} <= EVENTS
+
+
+def test_engines_are_loaded_by_name_or_import_path() -> None:
+    assert isinstance(load_engine("reference"), ReferenceAdapter)
+    assert isinstance(load_engine("checker.adapters.reference:ReferenceAdapter"), ReferenceAdapter)
+    with pytest.raises(EngineNotFound, match="use 'reference' or"):
+        load_engine("forge")
+    with pytest.raises(EngineNotFound, match="No module named"):
+        load_engine("no_such_module:Engine")
+    with pytest.raises(EngineNotFound, match="could not be created: TypeError"):
+        load_engine("checker.catalog:CatalogEntry")
+    with pytest.raises(EngineNotFound, match="does not implement"):
+        load_engine("collections:OrderedDict")
