@@ -186,6 +186,14 @@ class PayUpkeep:
     pay: bool
 
 
+@dataclass(frozen=True)
+class OrderTriggers:
+    """The order in which the player's simultaneous abilities resolve, first to last, by name."""
+
+    player: str
+    order: tuple[str, ...]
+
+
 Action = (
     PassPriority
     | PlayLand
@@ -199,6 +207,7 @@ Action = (
     | ChoosePlayOrDraw
     | ChooseSkipTurn
     | PayUpkeep
+    | OrderTriggers
 )
 
 

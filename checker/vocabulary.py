@@ -53,6 +53,7 @@ DECISIONS = frozenset(
         "declare_blockers",
         "discard",
         "upkeep_payment",
+        "order_triggers",
     }
 )
 EVENTS = frozenset(

@@ -188,8 +188,10 @@ Feature: Phases and steps
     theirs, in the order they like, then the opponent with theirs. CR 300.5 (2004-2008) and CR
     500.6 (2025): abilities that trigger "at the beginning of" a phase or step go on the stack as
     it begins, before anyone gets priority; they go on in APNAP order (CR 410.3 of 2004-2008, MTG
-    Wiki turn structure page), the active player's first, so the non-active player's are on top
-    and resolve first. Then the active player gets priority, and players may respond.
+    Wiki turn structure page), the active player's first, each player putting theirs in the order
+    they wish, so the non-active player's are on top and resolve first. Then the active player
+    gets priority, and players may respond. (Abilities that are the same are interchangeable, so
+    no order is asked for them.)
 
     @edition:mirage
     Scenario: Turn structure: in Mirage the active player's beginning-of-upkeep effect happens first, without the stack
@@ -226,6 +228,54 @@ Feature: Phases and steps
       Then Alice has 21 life
       And the stack is empty
       And it is Alice's upkeep
+
+    @edition:mirage
+    Scenario Outline: Turn structure: in Mirage Alice processes her own upkeep effects in the order she chooses
+      Given the game is at the beginning of Alice's upkeep
+      And Alice has 1 life
+      And Alice controls Juzam Djinn
+      And Alice controls Fountain of Renewal
+      When the game starts
+      Then the game waits for Alice to order her abilities
+      When Alice orders her abilities to resolve: <first>, then <second>
+      Then these events happen in this order:
+        | event        | player | amount         |
+        | life changed | Alice  | <first change> |
+        | life changed | Alice  | <then change>  |
+      And Alice has 1 life
+      And Alice has not lost the game
+
+      Examples:
+        | first               | second              | first change | then change |
+        | Juzam Djinn         | Fountain of Renewal | -1           | 1           |
+        | Fountain of Renewal | Juzam Djinn         | 1            | -1          |
+
+    @edition:cr2008 @edition:cr2024
+    Scenario Outline: Turn structure: under the CR Alice puts her own upkeep triggers on the stack in the order she chooses
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls Juzam Djinn
+      And Alice controls Fountain of Renewal
+      When the game starts
+      Then the game waits for Alice to order her abilities
+      When Alice orders her abilities to resolve: <first>, then <second>
+      Then the stack holds, from the top, <first> and <second>
+      And Alice has priority
+      When both players pass priority
+      Then the stack holds, from the top, <second>
+
+      Examples:
+        | first               | second              |
+        | Juzam Djinn         | Fountain of Renewal |
+        | Fountain of Renewal | Juzam Djinn         |
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Turn structure: Alice can't leave one of her own triggers out of the order
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls Juzam Djinn
+      And Alice controls Fountain of Renewal
+      When Alice tries to order her abilities to resolve: Juzam Djinn
+      Then the game refuses it
+      And the game waits for Alice to order her abilities
 
     @edition:cr2008 @edition:cr2024
     Scenario: Turn structure: players may respond to a beginning-of-upkeep trigger before it resolves

@@ -131,8 +131,11 @@ Feature: The upkeep
       And Alice controls "Sun Totem", an artifact with "At the beginning of your upkeep, you gain 2 life"
       When the game advances to Alice's upkeep
       Then it is Alice's upkeep
-      And Alice has priority
+      And the game waits for Alice to order her abilities
+      When Alice orders her abilities to resolve: Sun Totem, then Dawn Totem
+      Then Alice has priority
       And Alice has 20 life
+      And the stack holds, from the top, Sun Totem and Dawn Totem
       And a "triggered" event happened for Alice about Dawn Totem
       And a "triggered" event happened for Alice about Sun Totem
       And no "priority passed" event happened
@@ -308,6 +311,7 @@ Feature: The upkeep
       And Alice controls Paradox Haze
       And Alice controls Fountain of Renewal
       When the game advances to Alice's upkeep
+      And Alice orders her abilities to resolve: Paradox Haze, then Fountain of Renewal
       And both players pass priority
       And both players pass priority
       Then Alice has 21 life

@@ -186,6 +186,13 @@ class Game(TurnProcedure):
         self._expect(DecisionKind.SKIP_TURN, player)
         self._send(skip)
 
+    def order_triggers(self, player: str, order: Sequence[str]) -> None:
+        """Choose the order in which one's simultaneous abilities resolve, by their names."""
+        decision = self._expect(DecisionKind.ORDER_TRIGGERS, player)
+        if sorted(order) != sorted(decision.options):
+            raise IllegalAction(f"{player} must order exactly these abilities: {', '.join(decision.options)}")
+        self._send(list(order))
+
     def pay_upkeep(self, player: str, pay: bool) -> None:
         self._expect(DecisionKind.UPKEEP_PAYMENT, player)
         self._send(pay)

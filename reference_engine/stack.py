@@ -31,7 +31,7 @@ class Stack(Triggers):
         player = self.active
         passes = 0
         while True:
-            self._before_priority()
+            yield from self._before_priority()
             action = yield Decision(
                 DecisionKind.PRIORITY, player, mana_only=priority is Priority.MANA_ONLY, mana_abilities=True
             )
@@ -49,13 +49,13 @@ class Stack(Triggers):
                 yield from self._perform(action)
                 passes = 0
 
-    def _before_priority(self) -> None:
+    def _before_priority(self) -> Procedure:
         """CR 117.5: state-based actions, then triggered abilities, until neither happens."""
         while True:
             self._state_based_actions()
             if not self.pending_triggers:
                 return
-            self._put_triggers_on_stack()
+            yield from self._put_triggers_on_stack()
 
     def _resolve_top(self) -> Procedure:
         item = self.stack.pop()

@@ -36,6 +36,7 @@ class DecisionKind(StrEnum):
     DECLARE_BLOCKERS = "declare_blockers"
     DISCARD = "discard"
     UPKEEP_PAYMENT = "upkeep_payment"
+    ORDER_TRIGGERS = "order_triggers"
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from reference_engine.abilities import (
     AtBeginningOf,
     DrawCards,
@@ -10,7 +13,7 @@ from reference_engine.abilities import (
     Whose,
 )
 from reference_engine.events import EventKind
-from reference_engine.state import PendingTrigger, Procedure, StackItem
+from reference_engine.state import Decision, DecisionKind, PendingTrigger, Procedure, StackItem
 from reference_engine.turn import Phase
 from reference_engine.untap import Untap
 
@@ -59,9 +62,30 @@ class Triggers(Untap):
     def _trigger_beginning_of(self, name: str) -> None:
         self.pending_triggers.extend(self._collect_beginning_of(name))
 
-    def _put_triggers_on_stack(self) -> None:
+    def _in_chosen_order(
+        self, player: str, triggers: list[PendingTrigger]
+    ) -> Generator[Decision, Any, list[PendingTrigger]]:
+        """A player orders their own simultaneous abilities as they wish (CR 603.3b; Mirage p. 42);
+        the answer is the order they resolve in. Identical abilities are interchangeable."""
+        names = [t.ability.name for t in triggers]
+        if len(set(names)) < 2:
+            return triggers
+        order = yield from self._ask(Decision(DecisionKind.ORDER_TRIGGERS, player, options=tuple(names)))
+        remaining = list(triggers)
+        ordered = []
+        for name in order:
+            trigger = next(t for t in remaining if t.ability.name == name)
+            remaining.remove(trigger)
+            ordered.append(trigger)
+        return ordered
+
+    def _put_triggers_on_stack(self) -> Procedure:
+        """APNAP (CR 603.3b): the active player's abilities go on the stack first, in the order
+        they choose, then the next player's, so the last player's resolve first."""
+        pending, self.pending_triggers = self.pending_triggers, []
         for player in self.apnap():
-            for trigger in [t for t in self.pending_triggers if t.controller == player]:
+            ordered = yield from self._in_chosen_order(player, [t for t in pending if t.controller == player])
+            for trigger in reversed(ordered):  # the first to resolve goes on top
                 self.emit(EventKind.TRIGGERED, player, trigger.ability.name)
                 self.stack.append(
                     StackItem(
@@ -73,7 +97,6 @@ class Triggers(Untap):
                         outcome=trigger.ability.outcome,
                     )
                 )
-        self.pending_triggers.clear()
 
     def _resolve_trigger(self, trigger: PendingTrigger) -> Procedure:
         ability = trigger.ability
@@ -90,7 +113,8 @@ class Triggers(Untap):
         if not self.edition.active_player_effects_resolve_first:
             order.reverse()
         for player in order:
-            for trigger in [t for t in triggers if t.controller == player]:
+            ordered = yield from self._in_chosen_order(player, [t for t in triggers if t.controller == player])
+            for trigger in ordered:
                 yield from self._resolve_trigger(trigger)
 
     def _mirage_end_of_turn_effects(self) -> Procedure:

@@ -7,6 +7,7 @@ promise whatever the players do.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import hypothesis.strategies as st
@@ -31,6 +32,7 @@ from checker.interface import (
     GameSetup,
     GameView,
     IllegalActionError,
+    OrderTriggers,
     PassPriority,
     PayUpkeep,
     PermanentSetup,
@@ -153,6 +155,8 @@ def candidates(view: GameView) -> Sequence[Action]:
             return [ChooseSkipTurn(p, True), ChooseSkipTurn(p, False), *mana]
         case "upkeep_payment":
             return [PayUpkeep(p, True), PayUpkeep(p, False), *mana]
+        case "order_triggers":
+            return [OrderTriggers(p, order) for order in itertools.islice(itertools.permutations(d.options), 6)]
     raise AssertionError(f"unknown decision {d.kind}")
 
 

@@ -30,6 +30,7 @@ from checker.interface import (
     GameSetup,
     GameView,
     IllegalActionError,
+    OrderTriggers,
     PassPriority,
     PayUpkeep,
     PermanentView,
@@ -245,6 +246,8 @@ class ReferenceAdapter:
                     g.choose_skip_turn(player, skip)
                 case PayUpkeep(player, pay):
                     g.pay_upkeep(player, pay)
+                case OrderTriggers(player, order):
+                    g.order_triggers(player, order)
         except IllegalAction as exc:
             raise IllegalActionError(str(exc)) from exc
 

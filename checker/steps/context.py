@@ -22,6 +22,7 @@ from checker.interface import (
     GameSetup,
     GameView,
     IllegalActionError,
+    OrderTriggers,
     PassPriority,
     PayUpkeep,
     PermanentSetup,
@@ -258,6 +259,8 @@ class ScenarioGame:
                 return ChooseSkipTurn(d.player, False)
             case "upkeep_payment":
                 return PayUpkeep(d.player, True)
+            case "order_triggers":
+                return OrderTriggers(d.player, d.options)
         raise ScenarioError(f"the engine waits for a decision this suite doesn't know: {d.kind!r}")
 
 

@@ -16,6 +16,8 @@ DECISION_PHRASES = {
     "declare blockers": "declare_blockers",
     "discard": "discard",
     "pay the upkeep cost": "upkeep_payment",
+    "order her abilities": "order_triggers",
+    "order his abilities": "order_triggers",
 }
 
 
@@ -30,7 +32,7 @@ def names(text: str) -> list[str]:
     if text.lower() in {"nothing", "none", "no creatures"}:
         return []
     parts = re.split(r",\s*|\s+and\s+", text)
-    return [re.sub(r"^(?:an?|the)\s+", "", p.strip()) for p in parts if p.strip()]
+    return [re.sub(r"^(?:then\s+)?(?:an?|the)?\s*", "", p.strip()) for p in parts if p.strip()]
 
 
 def mana(text: str) -> dict[str, int]:

@@ -22,6 +22,7 @@ from checker.interface import (
     DeclareAttackers,
     DeclareBlockers,
     GameEvent,
+    OrderTriggers,
     PassPriority,
     PayUpkeep,
     PlayLand,
@@ -86,6 +87,10 @@ ACTIONS: list[tuple[re.Pattern[str], Reader]] = [
     (re.compile(r"chooses? to take (?:her|his|their) turn"), lambda g, p, m: ChooseSkipTurn(p, False)),
     (re.compile(r"pays? the upkeep cost"), lambda g, p, m: PayUpkeep(p, True)),
     (re.compile(r"declines? to pay the upkeep cost"), lambda g, p, m: PayUpkeep(p, False)),
+    (
+        re.compile(r"orders? (?:her|his|their) abilities to resolve: (?P<names>.+)"),
+        lambda g, p, m: OrderTriggers(p, tuple(names(m["names"]))),
+    ),
 ]
 
 
