@@ -34,6 +34,10 @@ class EngineFailure(AdapterError):
     """The engine failed in a way that says nothing about the rules (a crash, a bad answer)."""
 
 
+class EngineTimeout(EngineFailure):
+    """The engine did not answer in time."""
+
+
 # --------------------------------------------------------------------------- setup
 
 

@@ -14,11 +14,12 @@ import pytest
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 from pytest_bdd.utils import registry_get_safe
 
-from checker.engines import EngineNotFound, load_engine
+from checker.engines import EngineNotFound, EngineProvider
 from checker.interface import EngineAdapter, UnsupportedError
 from checker.steps import given, then, when
 from checker.steps.context import ScenarioGame
 from checker.vocabulary import EDITIONS
+from checker.wire.client import DEFAULT_TIMEOUT
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -26,7 +27,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--engine",
         default="reference",
-        help="engine to certify: 'reference' or 'package.module:AdapterClass' (default: reference)",
+        help="engine to certify: 'reference', 'package.module:AdapterClass', or a command line that speaks "
+        "the wire protocol (default: reference)",
+    )
+    group.addoption(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"how long an engine process may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
+    )
+    group.addoption(
+        "--validate-messages",
+        action="store_true",
+        help="check every wire message against the protocol's schemas (for debugging an engine)",
     )
     group.addoption(
         "--ruling",
@@ -121,18 +135,32 @@ def edition(request: pytest.FixtureRequest) -> str:
     return str(param)
 
 
+_PROVIDER = pytest.StashKey[EngineProvider]()
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A wrong --engine is a usage error before anything runs, not an error in every test."""
+    config = session.config
     try:
-        load_engine(str(session.config.getoption("engine")))
+        provider = EngineProvider(
+            str(config.getoption("engine")), config.getoption("timeout"), config.getoption("validate_messages")
+        )
+        provider.check()
     except EngineNotFound as exc:
         raise pytest.UsageError(str(exc)) from exc
+    config.stash[_PROVIDER] = provider
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    provider = session.config.stash.get(_PROVIDER, None)
+    if provider is not None:
+        provider.close()
 
 
 @pytest.fixture
 def engine(request: pytest.FixtureRequest) -> EngineAdapter:
-    """A fresh adapter for each scenario, so that no game state leaks between scenarios."""
-    return load_engine(str(request.config.getoption("engine")))
+    """A ready adapter for each scenario (an engine process that failed is restarted)."""
+    return request.config.stash[_PROVIDER].get()
 
 
 @pytest.fixture
