@@ -377,3 +377,242 @@ Feature: The combat phase
       When Bob passes priority
       And Alice passes priority
       Then Alice has lost the game
+
+  @ruling:CR24-508.1 @ruling:CR24-508.1f @ruling:CR24-508.2 @ruling:CR08-308.1 @ruling:CR08-308.2 @ruling:CR08-308.2c
+  Rule: Declaring attackers taps them without using the stack; an illegal declaration is undone
+    CR 508.1 and 508.2 (2025), 308.1 and 308.2 (2008): as the declare attackers step begins the
+    active player declares her attackers, a turn-based action that doesn't use the stack, and then
+    gets priority. If the declaration breaks a rule, it is illegal and the game goes back to the
+    moment before it. Declaring a creature as an attacker taps it (CR 508.1f, 2025; 308.2c, 2008);
+    that tapping is no cost, just what attacking does. In Mirage the attack is declared from the main
+    phase, and attacking taps the creatures just the same.
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Combat: an illegal attack is undone, and a legal one taps the attacker without using the stack
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice controls a tapped Hill Giant
+      Then the game waits for Alice to declare attackers
+      When Alice tries to attack with Grizzly Bears and Hill Giant
+      Then the game refuses it
+      And Grizzly Bears is untapped
+      And Grizzly Bears is not attacking
+      And no "attackers declared" event happened
+      And the game waits for Alice to declare attackers
+      When Alice attacks with Grizzly Bears
+      Then Grizzly Bears is tapped
+      And Grizzly Bears is attacking
+      And an "attackers declared" event happened for Alice with amount 1
+      And the stack is empty
+      And it is Alice's declare attackers step
+      And Alice has priority
+
+    @edition:mirage
+    Scenario: Combat: in Mirage an illegal attack is refused, and a legal one taps the attacker
+      Given the game is at the beginning of Alice's main phase
+      And Alice controls Grizzly Bears
+      And Alice controls a tapped Hill Giant
+      When Alice tries to attack with Grizzly Bears and Hill Giant
+      Then the game refuses it
+      And Grizzly Bears is untapped
+      And no "attackers declared" event happened
+      And Alice has priority
+      When Alice attacks with Grizzly Bears
+      Then Grizzly Bears is tapped
+      And the game waits for Bob to declare blockers
+      When Bob declares no blockers
+      Then Bob has 18 life
+      And Grizzly Bears is tapped
+
+  @ruling:CR24-508.1k @ruling:CR24-511.3 @ruling:CR08-308.2g @ruling:CR08-311.2
+  @edition:cr2008 @edition:cr2024
+  Rule: A declared attacker stays an attacking creature until the end of combat step ends
+    CR 508.1k (2025) and 308.2g (2008): each creature declared as an attacker becomes an attacking
+    creature and stays one until it is removed from combat or the combat phase ends. CR 511.3 (2025)
+    and 311.2 (2008): as soon as the end of combat step ends, every creature is removed from combat,
+    the combat phase is over and the postcombat main phase begins.
+
+    Scenario: Combat: Grizzly Bears is an attacking creature until the end of combat step ends
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      When Alice attacks with Grizzly Bears
+      And the game advances to Alice's declare blockers step
+      Then Grizzly Bears is attacking
+      When the game advances to Alice's combat damage step
+      Then Grizzly Bears is attacking
+      When the game advances to Alice's end of combat step
+      Then Grizzly Bears is attacking
+      And Bob has 18 life
+      And Alice has priority
+      When from now on
+      And both players pass priority
+      Then it is Alice's postcombat main phase
+      And Grizzly Bears is not attacking
+      And these events happen in this order:
+        | event               | player | subject         |
+        | step ended          | Alice  | end of combat   |
+        | removed from combat | Alice  | Grizzly Bears   |
+        | phase ended         | Alice  | combat          |
+        | phase began         | Alice  | postcombat main |
+
+  @ruling:CR24-509.1 @ruling:CR24-509.1a @ruling:CR24-509.2 @ruling:CR08-309.1 @ruling:CR08-309.2 @ruling:CR08-309.2a
+  Rule: The defending player declares blockers without using the stack; an illegal declaration is undone
+    CR 509.1-509.2 (2025), 309.1-309.2 (2008): as the declare blockers step begins the defending
+    player declares blockers, a turn-based action that doesn't use the stack; then the active player
+    gets priority. Each blocker must be an untapped creature he controls, and blocks one attacking
+    creature (CR 509.1a, 2025; 309.2a, 2008); a creature that came under his control this turn may
+    block. A declaration that breaks a rule is illegal as a whole and the game goes back to the
+    moment before it. The Mirage rulebook's blocks follow the same rules.
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Combat: Bob's illegal blocks are undone, and a summoning-sick Hill Giant blocks one attacker
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice controls Savannah Lions
+      And Bob controls a summoning-sick Hill Giant
+      And Bob controls a tapped Drudge Skeletons
+      When Alice attacks with Grizzly Bears and Savannah Lions
+      And the game advances to Alice's declare blockers step
+      Then the game waits for Bob to declare blockers
+      When Bob tries to block Grizzly Bears with Drudge Skeletons
+      Then the game refuses it
+      When Bob tries to block Grizzly Bears with Hill Giant; Savannah Lions with Drudge Skeletons
+      Then the game refuses it
+      When Bob tries to block Grizzly Bears with Hill Giant; Savannah Lions with Hill Giant
+      Then the game refuses it
+      And no "blockers declared" event happened
+      And the game waits for Bob to declare blockers
+      When Bob blocks Savannah Lions with Hill Giant
+      Then a "blockers declared" event happened for Bob with amount 1
+      And the stack is empty
+      And it is Alice's declare blockers step
+      And Alice has priority
+      When the game advances to Alice's postcombat main phase
+      Then Bob has 18 life
+      And Savannah Lions is in Alice's graveyard
+      And Hill Giant has 2 damage
+
+    @edition:mirage
+    Scenario: Combat: in Mirage a tapped creature can't block, and a summoning-sick Hill Giant blocks one attacker
+      Given the game is at the beginning of Alice's main phase
+      And Alice controls Grizzly Bears
+      And Alice controls Savannah Lions
+      And Bob controls a summoning-sick Hill Giant
+      And Bob controls a tapped Drudge Skeletons
+      When Alice attacks with Grizzly Bears and Savannah Lions
+      Then the game waits for Bob to declare blockers
+      When Bob tries to block Grizzly Bears with Drudge Skeletons
+      Then the game refuses it
+      When Bob tries to block Grizzly Bears with Hill Giant; Savannah Lions with Hill Giant
+      Then the game refuses it
+      And no "blockers declared" event happened
+      And the game waits for Bob to declare blockers
+      When Bob blocks Savannah Lions with Hill Giant
+      Then Bob has 18 life
+      And Savannah Lions is in Alice's graveyard
+      And Hill Giant has 2 damage
+
+  @ruling:CR24-506.3
+  Rule: Only creatures attack and block
+    CR 506.3 (2025): only a creature can attack or block, and only a player, a planeswalker or a
+    battle can be attacked (the 2008 text, rule 306.3, says the same of players and planeswalkers).
+    A land can't be declared as an attacker or a blocker. The Mirage rulebook, too, attacks and
+    blocks with creatures only.
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Combat: a Forest can't attack and a Plains can't block
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice controls Forest
+      And Bob controls Plains
+      When Alice tries to attack with Forest
+      Then the game refuses it
+      And Forest is untapped
+      And the game waits for Alice to declare attackers
+      When Alice attacks with Grizzly Bears
+      And the game advances to Alice's declare blockers step
+      And Bob tries to block Grizzly Bears with Plains
+      Then the game refuses it
+      And the game waits for Bob to declare blockers
+      When Bob declares no blockers
+      And the game advances to Alice's postcombat main phase
+      Then Bob has 18 life
+      And Forest is untapped
+      And Plains is untapped
+
+    @edition:mirage
+    Scenario: Combat: in Mirage a Forest can't attack and a Plains can't block
+      Given the game is at the beginning of Alice's main phase
+      And Alice controls Grizzly Bears
+      And Alice controls Forest
+      And Bob controls Plains
+      When Alice tries to attack with Forest
+      Then the game refuses it
+      And Forest is untapped
+      And Alice has priority
+      When Alice attacks with Grizzly Bears
+      And Bob tries to block Grizzly Bears with Plains
+      Then the game refuses it
+      And the game waits for Bob to declare blockers
+      When Bob declares no blockers
+      Then Bob has 18 life
+      And Plains is untapped
+
+  @ruling:CR24-506.6 @ruling:CR24-508.1d
+  Rule: A creature that no effect requires to attack need not attack, even when no other attack is possible
+    CR 506.6 (2025): a creature "had to attack" only if an effect required it to attack when
+    attackers were declared; one that no effect required did not have to attack, even if no other
+    legal attack could have been declared. Only card abilities read the term itself (the suite's pool
+    has none); what it describes is observable: with Juggernaut, which attacks each combat if able,
+    tapped and unable to attack, nothing requires Grizzly Bears to attack, so the active player may
+    declare no attackers (CR 508.1d: the most requirements that can be obeyed is none). The 2008
+    rules (rule 500, cited by 308.2a) and the Mirage rulebook (a creature required to attack must be
+    sent if it legally can) give the same result.
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Combat: Grizzly Bears need not attack just because a tapped Juggernaut can't
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls a tapped Juggernaut
+      And Alice controls Grizzly Bears
+      Then the game waits for Alice to declare attackers
+      When Alice tries to declare no attackers
+      Then the game allows it
+      And Grizzly Bears is not attacking
+      And Grizzly Bears is untapped
+      And a "step skipped" event happened for Alice about declare blockers
+
+    @edition:mirage
+    Scenario: Combat: in Mirage Alice may end her main phase without attacking while Juggernaut is tapped
+      Given the game is at the beginning of Alice's main phase
+      And Alice controls a tapped Juggernaut
+      And Alice controls Grizzly Bears
+      When Alice tries to pass priority
+      Then the game allows it
+      And Grizzly Bears is untapped
+      And no "attackers declared" event happened
+
+  @ruling:CR24-511.1 @ruling:CR24-511.2 @ruling:CR08-311.1
+  @edition:cr2008 @edition:cr2024
+  Rule: "At end of combat" abilities trigger as the end of combat step begins, then the active player gets priority
+    CR 511.1-511.2 (2025) and 311.1 (2008): the end of combat step has no turn-based action; as it
+    begins, abilities that trigger "at end of combat" trigger and go on the stack, then the active
+    player gets priority. The suite writes such an ability as one that triggers at the beginning of
+    the end of combat step, which is the same moment. The attackers are still in combat during this
+    step. (CR 511.2's other half, that "until end of combat" effects end with the combat phase,
+    needs such an effect, which the suite's card pool doesn't have.)
+
+    Scenario: Combat: an end of combat trigger is on the stack when Alice gets priority in the end of combat step
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice controls "Rally Horn", an artifact with "At the beginning of your end of combat step, you gain 1 life"
+      When Alice attacks with Grizzly Bears
+      And the game advances to Alice's end of combat step
+      Then Alice has priority
+      And the stack holds, from the top, Rally Horn
+      And Alice has 20 life
+      And Grizzly Bears is attacking
+      When both players pass priority
+      Then Alice has 21 life
+      And the stack is empty
+      And it is Alice's end of combat step
+      And Alice has priority

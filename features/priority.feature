@@ -220,3 +220,261 @@ Feature: Priority: who may act, and what the game refuses
       And no player has priority
       When Alice tries to pass priority
       Then the game refuses it
+
+  @ruling:CR24-117.1 @ruling:CR24-117.3c @ruling:CR24-117.3d @ruling:CR08-408.1 @ruling:CR08-408.1c @ruling:CR08-408.1e
+  @edition:cr2008 @edition:cr2024
+  Rule: Only the player with priority acts; casting keeps priority, passing hands it to the next player
+    CR 117.1 (2025), 408.1c (2008): which player may act is settled by priority. A player who casts
+    a spell receives priority again afterwards (117.3c); a player who passes hands priority to the
+    next player in turn order (117.3d). CR 408.1e (2008): a spell that is cast goes on top of the
+    stack.
+
+    Scenario: Priority: Bob can't cast Shock while Alice has priority, and may once she passes
+      Given the game is at the beginning of Alice's upkeep
+      And Alice has Lightning Bolt in hand
+      And Alice has {R} in her mana pool
+      And Bob has Shock in hand
+      And Bob has {R} in his mana pool
+      When Bob tries to cast Shock targeting Alice
+      Then the game refuses it
+      And Bob has Shock in hand
+      When Alice casts Lightning Bolt targeting Bob
+      Then Alice has priority
+      And the stack holds, from the top, Lightning Bolt
+      When Alice passes priority
+      Then Bob has priority
+      When Bob casts Shock targeting Alice
+      Then Bob has priority
+      And the stack holds, from the top, Shock and Lightning Bolt
+
+  @ruling:CR24-106.4a @ruling:CR24-106.4b @ruling:CR24-117.3d
+  @edition:mirage @edition:cr2008 @edition:cr2024
+  Rule: Mana left after paying a cost stays in the pool, also while its owner passes priority
+    CR 106.4a and 106.4b (2025): mana left in a pool after a cost is paid stays there, and a player
+    who passes priority with mana in her pool says what is there (117.3d). The announcement is
+    table talk, not a game event, so it can't be observed as such; what can be observed is what it
+    would report: the mana is still in the pool after the payment and after the pass, until the
+    step or phase ends. The Mirage rules and those of 2008 also kept unspent mana until the end of
+    the phase.
+
+    Scenario: Priority: Alice's {G} left over from casting Lightning Bolt stays in her pool while she passes
+      Given the game is at the beginning of Alice's upkeep
+      And Alice has Lightning Bolt in hand
+      And Alice has {R}{G} in her mana pool
+      When Alice casts Lightning Bolt targeting Bob
+      Then Alice has {G} in her mana pool
+      When Alice passes priority
+      Then Bob has priority
+      And Alice has {G} in her mana pool
+
+  @ruling:CR24-117.3 @ruling:CR24-117.3b @ruling:CR24-117.4 @ruling:CR08-408.1c
+  @edition:cr2008 @edition:cr2024
+  Rule: The top of the stack resolves only when all players pass in succession, and then the active player gets priority
+    CR 117.4 (2025), 408.1c (2008): if all players pass without anyone acting in between, the top
+    spell resolves, or, if the stack is empty, the step ends. A pass followed by another player's
+    spell doesn't count towards that. CR 117.3b: after a spell resolves the active player receives
+    priority, whoever cast it.
+
+    Scenario: Priority: a pass followed by Bob's Shock doesn't count, and Alice gets priority after each resolution
+      Given the game is at the beginning of Alice's upkeep
+      And Alice has Lightning Bolt in hand
+      And Alice has {R} in her mana pool
+      And Bob has Shock in hand
+      And Bob has {R} in his mana pool
+      When Alice casts Lightning Bolt targeting Bob
+      And Alice passes priority
+      And Bob casts Shock targeting Alice
+      And Bob passes priority
+      Then Alice has priority
+      And the stack holds, from the top, Shock and Lightning Bolt
+      And Alice has 20 life
+      When Alice passes priority
+      Then Alice has 18 life
+      And the stack holds, from the top, Lightning Bolt
+      And Alice has priority
+      When both players pass priority
+      Then Bob has 17 life
+      And the stack is empty
+      And it is Alice's upkeep
+      And Alice has priority
+      When both players pass priority
+      Then it is Alice's draw step
+      And Alice has priority
+
+  @ruling:CR24-117.7
+  @edition:mirage @edition:cr2008 @edition:cr2024
+  Rule: A spell cast in response to another resolves first
+    CR 117.7 (2025): a spell cast while another is on the stack is cast in response to it and
+    resolves first. Bob's Shock would destroy Grizzly Bears, but Alice's Giant Growth, cast in
+    response, resolves first, so the Bears survive the Shock. The stack of the Mirage rules and of
+    2008 resolved last in, first out as well.
+
+    Scenario: Priority: Giant Growth cast in response to Shock resolves first and saves Grizzly Bears
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls Grizzly Bears
+      And Alice has Giant Growth in hand
+      And Alice has {G} in her mana pool
+      And Bob has Shock in hand
+      And Bob has {R} in his mana pool
+      When Alice passes priority
+      And Bob casts Shock targeting Grizzly Bears
+      And Bob passes priority
+      And Alice casts Giant Growth targeting Grizzly Bears
+      Then the stack holds, from the top, Giant Growth and Shock
+      When both players pass priority
+      Then Grizzly Bears is 5/5
+      And the stack holds, from the top, Shock
+      When both players pass priority
+      Then Grizzly Bears has 2 damage
+      And Alice controls Grizzly Bears
+      And the stack is empty
+
+  @ruling:CR24-117.1a @ruling:CR08-408.1a @ruling:CR08-408.1d
+  @edition:mirage @edition:cr2008 @edition:cr2024
+  Rule: A sorcery waits for an empty stack in its caster's main phase
+    CR 408.1a (2008): spells can be played only at certain times; CR 408.1d (2008) and 117.1a
+    (2025): a noninstant spell only in its caster's main phase, while she has priority and the stack
+    is empty. Mirage rulebook p. 47: sorceries only in one's own main phase, never in response.
+
+    Scenario: Priority: Alice can't cast Divination above her own Lightning Bolt, but can once it has resolved
+      Given the game is at the beginning of Alice's main phase
+      And Alice has Lightning Bolt and Divination in hand
+      And Alice has {R}{U}{U}{U} in her mana pool
+      When Alice casts Lightning Bolt targeting Bob
+      And Alice tries to cast Divination
+      Then the game refuses it
+      And Alice has Divination in hand
+      When both players pass priority
+      Then Bob has 17 life
+      When Alice casts Divination
+      Then the stack holds, from the top, Divination
+      And Alice's mana pool is empty
+
+  @ruling:CR24-117.1c @ruling:CR24-117.3c @ruling:CR08-408.1i @ruling:CR08-408.2 @ruling:CR08-408.2d @ruling:CR08-408.2e
+  @edition:mirage @edition:cr2008 @edition:cr2024
+  Rule: Playing a land and using a mana ability don't use the stack, and the player keeps priority
+    CR 408.1i and 408.2d (2008), 117.1c (2025): playing a land is a special action that doesn't use
+    the stack, and the player who took it gets priority afterwards (117.3c). CR 408.2e (2008): a
+    mana ability resolves at once, and its player keeps priority. Nobody is given a chance to
+    respond to either. General Rulings, Main phase (Duelist #5): in Mirage too playing a land can't
+    be responded to.
+
+    Scenario: Priority: Alice plays a Forest and taps it for mana with nothing going on the stack, keeping priority
+      Given the game is at the beginning of Alice's main phase
+      And Alice has Forest in hand
+      When Alice plays Forest
+      Then Alice controls Forest
+      And the stack is empty
+      And Alice has priority
+      When Alice taps Forest for mana
+      Then Alice has {G} in her mana pool
+      And the stack is empty
+      And Alice has priority
+      And no "priority passed" event happened
+
+  @ruling:CR24-117.1d @ruling:CR24-117.2e
+  @edition:cr2008 @edition:cr2024
+  Rule: Nobody has priority while an ability resolves, but a player asked to pay mana may use mana abilities
+    CR 117.2e (2025): a resolving spell or ability may make players choose or act, and may let them
+    activate mana abilities, but no player has priority while it resolves. CR 117.1d: mana
+    abilities may be activated whenever an effect asks for a mana payment. Nicol Bolas's upkeep
+    trigger asks Alice to pay {U}{B}{R}; meanwhile Bob can't cast Lightning Bolt, and Alice taps
+    her lands to pay.
+
+    Scenario: Priority: while Nicol Bolas's trigger asks for payment nobody has priority, and Alice taps lands to pay
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls Nicol Bolas
+      And Alice controls an Island
+      And Alice controls a Swamp
+      And Alice controls a Mountain
+      And Bob has Lightning Bolt in hand
+      And Bob has {R} in his mana pool
+      When both players pass priority
+      Then the game waits for Alice to pay the upkeep cost
+      And no player has priority
+      When Bob tries to cast Lightning Bolt targeting Alice
+      Then the game refuses it
+      When Alice taps Island for mana
+      And Alice taps Swamp for mana
+      And Alice taps Mountain for mana
+      And Alice pays the upkeep cost
+      Then Alice controls Nicol Bolas
+      And Alice's mana pool is empty
+      And the stack is empty
+      And Alice has priority
+
+  @ruling:CR24-117.2 @ruling:CR24-117.2a @ruling:CR08-408.1f @ruling:CR08-410.1 @ruling:CR08-410.2
+  @edition:cr2008 @edition:cr2024
+  Rule: A triggered ability needs no priority: it triggers on its own and is put on the stack by its controller
+    CR 117.2 and 117.2a (2025), 408.1f (2008): triggered abilities are not cast; they trigger
+    whenever their event happens and go on the stack the next time a player would receive priority.
+    CR 410.1 (2008): they trigger even when their controller couldn't play a spell; CR 410.2: the
+    ability is controlled by the player who controlled its source. Alice's ability triggers at the
+    beginning of Bob's upkeep, in which she can't cast Divination, and it is hers.
+
+    Scenario: Priority: Alice's ability triggers in Bob's upkeep, where she can't cast a sorcery, and she gains the life
+      Given the game is at the beginning of Bob's upkeep
+      And Alice controls "Alice's Totem", an artifact with "At the beginning of each player's upkeep, you gain 1 life"
+      And Alice has Divination in hand
+      And Alice has {U}{U}{U} in her mana pool
+      When the game starts
+      Then the stack holds, from the top, Alice's Totem
+      And Bob has priority
+      And a "triggered" event happened for Alice about Alice's Totem
+      When Bob passes priority
+      And Alice tries to cast Divination
+      Then the game refuses it
+      When Alice passes priority
+      Then Alice has 21 life
+      And Bob has 20 life
+      And the stack is empty
+      And Bob has priority
+
+  @ruling:CR08-408.2a @ruling:CR08-410.2
+  @edition:cr2008 @edition:cr2024
+  Rule: An effect doesn't go on the stack, but a delayed triggered ability it sets up does, when it triggers
+    CR 408.2a (2008): effects are the result of resolving spells and abilities and don't go on the
+    stack, but they may create delayed triggered abilities, which go on the stack when they trigger.
+    CR 410.2: a delayed triggered ability is controlled by the player who controlled what created
+    it. (CR 603.7 says the same today.)
+
+    Scenario: Priority: Alice's upkeep trigger sets up a delayed ability that goes on the stack in her end step
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls "Hourglass of Plenty", an artifact with "At the beginning of your upkeep, Alice gains 2 life at the next end of turn"
+      When the game starts
+      Then the stack holds, from the top, Hourglass of Plenty
+      When both players pass priority
+      Then the stack is empty
+      And Alice has 20 life
+      When from now on
+      And the game advances to Alice's end step
+      Then a "triggered" event happened for Alice
+      And Alice has 20 life
+      And Alice has priority
+      When both players pass priority
+      Then Alice has 22 life
+      And the stack is empty
+
+  @ruling:CR24-117.2b @ruling:CR08-408.1h @ruling:CR08-408.2b @ruling:CR08-420.5b
+  @edition:mirage @edition:cr2008 @edition:cr2024
+  Rule: A static ability applies continuously, with no stack and no priority
+    CR 117.2b (2025), 408.1h and 408.2b (2008): static abilities aren't played and don't go on the
+    stack; they continuously affect the game. Vibrating Sphere gives Alice's creatures +2/+0 during
+    her turn and -0/-2 during other turns, without anything triggering; on Bob's turn her Savannah
+    Lions has no toughness left and is put into her graveyard (CR 420.5b, 2008).
+
+    Scenario: Priority: Vibrating Sphere changes Alice's creatures turn by turn without using the stack
+      Given it is Alice's turn
+      And Alice controls Vibrating Sphere
+      And Alice controls Hill Giant
+      And Alice controls Savannah Lions
+      When the game advances to Alice's upkeep
+      Then Hill Giant is 5/3
+      And Savannah Lions is 4/1
+      And the stack is empty
+      And no "triggered" event happened
+      When the game advances to Bob's upkeep
+      Then Hill Giant is 3/1
+      And Savannah Lions is in Alice's graveyard
+      And the stack is empty
+      And no "triggered" event happened

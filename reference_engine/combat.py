@@ -116,14 +116,15 @@ class Combat(TurnChanges):
                     if share:
                         assignment.append((p.id, b.id, share))
                     power -= share
-            elif p.blocking:
+            elif p.blocking and (blocked := self.find_permanent(p.blocking)) is not None and blocked.attacking:
+                # A blocker whose attacker has left combat deals no combat damage (CR 510.1d; 2008: 310.2d).
                 assignment.append((p.id, p.blocking, power))
         return assignment
 
     def _deal_combat_damage(self, assignment: list[tuple[str, str, int]]) -> None:
+        """Deal combat damage as assigned; on the stack (2008), even if its source has left (310.4a)."""
         for source, target, amount in assignment:
-            if self.find_permanent(source) is not None:
-                self.deal_damage(target, amount, source)
+            self.deal_damage(target, amount, source)
 
     def _mirage_attack(self, attackers: tuple[Permanent, ...]) -> Procedure:
         """Mirage: an attack is declared from the main phase, blocked, and damage is dealt."""

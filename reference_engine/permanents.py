@@ -14,7 +14,7 @@ from reference_engine.turn import Phase
 
 class Permanents(GameState):
     def tap(self, permanent_id: str, reason: str) -> None:
-        p = self.find_permanent(permanent_id)
+        p = self._affected(permanent_id)
         if p is not None and not p.tapped:
             p.tapped = True
             self.emit(EventKind.TAPPED, p.controller, p.id, reason=reason)
@@ -26,7 +26,7 @@ class Permanents(GameState):
             self.emit(EventKind.UNTAPPED, p.controller, p.id, amount=1, reason=reason)
 
     def gain_control(self, player: str, permanent_id: str, reason: str) -> None:
-        p = self.find_permanent(permanent_id)
+        p = self._affected(permanent_id)
         if p is None or p.controller == player:
             return
         self._leave_combat(p)
@@ -76,8 +76,14 @@ class Permanents(GameState):
         if in_phase or reason:
             self.emit(EventKind.REMOVED_FROM_COMBAT, p.controller, p.id, reason=reason)
 
+    def _affected(self, permanent_id: str) -> Permanent | None:
+        """The permanent an effect changes, if it is there: a phased-out permanent is treated as
+        though it doesn't exist, even by an effect that names it (CR 702.26b, 702.26e; 2008: 217.8c)."""
+        p = self.find_permanent(permanent_id)
+        return p if p is not None and not p.phased_out else None
+
     def add_pump(self, target: str, power: int, toughness: int, duration: Duration, name: str) -> None:
-        if self.find_permanent(target) is None:
+        if self._affected(target) is None:
             return
         self.pumps.append(PumpEffect(target, power, toughness, duration, name))
         self.emit(EventKind.EFFECT_STARTED, subject=target, effect=name, until=self._describe(duration))
