@@ -366,3 +366,19 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
         | end phase             |
         | end step              |
       And a "phase skipped" event happened for Alice about combat
+
+  @ruling:CR24-103.8c @ruling:CR08-101.6b
+  @edition:cr2008 @edition:cr2024
+  Rule: In a multiplayer game other than Two-Headed Giant nobody skips the draw of their first turn
+    CR 103.8c (2025), 101.6b (2008): outside two-player and Two-Headed Giant games, no player skips
+    the draw step of their first turn, the starting player included.
+
+    Scenario: Turn-based actions: in a three-player game Alice draws in the first turn of the game
+      Given a game between Alice, Bob and Carol
+      And it is turn 1
+      And it is Alice's turn
+      And Alice took the first turn of the game
+      When the game advances to Alice's precombat main phase
+      Then Alice has drawn 1 card
+      And a "step began" event happened for Alice about draw
+      And no "step skipped" event happened for Alice about draw

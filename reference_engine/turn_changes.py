@@ -72,6 +72,7 @@ class TurnChanges(StateBasedActions):
             and self.edition.first_turn_skips_draw_step
             and self.turn_number == 1
             and self.active == self.starting_player
+            and len(self.players) == 2  # in other multiplayer games nobody skips it (CR 103.8c)
         ):
             return True
         return self._consume_skip(self.active, step, EventKind.STEP_SKIPPED)
