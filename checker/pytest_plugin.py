@@ -11,11 +11,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_bdd.scenario import scenario_wrapper_template_registry
-from pytest_bdd.utils import registry_get_safe
 
+from checker.collector import (
+    ENGINE,
+    ENGINE_IDENTITY,
+    RESULT,
+    Collector,
+    record_step_failure,
+    result_of,
+    result_to_dict,
+    scenario_feature,
+    scenario_rulings,
+)
 from checker.engines import EngineNotFound, EngineProvider
 from checker.interface import EngineAdapter, UnsupportedError
+from checker.results import RunReport, Status
 from checker.steps import given, then, when
 from checker.steps.context import ScenarioGame
 from checker.vocabulary import EDITIONS
@@ -36,6 +46,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"how long an engine process may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
+    )
+    group.addoption(
+        "--report-dir",
+        metavar="DIR",
+        help="write every report of the run (JSON, JUnit XML, Markdown, HTML, badges) into DIR",
+    )
+    group.addoption(
+        "--expect",
+        metavar="FILE",
+        help="an expectations file: the run passes exactly when its results match it",
+    )
+    group.addoption(
+        "--write-expectations",
+        metavar="FILE",
+        help="write the run's non-passing scenarios as an expectations file to start from",
     )
     group.addoption(
         "--validate-messages",
@@ -69,6 +94,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # pytest-bdd turns a tag on an Examples block into a mark named after the whole tag, which
     # can't be registered (a marker's name ends at its first colon); the linter checks those tags.
     config.addinivalue_line("filterwarnings", "ignore:Unknown pytest.mark.ruling")
+    _CONFIG["config"] = config
+    config.stash[_COLLECTOR] = Collector(str(config.getoption("engine")))
     for module in (given, when, then):
         if not config.pluginmanager.is_registered(module):
             config.pluginmanager.register(module)
@@ -97,17 +124,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("edition", [pytest.param(None, marks=pytest.mark.edition_not_selected)])
         return
     metafunc.parametrize("edition", editions, ids=editions)
-
-
-def scenario_rulings(item: pytest.Item) -> set[str]:
-    """The ruling ids a collected scenario carries, from any level of its feature file."""
-    ids = {str(m.args[0]) for m in item.iter_markers("ruling")}
-    return ids | {m.name.partition(":")[2] for m in item.iter_markers() if m.name.startswith("ruling:")}
-
-
-def scenario_feature(item: pytest.Item) -> str | None:
-    template = registry_get_safe(scenario_wrapper_template_registry, getattr(item, "obj", None))
-    return Path(template.feature.filename).stem if template is not None else None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -151,12 +167,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config.stash[_PROVIDER] = provider
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    provider = session.config.stash.get(_PROVIDER, None)
-    if provider is not None:
-        provider.close()
-
-
 @pytest.fixture
 def engine(request: pytest.FixtureRequest) -> EngineAdapter:
     """A ready adapter for each scenario (an engine process that failed is restarted)."""
@@ -164,8 +174,10 @@ def engine(request: pytest.FixtureRequest) -> EngineAdapter:
 
 
 @pytest.fixture
-def game(engine: EngineAdapter, edition: str) -> ScenarioGame:
-    return ScenarioGame(engine, edition)
+def game(request: pytest.FixtureRequest, engine: EngineAdapter, edition: str) -> ScenarioGame:
+    scenario = ScenarioGame(engine, edition)
+    request.node.stash[ENGINE_IDENTITY] = {"name": scenario.capabilities.name, "version": scenario.capabilities.version}
+    return scenario
 
 
 @pytest.hookimpl(wrapper=True)
@@ -177,9 +189,10 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, o
         pytest.skip(f"unsupported: {exc}")
 
 
-# --------------------------------------------------------------------------- the summary per edition
+# --------------------------------------------------------------------------- results and reports
 
-_RESULTS = pytest.StashKey[dict[str, dict[str, int]]]()
+_COLLECTOR = pytest.StashKey[Collector]()
+_REPORT = pytest.StashKey[RunReport]()
 
 
 @pytest.hookimpl(wrapper=True)
@@ -187,33 +200,102 @@ def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
-    callspec = getattr(item, "callspec", None)
-    edition = callspec.params.get("edition") if callspec is not None else None
-    if edition is None or item.get_closest_marker("edition") is None:
-        return report  # only scenarios count
-    outcome = _outcome(report)
-    if outcome is not None:
-        counts = item.config.stash.setdefault(_RESULTS, {}).setdefault(str(edition), {})
-        counts[outcome] = counts.get(outcome, 0) + 1
+    result = result_of(item, report, call)
+    if result is not None:
+        report.user_properties.append((RESULT, result_to_dict(result)))
+        identity = item.stash.get(ENGINE_IDENTITY, None)
+        if identity is not None:
+            report.user_properties.append((ENGINE, identity))
     return report
 
 
-def _outcome(report: pytest.TestReport) -> str | None:
-    """One outcome per scenario: its call's, or its setup's if it never got that far."""
-    if report.skipped:
-        return "unsupported" if report.when in {"setup", "call"} else None
-    if report.failed:
-        return "failed" if report.when == "call" else "error"
-    return "passed" if report.when == "call" else None
+def pytest_bdd_step_error(
+    request: pytest.FixtureRequest,
+    feature: Any,
+    scenario: Any,
+    step: Any,
+    step_func: Any,
+    step_func_args: Any,
+    exception: Exception,
+) -> None:
+    record_step_failure(request, step, exception)
+
+
+def pytest_bdd_step_func_lookup_error(
+    request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, exception: Exception
+) -> None:
+    record_step_failure(request, step, exception)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    config = _CONFIG.get("config")
+    if config is not None and _COLLECTOR in config.stash:
+        config.stash[_COLLECTOR].add(report)
+
+
+_CONFIG: dict[str, pytest.Config] = {}
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def run_report(config: pytest.Config) -> RunReport | None:
+    """The run's report, once the session has finished (None on a pytest-xdist worker)."""
+    return config.stash.get(_REPORT, None)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    provider = config.stash.get(_PROVIDER, None)
+    if provider is not None:
+        provider.close()
+    collector = config.stash.get(_COLLECTOR, None)
+    if collector is None or _is_worker(config) or not collector.results:
+        return
+    report = collector.report(tuple(config.getoption("edition") or EDITIONS))
+    config.stash[_REPORT] = report
+    directory = config.getoption("report_dir")
+    if directory:
+        from checker.reports import write_all
+
+        write_all(report, Path(directory))
+    expectations_file = config.getoption("expect")
+    written = config.getoption("write_expectations")
+    if written:
+        from checker.expectations import expectations_from, write_expectations
+
+        write_expectations(expectations_from(report, "known at the time the file was written"), Path(written))
+    if expectations_file:
+        from checker.expectations import check, load_expectations
+
+        verdict = check(report, load_expectations(Path(expectations_file)))
+        config.stash[_VERDICT] = verdict
+        session.exitstatus = pytest.ExitCode.OK if verdict.ok else pytest.ExitCode.TESTS_FAILED
+
+
+_VERDICT = pytest.StashKey[Any]()
+
+
+def verdict_of(config: pytest.Config) -> Any:
+    """The check of the run against an expectations file, if one was given."""
+    return config.stash.get(_VERDICT, None)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    results = config.stash.get(_RESULTS, {})
-    if not results:
+    report = run_report(config)
+    if report is None:
         return
-    columns = ("passed", "failed", "error", "unsupported")
+    columns = [str(s) for s in Status]
     terminalreporter.section(f"conformance of engine {config.getoption('engine')!r}, per edition")
     terminalreporter.write_line(f"{'edition':<10}" + "".join(f"{c:>13}" for c in columns))
-    for edition in sorted(results, key=EDITIONS.index):
-        counts = results[edition]
-        terminalreporter.write_line(f"{edition:<10}" + "".join(f"{counts.get(c, 0):>13}" for c in columns))
+    for edition in report.run_editions:
+        counts = report.counts(edition)
+        terminalreporter.write_line(f"{edition:<10}" + "".join(f"{counts[Status(c)]:>13}" for c in columns))
+    verdict = config.stash.get(_VERDICT, None)
+    if verdict is not None:
+        from checker.expectations import describe
+
+        terminalreporter.section("expectations")
+        terminalreporter.write_line(describe(verdict))

@@ -10,106 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-EDITIONS = ("mirage", "cr2008", "cr2024")
+from checker.wire.protocol import names, schema
 
+#: The names are the protocol schema's (``checker/wire/schemas/protocol.schema.json``).
+EDITIONS: tuple[str, ...] = tuple(schema()["$defs"]["edition"]["enum"])
 #: Phases: Mirage's six plus its "beginning of turn", and the Comprehensive Rules' five.
-PHASES = frozenset(
-    {
-        "beginning_of_turn",
-        "untap",
-        "upkeep",
-        "draw",
-        "main",
-        "discard",
-        "cleanup",
-        "beginning",
-        "precombat_main",
-        "combat",
-        "postcombat_main",
-        "ending",
-    }
-)
-STEPS = frozenset(
-    {
-        "untap",
-        "upkeep",
-        "draw",
-        "beginning_of_combat",
-        "declare_attackers",
-        "declare_blockers",
-        "combat_damage",
-        "end_of_combat",
-        "end",
-        "cleanup",
-    }
-)
-DECISIONS = frozenset(
-    {
-        "priority",
-        "play_or_draw",
-        "skip_turn",
-        "untap",
-        "declare_attackers",
-        "declare_blockers",
-        "discard",
-        "upkeep_payment",
-        "order_triggers",
-    }
-)
-EVENTS = frozenset(
-    {
-        "game_started",
-        "library_shuffled",
-        "play_or_draw_chosen",
-        "turn_began",
-        "turn_ended",
-        "turn_skipped",
-        "extra_turn_added",
-        "phase_began",
-        "phase_ended",
-        "phase_skipped",
-        "phase_added",
-        "step_began",
-        "step_ended",
-        "step_skipped",
-        "step_added",
-        "priority_passed",
-        "card_drawn",
-        "draw_from_empty_library",
-        "phased_in",
-        "phased_out",
-        "day_night_changed",
-        "untap_announced",
-        "untapped",
-        "tapped",
-        "mana_added",
-        "mana_emptied",
-        "mana_burned",
-        "life_changed",
-        "land_played",
-        "spell_cast",
-        "ability_activated",
-        "triggered",
-        "trigger_ignored",
-        "resolved",
-        "effect_started",
-        "effect_ended",
-        "control_changed",
-        "summoning_sickness_ended",
-        "entered_battlefield",
-        "attackers_declared",
-        "blockers_declared",
-        "removed_from_combat",
-        "damage_dealt",
-        "damage_removed",
-        "regenerated",
-        "died",
-        "sacrificed",
-        "discarded",
-        "player_lost",
-        "game_over",
-    }
-)
+PHASES = names("phase")
+STEPS = names("step")
+DECISIONS = names("decision")
+EVENTS = names("event_kind")
 
 _ALIASES = {
     "end phase": "ending",

@@ -34,7 +34,7 @@ def test_what_an_engine_does_not_support_is_reported_unsupported_never_failed(py
     ):
         result.stdout.fnmatch_lines([line])
     summary = [line.split() for line in result.stdout.lines if line.startswith(("mirage ", "cr2024 "))]
-    columns = ["edition", "passed", "failed", "error", "unsupported"]
+    columns = ["edition", "passed", "failed", "error", "timeout", "unsupported"]
     mirage, cr2024 = (dict(zip(columns, row, strict=True)) for row in summary)
     assert mirage["passed"] == "0" and int(mirage["unsupported"]) > 0
     assert int(cr2024["passed"]) > 0 and int(cr2024["unsupported"]) > 0 and cr2024["failed"] == "0"

@@ -7,7 +7,7 @@ import pytest
 from checker.adapters.reference import ReferenceAdapter, card_definition
 from checker.cards import POOL
 from checker.catalog import CATALOG
-from checker.engines import EngineNotFound, load_engine
+from checker.engines import EngineNotFound, EngineProvider, load_python_engine
 from checker.interface import (
     CardSpec,
     EffectSpec,
@@ -68,13 +68,20 @@ def test_views_and_events_use_the_interface_vocabulary() -> None:
 
 
 def test_engines_are_loaded_by_name_or_import_path() -> None:
-    assert isinstance(load_engine("reference"), ReferenceAdapter)
-    assert isinstance(load_engine("checker.adapters.reference:ReferenceAdapter"), ReferenceAdapter)
+    assert isinstance(load_python_engine("reference"), ReferenceAdapter)
+    assert isinstance(load_python_engine("checker.adapters.reference:ReferenceAdapter"), ReferenceAdapter)
     with pytest.raises(EngineNotFound, match="use 'reference' or"):
-        load_engine("forge")
+        load_python_engine("forge")
     with pytest.raises(EngineNotFound, match="No module named"):
-        load_engine("no_such_module:Engine")
+        load_python_engine("no_such_module:Engine")
     with pytest.raises(EngineNotFound, match="could not be created: TypeError"):
-        load_engine("checker.catalog:CatalogEntry")
+        load_python_engine("checker.catalog:CatalogEntry")
     with pytest.raises(EngineNotFound, match="does not implement"):
-        load_engine("collections:OrderedDict")
+        load_python_engine("collections:OrderedDict")
+
+
+def test_an_engine_command_that_is_not_installed_is_found_out_before_the_run() -> None:
+    with pytest.raises(EngineNotFound, match="no program 'forge-engine' found"):
+        EngineProvider("forge-engine --serve").check()
+    with pytest.raises(EngineNotFound, match="cannot read it as a command line"):
+        EngineProvider('engine "unclosed').check()

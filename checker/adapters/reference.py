@@ -200,7 +200,7 @@ class ReferenceAdapter:
         at = None
         if setup.phase is not None:
             at = Segment(Phase(setup.phase), Step(setup.step) if setup.step else None)
-        self._game = game
+        self._game = None  # a start replaces any game, even if it fails
         try:
             game.start(
                 active=setup.active_player,
@@ -211,6 +211,7 @@ class ReferenceAdapter:
             )
         except ValueError as exc:
             raise UnsupportedError(str(exc)) from exc
+        self._game = game
 
     @staticmethod
     def _player_effect(game: Game, player: str, effect: EffectSpec) -> None:

@@ -39,6 +39,11 @@ ADVANCE_LIMIT = 1000
 class ScenarioError(AssertionError):
     """A scenario's expectation was not met, or its steps contradict each other."""
 
+    def __init__(self, message: str, expected: str | None = None, observed: str | None = None) -> None:
+        super().__init__(message)
+        self.expected = expected
+        self.observed = observed
+
 
 @dataclass
 class PlayerBuild:

@@ -14,7 +14,7 @@ P = r"(?P<player>[A-Z][a-z]+)"
 
 def expect(condition: bool, expected: str, observed: object) -> None:
     if not condition:
-        raise ScenarioError(f"expected {expected}, but observed {observed}")
+        raise ScenarioError(f"expected {expected}, but observed {observed}", expected, str(observed))
 
 
 @then(parsers.re(rf"it is {P}'s (?P<part>(?!turn$).+)"))
@@ -238,7 +238,11 @@ def events_in_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
         while i < len(events) and not _matches(events[i], row):
             i += 1
         if i == len(events):
-            raise ScenarioError(f"expected, after the rows before it, the event {row}; events were:{_show(events)}")
+            raise ScenarioError(
+                f"expected, after the rows before it, the event {row}; events were:{_show(events)}",
+                f"the event {row}, after the rows before it",
+                f"events:{_show(events)}",
+            )
         i += 1
 
 

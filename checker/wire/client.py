@@ -29,7 +29,7 @@ from checker.interface import (
 )
 from checker.wire import PROTOCOL_VERSION
 from checker.wire.codec import DecodeError, decode, encode
-from checker.wire.protocol import ProtocolError, names, problems, raise_error
+from checker.wire.protocol import ProtocolError, names, problems, raise_error, schema
 
 #: Seconds an engine may take to answer one request, unless told otherwise.
 DEFAULT_TIMEOUT = 10.0
@@ -88,8 +88,8 @@ class WireEngine:
         return self._capabilities
 
     def start(self, setup: GameSetup) -> None:
+        self._events = []  # a start replaces the game, whether it succeeds or not
         self._request("start", setup=encode(setup))
-        self._events = []
 
     def perform(self, action: Action) -> None:
         self._request("perform", action=encode(action))
@@ -129,7 +129,7 @@ class WireEngine:
                     f"the engine speaks protocol {hello.get('protocol')!r}; this suite speaks {PROTOCOL_VERSION}"
                 )
             )
-        found = problems("response_hello", hello)
+        found = problems("response_hello", hello) if self.validate else []
         editions = set(hello.get("editions") or ())
         unknown = editions - names("edition")
         if found or unknown:
@@ -142,7 +142,7 @@ class WireEngine:
             raise self._failure
         self._next_id += 1
         request = {"id": self._next_id, "type": kind, **fields}
-        if self.validate and (found := problems("request", request)):
+        if self.validate and (found := problems(_definition("request", request), request)):
             raise ProtocolError(f"the suite built an invalid {kind} request: {'; '.join(found)}")
         try:
             assert self._process.stdin is not None
@@ -183,7 +183,7 @@ class WireEngine:
                     f"the engine answered request {answer.get('id')!r} when request {self._next_id} ({kind}) was asked"
                 )
             )
-        if self.validate and (found := problems("response", answer)):
+        if self.validate and (found := problems(_definition("response", answer), answer)):
             raise self._fail(ProtocolError(f"the engine's answer to {kind} breaks the schema: {'; '.join(found)}"))
         return answer
 
@@ -212,3 +212,9 @@ class WireEngine:
     def _stderr_note(self) -> str:
         tail = self.stderr_tail()
         return f"\n--- engine stderr (last lines) ---\n{tail}" if tail else ""
+
+
+def _definition(kind: str, message: dict[str, Any]) -> str:
+    """The schema definition a message must meet: the one for its type, when the type is known."""
+    specific = f"{kind}_{message.get('type')}"
+    return specific if specific in schema()["$defs"] else kind

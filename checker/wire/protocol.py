@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
+from checker.documents import load_schema, schema_problems
 from checker.interface import AdapterError, EngineFailure, IllegalActionError, UnsupportedError
 
 ERROR_KINDS = ("illegal_action", "unsupported", "invalid_request", "internal")
@@ -18,22 +14,13 @@ class ProtocolError(EngineFailure):
     """The engine broke the protocol: garbage, a wrong id, a message the schema rejects."""
 
 
-@cache
 def schema() -> dict[str, Any]:
-    text = resources.files("checker.wire").joinpath("schemas/protocol.schema.json").read_text(encoding="utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
-
-
-@cache
-def _validator(definition: str) -> Draft202012Validator:
-    return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": schema()["$defs"]})
+    return load_schema("checker.wire", "schemas/protocol.schema.json")
 
 
 def problems(definition: str, message: object) -> list[str]:
     """What is wrong with a message, checked against one definition of the schema."""
-    errors = sorted(_validator(definition).iter_errors(message), key=lambda e: list(e.absolute_path))
-    return [f"{'/'.join(str(p) for p in e.absolute_path) or '(message)'}: {e.message}" for e in errors]
+    return schema_problems("checker.wire", "schemas/protocol.schema.json", message, definition)
 
 
 def names(definition: str) -> frozenset[str]:

@@ -1,0 +1,102 @@
+"""The JSON files the suite defines: their schemas, and reading them back with clear errors.
+
+The protocol, the JSON report and the expectations file each have a JSON Schema inside the
+package. A report or expectations file read back is checked against its format header and
+schema, so that a truncated, hand-edited or foreign file is refused with an error naming the
+file and the problem, instead of failing somewhere later.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+#: How many schema violations an error message lists before it stops.
+MAX_PROBLEMS = 5
+
+
+@cache
+def load_schema(package: str, path: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(resources.files(package).joinpath(path).read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def _validator(package: str, path: str, definition: str | None) -> Draft202012Validator:
+    schema = load_schema(package, path)
+    if definition is not None:
+        schema = {"$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]}
+    return Draft202012Validator(schema)
+
+
+def schema_problems(package: str, path: str, data: object, definition: str | None = None) -> list[str]:
+    """What is wrong with ``data`` under a schema (or one of its definitions), one line each."""
+    errors = sorted(
+        _validator(package, path, definition).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]
+    )
+    return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top level)'}: {e.message[:300]}" for e in errors]
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+@dataclass(frozen=True)
+class Document:
+    """A kind of JSON file with a ``format`` header and a schema."""
+
+    format: str
+    version: int
+    what: str  # "a conformance report", "an expectations file"
+    noun: str  # "report", "expectations"
+    schema_path: str  # inside the checker package
+    error: type[ValueError]
+
+    def schema(self) -> dict[str, Any]:
+        return load_schema("checker", self.schema_path)
+
+    def problems(self, data: object) -> list[str]:
+        return schema_problems("checker", self.schema_path, data)
+
+    def check(self, data: object, source: str) -> dict[str, Any]:
+        """The data, if it is a document of this kind; otherwise the error says why."""
+        if isinstance(data, dict):
+            if data.get("format") != self.format:
+                raise self.error(
+                    f"{source}: not {self.what} (its format is {data.get('format')!r}, not {self.format!r})"
+                )
+            if data.get("format_version") != self.version:
+                raise self.error(
+                    f"{source}: {self.noun} format_version {data.get('format_version')!r} can't be read "
+                    f"(this suite reads version {self.version})"
+                )
+        found = self.problems(data)
+        if found:
+            more = f"\n  ... and {len(found) - MAX_PROBLEMS} more" if len(found) > MAX_PROBLEMS else ""
+            listed = "\n  ".join(found[:MAX_PROBLEMS])
+            raise self.error(f"{source}: doesn't match the {self.noun} schema:\n  {listed}{more}")
+        assert isinstance(data, dict)  # the schema says so
+        return data
+
+    def load(self, path: Path) -> object:
+        """Parse a file as JSON (not yet checked); the error names the file and the problem."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise self.error(f"{path}: no such {self.noun} file") from None
+        except UnicodeDecodeError as exc:
+            raise self.error(f"{path}: not JSON (not UTF-8 text: {exc.reason} at byte {exc.start})") from None
+        except OSError as exc:
+            raise self.error(f"{path}: the {self.noun} file can't be read: {exc.strerror or exc}") from None
+        try:
+            return json.loads(text, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            raise self.error(f"{path}: not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        except ValueError as exc:
+            raise self.error(f"{path}: not JSON: {exc}") from None

@@ -1,0 +1,85 @@
+"""A fake engine for testing the runner: the reference engine over the real wire, with one fault.
+
+    python tests/fakes/engine.py FAULT [--once MARKER]
+
+FAULT is one of:
+  honest                       no fault
+  crash:<request type>:<n>     die (exit code 3, a message on stderr) at the n-th request of that type
+  hang:<request type>:<n>      stop answering at the n-th request of that type
+  garbage:<request type>:<n>   answer it with a line that isn't JSON
+  wrong-id:<request type>:<n>  answer it with another request's id
+  lie-protocol                 claim protocol version 2 in the handshake
+  lie-editions                 claim an edition that doesn't exist
+  no-mana-burn                 a rules bug: mana burn never costs life
+  hostile:<request type>:<n>   write markup and quotes on stderr, then die there
+With --once MARKER the fault happens only if the file MARKER doesn't exist yet (it is then
+created), so that a restarted engine behaves and only one scenario is hit.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from checker.adapters.reference import ReferenceAdapter
+from checker.wire.server import answer
+
+
+def main(argv: list[str]) -> int:
+    fault, once = argv[0], None
+    if len(argv) >= 3 and argv[1] == "--once":
+        once = Path(argv[2])
+    kind, _, rest = fault.partition(":")
+    target, _, nth = rest.partition(":")
+    seen: dict[str, int] = {}
+    if kind == "no-mana-burn":
+        from reference_engine.editions import CR2008, Mirage
+
+        Mirage.mana_burn = CR2008.mana_burn = False
+    adapter = ReferenceAdapter()
+    print(f"fake engine with fault {fault!r} starting", file=sys.stderr, flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        rtype = request.get("type")
+        seen[rtype] = seen.get(rtype, 0) + 1
+        response, going_on = answer(adapter, line)
+        hit = rtype == target and str(seen[rtype]) == (nth or "1") and _armed(once)
+        if kind == "hostile" and hit:
+            print("<script>alert('pwned')</script> & \"quotes\" <b>bold</b>", file=sys.stderr, flush=True)
+            return 4
+        if kind == "crash" and hit:
+            print(f"fake engine: crashing on {rtype} #{seen[rtype]}", file=sys.stderr, flush=True)
+            return 3
+        if kind == "hang" and hit:
+            print(f"fake engine: hanging on {rtype} #{seen[rtype]}", file=sys.stderr, flush=True)
+            time.sleep(3600)
+        if kind == "garbage" and hit:
+            sys.stdout.write("this is not JSON\n")
+            sys.stdout.flush()
+            continue
+        if kind == "wrong-id" and hit:
+            response["id"] = request["id"] + 1
+        if rtype == "hello" and kind == "lie-protocol":
+            response["protocol"] = 2
+        if rtype == "hello" and kind == "lie-editions":
+            response["editions"] = [*response["editions"], "alpha"]
+        sys.stdout.write(json.dumps(response) + "\n")
+        sys.stdout.flush()
+        if not going_on:
+            break
+    return 0
+
+
+def _armed(once: Path | None) -> bool:
+    if once is None:
+        return True
+    if once.exists():
+        return False
+    once.touch()
+    return True
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,134 @@
+"""Comparing two reports: regressions, fixes, other changes, scenarios added and removed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checker.cli import main
+from checker.diff import Change, Entry, describe, diff
+from checker.reports import write_json
+from checker.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+
+
+def result(scenario: str, status: Status, edition: str = "cr2024") -> ScenarioResult:
+    step = FailingStep("Then Alice has 19 life", 7, "wrong life", "19", "20") if status is Status.FAILED else None
+    message = {Status.ERROR: "EngineFailure: crashed", Status.TIMEOUT: "EngineTimeout", Status.UNSUPPORTED: "no"}
+    return ScenarioResult(
+        id=ScenarioResult.make_id("untap", scenario, None, edition),
+        part="untap",
+        feature="Untap",
+        scenario=scenario,
+        example=None,
+        edition=edition,
+        rulings=(),
+        status=status,
+        duration=0.01,
+        failing_step=step,
+        message=message.get(status),
+    )
+
+
+def report(version: str, *results: ScenarioResult) -> RunReport:
+    return RunReport(
+        "0.1.0", EngineIdentity("forge", version, "forge"), "2025-01-01T00:00:00", 1.0, ("cr2024",), results
+    )
+
+
+OLD = report(
+    "1.0",
+    result("stays passing", Status.PASSED),
+    result("breaks", Status.PASSED),
+    result("loses support", Status.PASSED),
+    result("gets fixed", Status.FAILED),
+    result("gets supported", Status.UNSUPPORTED),
+    result("fails differently", Status.FAILED),
+    result("stays failing", Status.FAILED),
+    result("is removed", Status.ERROR),
+)
+NEW = report(
+    "1.1",
+    result("stays passing", Status.PASSED),
+    result("breaks", Status.FAILED),
+    result("loses support", Status.UNSUPPORTED),
+    result("gets fixed", Status.PASSED),
+    result("gets supported", Status.PASSED),
+    result("fails differently", Status.TIMEOUT),
+    result("stays failing", Status.FAILED),
+    result("is added", Status.FAILED),
+)
+
+
+def _id(scenario: str) -> str:
+    return ScenarioResult.make_id("untap", scenario, None, "cr2024")
+
+
+def test_every_kind_of_difference() -> None:
+    d = diff(OLD, NEW)
+    assert d.regressions == (
+        Change(_id("breaks"), Status.PASSED, Status.FAILED, "Then Alice has 19 life: expected 19, observed 20"),
+        Change(_id("loses support"), Status.PASSED, Status.UNSUPPORTED, "no"),
+    )
+    assert d.fixes == (
+        Change(_id("gets fixed"), Status.FAILED, Status.PASSED, ""),
+        Change(_id("gets supported"), Status.UNSUPPORTED, Status.PASSED, ""),
+    )
+    assert d.changes == (Change(_id("fails differently"), Status.FAILED, Status.TIMEOUT, "EngineTimeout"),)
+    assert d.added == (Entry(_id("is added"), Status.FAILED),)
+    assert d.removed == (Entry(_id("is removed"), Status.ERROR),)
+    assert d.unchanged == 2
+    assert d.has_regressions
+
+
+def test_a_report_compared_with_itself_has_no_differences() -> None:
+    d = diff(OLD, OLD)
+    assert not d.has_regressions
+    assert (d.regressions, d.fixes, d.changes, d.added, d.removed) == ((), (), (), (), ())
+    assert d.unchanged == len(OLD.results)
+
+
+def test_fixes_alone_are_not_regressions() -> None:
+    d = diff(report("1", result("a", Status.FAILED)), report("2", result("a", Status.PASSED)))
+    assert not d.has_regressions
+    assert len(d.fixes) == 1
+
+
+def test_a_new_failing_scenario_is_added_not_a_regression() -> None:
+    d = diff(report("1"), report("2", result("new", Status.FAILED)))
+    assert not d.has_regressions
+    assert d.added == (Entry(_id("new"), Status.FAILED),)
+
+
+def test_the_same_scenario_in_another_edition_is_another_scenario() -> None:
+    d = diff(report("1", result("a", Status.PASSED, "mirage")), report("2", result("a", Status.FAILED, "cr2024")))
+    assert not d.has_regressions
+    assert [e.id for e in d.added] == [ScenarioResult.make_id("untap", "a", None, "cr2024")]
+    assert [e.id for e in d.removed] == [ScenarioResult.make_id("untap", "a", None, "mirage")]
+
+
+def test_describe_lists_regressions_first() -> None:
+    text = describe(diff(OLD, NEW))
+    lines = text.splitlines()
+    assert lines[0] == (
+        "forge 1.0 (suite 0.1.0) -> forge 1.1 (suite 0.1.0): 2 regression(s), 2 fix(es), "
+        "1 other change(s), 1 added, 1 removed, 2 unchanged"
+    )
+    assert lines[1] == "regressions (passed before, not now):"
+    assert f"  - {_id('breaks')}: passed -> failed (Then Alice has 19 life: expected 19, observed 20)" in lines
+    assert f"  - {_id('gets fixed')}: failed -> passed" in lines
+    assert f"  - {_id('fails differently')}: failed -> timeout (EngineTimeout)" in lines
+    assert f"  - {_id('is added')}: failed" in lines
+    assert f"  - {_id('is removed')}: was error" in lines
+    assert lines.index("regressions (passed before, not now):") < lines.index("fixes (passing now):")
+
+
+def test_the_command_exits_1_on_regressions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write_json(OLD, tmp_path / "old.json")
+    new = write_json(NEW, tmp_path / "new.json")
+    assert main(["diff", str(old), str(new)]) == 1
+    assert "2 regression(s)" in capsys.readouterr().out
+    assert main(["diff", str(new), str(new)]) == 0
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    assert main(["diff", str(old), str(tmp_path / "broken.json")]) == 2
+    assert "broken.json: not JSON" in capsys.readouterr().err

@@ -1,0 +1,320 @@
+"""Expectations files: reading them (and refusing bad ones clearly), writing them, and checking a run against them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from checker.cli import main
+from checker.expectations import (
+    Expectation,
+    Expectations,
+    ExpectationsError,
+    check,
+    describe,
+    expectations_from,
+    load_expectations,
+    schema,
+    to_json,
+    write_expectations,
+)
+from checker.reports import write_json
+from checker.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+
+
+def result(part: str, scenario: str, edition: str, status: Status, message: str | None = None) -> ScenarioResult:
+    step = FailingStep("Then Alice has 19 life", 12, "wrong life", "19", "20") if status is Status.FAILED else None
+    return ScenarioResult(
+        id=ScenarioResult.make_id(part, scenario, None, edition),
+        part=part,
+        feature=f"The {part}",
+        scenario=scenario,
+        example=None,
+        edition=edition,
+        rulings=("CR24-502.3",),
+        status=status,
+        duration=0.01,
+        failing_step=step,
+        message=message,
+    )
+
+
+def report(*results: ScenarioResult, engine: str = "forge") -> RunReport:
+    return RunReport(
+        "0.1.0", EngineIdentity(engine, "2.0", engine), "2025-01-01T00:00:00+00:00", 1.0, ("mirage",), results
+    )
+
+
+PASSING = result("untap", "A", "mirage", Status.PASSED)
+FAILING = result("untap", "B", "mirage", Status.FAILED)
+ERRING = result("untap", "C", "mirage", Status.ERROR, "EngineFailure: crashed")
+TIMING_OUT = result("upkeep", "D", "mirage", Status.TIMEOUT, "EngineTimeout: 10 s")
+UNSUPPORTED = result("upkeep", "E", "mirage", Status.UNSUPPORTED, "no phasing")
+RUN = report(PASSING, FAILING, ERRING, TIMING_OUT, UNSUPPORTED)
+
+
+def expect(*entries: tuple[ScenarioResult | str, Status], engine: str = "forge") -> Expectations:
+    return Expectations(
+        engine,
+        tuple(Expectation(r if isinstance(r, str) else r.id, status, "a known bug") for r, status in entries),
+    )
+
+
+KNOWN = expect(
+    (FAILING, Status.FAILED), (ERRING, Status.ERROR), (TIMING_OUT, Status.TIMEOUT), (UNSUPPORTED, Status.UNSUPPORTED)
+)
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def test_a_run_matching_its_expectations_is_ok() -> None:
+    verdict = check(RUN, KNOWN)
+    assert verdict.ok
+    assert (verdict.checked, verdict.as_expected) == (5, 4)
+    assert describe(verdict) == (
+        "results match the expectations: 5 scenario result(s) checked, 4 known non-passing as expected"
+    )
+
+
+def test_with_no_expectations_only_a_fully_passing_run_is_ok() -> None:
+    assert check(report(PASSING), Expectations("forge")).ok
+    assert not check(RUN, Expectations("forge")).ok
+
+
+def test_new_failures_are_listed_with_why() -> None:
+    verdict = check(RUN, expect((UNSUPPORTED, Status.UNSUPPORTED)))
+    assert not verdict.ok
+    assert [(m.id, m.expected, m.observed) for m in verdict.new_failures] == [
+        (FAILING.id, Status.PASSED, Status.FAILED),
+        (ERRING.id, Status.PASSED, Status.ERROR),
+        (TIMING_OUT.id, Status.PASSED, Status.TIMEOUT),
+    ]
+    assert verdict.new_failures[0].why == "Then Alice has 19 life: expected 19, observed 20"
+    assert verdict.new_failures[1].why == "EngineFailure: crashed"
+    assert not (verdict.unexpected_passes or verdict.changed or verdict.unexpected_unsupported or verdict.stale)
+    text = describe(verdict)
+    assert text.startswith("results don't match the expectations (5 scenario result(s) checked)")
+    assert "3 new failure(s), expected to pass:" in text
+    assert f"  - {FAILING.id}: failed (Then Alice has 19 life: expected 19, observed 20)" in text
+
+
+def test_unexpected_passes_are_listed_with_their_reason() -> None:
+    verdict = check(report(PASSING), expect((PASSING, Status.FAILED)))
+    assert not verdict.ok
+    assert [(m.id, m.expected, m.observed, m.reason) for m in verdict.unexpected_passes] == [
+        (PASSING.id, Status.FAILED, Status.PASSED, "a known bug")
+    ]
+    assert "1 unexpected pass(es): remove them from the expectations:" in describe(verdict)
+    assert f"{PASSING.id}: failed -> passed; listed because: a known bug" in describe(verdict)
+
+
+def test_a_changed_non_passing_status_is_listed() -> None:
+    verdict = check(report(ERRING, UNSUPPORTED), expect((ERRING, Status.TIMEOUT), (UNSUPPORTED, Status.FAILED)))
+    assert not verdict.ok
+    assert [(m.id, m.expected, m.observed) for m in verdict.changed] == [
+        (ERRING.id, Status.TIMEOUT, Status.ERROR),
+        (UNSUPPORTED.id, Status.FAILED, Status.UNSUPPORTED),
+    ]
+    assert not (verdict.new_failures or verdict.unexpected_unsupported)
+    assert "2 with another status than expected:" in describe(verdict)
+
+
+def test_an_unexpected_unsupported_scenario_is_listed_apart_from_failures() -> None:
+    verdict = check(report(UNSUPPORTED), Expectations("forge"))
+    assert not verdict.ok
+    assert [(m.id, m.observed, m.why) for m in verdict.unexpected_unsupported] == [
+        (UNSUPPORTED.id, Status.UNSUPPORTED, "no phasing")
+    ]
+    assert verdict.new_failures == ()
+    assert "1 unexpectedly unsupported, expected to pass:" in describe(verdict)
+
+
+def test_an_expectation_for_a_scenario_gone_from_a_part_that_ran_is_stale_and_fails() -> None:
+    gone = "untap::A scenario that was renamed::mirage"
+    verdict = check(report(PASSING), expect((gone, Status.FAILED)))
+    assert [e.id for e in verdict.stale] == [gone]
+    assert verdict.not_run == ()
+    assert not verdict.ok
+    heading = "1 stale expectation(s): no such scenario in a part and edition that ran:"
+    assert f"{heading}\n  - {gone} (failed: a known bug)" in describe(verdict)
+
+
+def test_an_expectation_for_a_part_or_edition_not_run_only_warns() -> None:
+    other_edition = "untap::B::cr2024"
+    other_part = "combat::F::mirage"
+    verdict = check(report(PASSING), expect((other_edition, Status.FAILED), (other_part, Status.ERROR)))
+    assert verdict.ok
+    assert [e.id for e in verdict.not_run] == [other_edition, other_part]
+    assert verdict.stale == ()
+    assert "note: 2 expectation(s) not checked: their part or edition wasn't run" in describe(verdict)
+
+
+def test_expectations_of_another_engine_only_warn() -> None:
+    verdict = check(RUN, replace(KNOWN, engine="xmage"))
+    assert verdict.ok
+    assert verdict.warnings == ("the expectations are for engine 'xmage', but the run is of 'forge'",)
+    assert "warning: the expectations are for engine 'xmage'" in describe(verdict)
+
+
+def test_every_category_at_once() -> None:
+    run = report(PASSING, FAILING, ERRING, TIMING_OUT, UNSUPPORTED)
+    expectations = expect(
+        (PASSING, Status.FAILED),  # unexpected pass
+        (ERRING, Status.TIMEOUT),  # changed
+        (TIMING_OUT, Status.TIMEOUT),  # as expected
+        ("upkeep::gone::mirage", Status.FAILED),  # stale
+        ("upkeep::D::cr2008", Status.FAILED),  # not run
+    )  # FAILING: new failure; UNSUPPORTED: unexpected unsupported
+    verdict = check(run, expectations)
+    assert [m.id for m in verdict.new_failures] == [FAILING.id]
+    assert [m.id for m in verdict.unexpected_passes] == [PASSING.id]
+    assert [m.id for m in verdict.changed] == [ERRING.id]
+    assert [m.id for m in verdict.unexpected_unsupported] == [UNSUPPORTED.id]
+    assert [e.id for e in verdict.stale] == ["upkeep::gone::mirage"]
+    assert [e.id for e in verdict.not_run] == ["upkeep::D::cr2008"]
+    assert verdict.as_expected == 1
+    assert not verdict.ok
+
+
+def test_describe_stops_listing_after_a_while() -> None:
+    many = report(*(result("untap", f"S{i}", "mirage", Status.FAILED) for i in range(100)))
+    text = describe(check(many, Expectations("forge")))
+    assert "100 new failure(s)" in text
+    assert "  ... and 75 more" in text
+    assert len(text.splitlines()) < 40
+
+
+def test_describe_keeps_an_engines_control_characters_out_of_the_terminal() -> None:
+    hostile = result("untap", "H", "mirage", Status.ERROR, "EngineFailure: \x1b[2J\x1b[31mred\nnext line")
+    text = describe(check(report(hostile), Expectations("forge")))
+    assert "\x1b" not in text
+    assert "\\x1b[2J\\x1b[31mred\\nnext line" in text
+
+
+# --------------------------------------------------------------------------- files
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
+    Draft202012Validator.check_schema(schema())
+
+
+def test_expectations_from_a_run_are_what_it_did_and_it_meets_them() -> None:
+    made = expectations_from(RUN, "found on 2025-01-01")
+    assert made == Expectations(
+        "forge",
+        (
+            Expectation(FAILING.id, Status.FAILED, "found on 2025-01-01"),
+            Expectation(ERRING.id, Status.ERROR, "found on 2025-01-01"),
+            Expectation(TIMING_OUT.id, Status.TIMEOUT, "found on 2025-01-01"),
+            Expectation(UNSUPPORTED.id, Status.UNSUPPORTED, "found on 2025-01-01"),
+        ),
+    )
+    assert check(RUN, made).ok
+
+
+def test_expectations_from_a_run_keep_the_reasons_already_written() -> None:
+    old = Expectations("forge", (Expectation(FAILING.id, Status.ERROR, "issue #12"),))
+    made = expectations_from(RUN, "new", keep=old)
+    assert made.by_id[FAILING.id] == Expectation(FAILING.id, Status.FAILED, "issue #12")
+    assert made.by_id[ERRING.id].reason == "new"
+
+
+def test_written_expectations_match_the_schema_and_read_back_equal(tmp_path: Path) -> None:
+    path = write_expectations(KNOWN, tmp_path / "sub" / "expectations.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator(schema()).validate(data)
+    assert data["format"] == "mtg-turn-conformance-expectations"
+    assert data["format_version"] == 1
+    assert data["engine"] == "forge"
+    assert data["expectations"][0] == {"id": FAILING.id, "status": "failed", "reason": "a known bug"}
+    assert load_expectations(path) == KNOWN
+
+
+def test_a_hand_written_file_with_a_schema_pointer_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "expectations.json"
+    data = {"$schema": "./expectations.schema.json", **to_json(KNOWN)}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_expectations(path) == KNOWN
+
+
+def _file(tmp_path: Path, content: str | bytes | object) -> Path:
+    path = tmp_path / "expectations.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    else:
+        path.write_text(json.dumps(content), encoding="utf-8")
+    return path
+
+
+def _entry(**changes: object) -> dict[str, object]:
+    return {"id": FAILING.id, "status": "failed", "reason": "a bug", **changes}
+
+
+def _with(*entries: object) -> dict[str, object]:
+    return {
+        "format": "mtg-turn-conformance-expectations",
+        "format_version": 1,
+        "engine": "forge",
+        "expectations": list(entries),
+    }
+
+
+def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ExpectationsError, match=r"nowhere\.json: no such expectations file"):
+        load_expectations(tmp_path / "nowhere.json")
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{", r"not JSON: Expecting property name enclosed in double quotes at line 1, column 2"),
+        (b"\xff", r"not UTF-8 text"),
+        ({"format": "mtg-turn-conformance-report"}, r"not an expectations file \(its format is 'mtg-turn"),
+        ({"format": "mtg-turn-conformance-expectations", "format_version": 9}, r"format_version 9 can't be read"),
+        (_with(_entry(status="passed")), r"expectations/0/status: 'passed' is not one of"),
+        (_with(_entry(reason="")), r"expectations/0/reason: '' should be non-empty"),
+        (_with(_entry(reason="   ")), r"expectations/0/reason: '   ' does not match"),
+        (_with({"id": FAILING.id, "status": "failed"}), r"expectations/0: 'reason' is a required property"),
+        (_with(_entry(why="x")), r"Additional properties are not allowed \('why' was unexpected\)"),
+        (_with(_entry(id="not an id")), r"expectations/0/id: 'not an id' does not match"),
+        ({**_with(), "engine": 3}, r"engine: 3 is not of type 'string'"),
+        (_with(_entry(), _entry(reason="again")), rf"listed more than once: '{FAILING.id}'"),
+    ],
+)
+def test_a_bad_file_is_refused_saying_what_is_wrong(tmp_path: Path, content: object, problem: str) -> None:
+    path = _file(tmp_path, content)
+    with pytest.raises(ExpectationsError, match=problem) as info:
+        load_expectations(path)
+    assert str(info.value).startswith(f"{path}: ")
+    assert isinstance(info.value, ValueError)
+
+
+def test_expectations_refuse_duplicates_and_passed_when_built_directly() -> None:
+    with pytest.raises(ExpectationsError, match="listed more than once"):
+        expect((FAILING, Status.FAILED), (FAILING, Status.ERROR))
+    with pytest.raises(ExpectationsError, match="'passed' is not an expectation"):
+        expect((FAILING, Status.PASSED))
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_the_command_checks_a_saved_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = write_json(RUN, tmp_path / "report.json")
+    known = write_expectations(KNOWN, tmp_path / "known.json")
+    none = write_expectations(Expectations("forge"), tmp_path / "none.json")
+    assert main(["expect", str(saved), str(known)]) == 0
+    assert "results match the expectations" in capsys.readouterr().out
+    assert main(["expect", str(saved), str(none)]) == 1
+    out = capsys.readouterr().out
+    assert "3 new failure(s), expected to pass" in out
+    assert "1 unexpectedly unsupported, expected to pass" in out
+    assert main(["expect", str(saved), str(tmp_path / "missing.json")]) == 2
+    assert "no such expectations file" in capsys.readouterr().err

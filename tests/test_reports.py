@@ -1,0 +1,498 @@
+"""The report writers: JSON (against its schema, and read back), JUnit XML, Markdown, HTML and badges.
+
+Every report is built from hand-made results, including strings a hostile or broken engine
+could send: markup, quotes, control characters, lone surrogates, very long text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from checker.reports import ReportError, badges, html, markdown, read_json, to_json, write_all, write_json
+from checker.reports.badges import write_badges
+from checker.reports.json_report import schema
+from checker.reports.junit import junit_xml, write_junit
+from checker.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+
+SCRIPT = "<script>alert(1)</script>"
+QUOTES = "\"'&"
+HOSTILE = f'{SCRIPT} {QUOTES} </pre></td></table>]]> <!-- <img src=x onerror="alert(2)">'
+CONTROL = "colour \x1b[31mred\x1b[0m, a NUL \x00 and a bell \x07"
+NON_ASCII = "Æther Flash — 日本語 🃏"
+LONG = "stderr line\n" * 5000
+
+
+def result(
+    part: str,
+    scenario: str,
+    edition: str,
+    status: Status,
+    *,
+    example: str | None = None,
+    rulings: tuple[str, ...] = ("CR24-502.3",),
+    failing_step: FailingStep | None = None,
+    message: str | None = None,
+) -> ScenarioResult:
+    return ScenarioResult(
+        id=ScenarioResult.make_id(part, scenario, example, edition),
+        part=part,
+        feature=f"The {part} of the turn",
+        scenario=scenario,
+        example=example,
+        edition=edition,
+        rulings=rulings,
+        status=status,
+        duration=0.0125,
+        steps=("Given it is Alice's turn", "When the game advances to Alice's upkeep", "Then Alice has 19 life"),
+        failing_step=failing_step,
+        message=message,
+    )
+
+
+HOSTILE_STEP = FailingStep(
+    text="Then Alice has 19 life",
+    line=42,
+    message=f"the engine said {HOSTILE}\nsecond line",
+    expected="19",
+    observed=f"{HOSTILE} {NON_ASCII}",
+)
+
+RESULTS = (
+    result("untap", "Untap: everything untaps", "mirage", Status.PASSED),
+    result("untap", "Untap: everything untaps", "cr2024", Status.PASSED, rulings=("CR24-502.3", "GRT-1.6-4")),
+    result("upkeep", "Upkeep: life is checked", "cr2024", Status.FAILED, failing_step=HOSTILE_STEP),
+    result(
+        "draw",
+        "Draw: the first player skips the draw",
+        "cr2008",
+        Status.ERROR,
+        example="Alice, 7",
+        rulings=("CR08-302.2",),
+        message=f"EngineFailure: {CONTROL} {HOSTILE}\n{LONG}",
+    ),
+    result("draw", "Draw: a card is drawn", "cr2008", Status.TIMEOUT, message="EngineTimeout: no answer in 10 s"),
+    result(
+        "phasing",
+        f"Phasing: {NON_ASCII}",
+        "mirage",
+        Status.UNSUPPORTED,
+        rulings=(),
+        message=f"the adapter doesn't support phasing {HOSTILE}",
+    ),
+    result("ending", "Ending: a lone surrogate", "mirage", Status.ERROR, message="stderr byte \udc80 undecodable"),
+)
+
+REPORT = RunReport(
+    suite_version="0.1.0",
+    engine=EngineIdentity(name=f"evil {SCRIPT}", version=f"1.0 {QUOTES}", spec="cmd:./engine --flag='x'"),
+    started="2025-01-02T03:04:05+00:00",
+    duration=12.5,
+    editions=("mirage", "cr2008", "cr2024"),
+    results=RESULTS,
+)
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
+    Draft202012Validator.check_schema(schema())
+    assert schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_the_json_report_matches_its_schema() -> None:
+    data = to_json(REPORT)
+    Draft202012Validator(schema()).validate(data)
+    assert data["format"] == "mtg-turn-conformance-report"
+    assert data["format_version"] == 1
+    assert data["engine"] == {"name": REPORT.engine.name, "version": REPORT.engine.version, "spec": REPORT.engine.spec}
+    assert data["editions"] == ["mirage", "cr2008", "cr2024"]
+    assert data["summary"]["cr2008"] == {"passed": 0, "failed": 0, "error": 1, "timeout": 1, "unsupported": 0}
+    failed = next(r for r in data["results"] if r["status"] == "failed")
+    assert failed["failing_step"] == {
+        "text": "Then Alice has 19 life",
+        "line": 42,
+        "message": HOSTILE_STEP.message,
+        "expected": "19",
+        "observed": HOSTILE_STEP.observed,
+    }
+    assert failed["rulings"] == ["CR24-502.3"]
+    assert failed["edition"] == "cr2024"
+    assert failed["duration"] == 0.0125
+
+
+def test_the_written_file_matches_the_schema_and_keeps_text_readable(tmp_path: Path) -> None:
+    path = write_json(REPORT, tmp_path / "out" / "report.json")
+    text = path.read_text(encoding="utf-8")
+    Draft202012Validator(schema()).validate(json.loads(text))
+    assert NON_ASCII in text  # UTF-8, not \u escapes
+    assert "\\udc80" in text  # the lone surrogate, as the JSON escape that reads back as itself
+
+
+def test_a_report_reads_back_equal(tmp_path: Path) -> None:
+    assert read_json(write_json(REPORT, tmp_path / "report.json")) == REPORT
+
+
+def test_an_empty_report_reads_back_equal(tmp_path: Path) -> None:
+    empty = replace(REPORT, editions=("cr2024",), results=())
+    assert read_json(write_json(empty, tmp_path / "report.json")) == empty
+
+
+def _bad(tmp_path: Path, content: str | bytes) -> Path:
+    path = tmp_path / "bad.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+def test_reading_a_missing_report_names_the_file(tmp_path: Path) -> None:
+    with pytest.raises(ReportError, match=r"nowhere\.json: no such report file"):
+        read_json(tmp_path / "nowhere.json")
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{not json", r"not JSON: Expecting property name enclosed in double quotes at line 1, column 2"),
+        (b"\xff\xfe{}", r"not UTF-8 text"),
+        ("[]", r"doesn't match the report schema:\n  \(top level\): \[\] is not of type 'object'"),
+        ('{"format": "something else"}', r"not a conformance report \(its format is 'something else'"),
+        ('{"format": "mtg-turn-conformance-report", "format_version": 2}', r"format_version 2 can't be read"),
+    ],
+)
+def test_reading_a_bad_file_says_what_is_wrong(tmp_path: Path, content: str | bytes, problem: str) -> None:
+    path = _bad(tmp_path, content)
+    with pytest.raises(ReportError, match=problem) as info:
+        read_json(path)
+    assert str(path) in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_reading_a_report_with_a_bad_result_names_the_field(tmp_path: Path) -> None:
+    data = to_json(REPORT)
+    data["results"][2]["status"] = "maybe"
+    del data["results"][3]["duration"]
+    with pytest.raises(ReportError) as info:
+        read_json(_bad(tmp_path, json.dumps(data)))
+    message = str(info.value)
+    assert "results/2/status: 'maybe' is not one of" in message
+    assert "results/3: 'duration' is a required property" in message
+
+
+def test_reading_a_report_with_a_scenario_twice_is_refused(tmp_path: Path) -> None:
+    data = to_json(REPORT)
+    data["results"].append(data["results"][0])
+    with pytest.raises(ReportError, match="appears more than once"):
+        read_json(_bad(tmp_path, json.dumps(data)))
+
+
+def test_reading_a_report_with_nan_is_refused(tmp_path: Path) -> None:
+    text = json.dumps(to_json(REPORT)).replace('"duration": 12.5', '"duration": NaN', 1)
+    with pytest.raises(ReportError, match="NaN is not a JSON number"):
+        read_json(_bad(tmp_path, text))
+
+
+def test_writing_nan_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        write_json(replace(REPORT, duration=math.nan), tmp_path / "report.json")
+
+
+# --------------------------------------------------------------------------- JUnit XML
+
+
+def test_junit_parses_with_one_suite_per_edition_and_the_right_counts(tmp_path: Path) -> None:
+    root = ET.parse(write_junit(REPORT, tmp_path / "junit.xml")).getroot()
+    assert root.tag == "testsuites"
+    assert (root.get("tests"), root.get("failures"), root.get("errors"), root.get("skipped")) == ("7", "1", "3", "1")
+    suites = {s.get("name"): s for s in root.findall("testsuite")}
+    assert list(suites) == ["mirage", "cr2008", "cr2024"]
+    counts = {name: tuple(s.get(k) for k in ("tests", "failures", "errors", "skipped")) for name, s in suites.items()}
+    assert counts == {"mirage": ("3", "0", "1", "1"), "cr2008": ("2", "0", "2", "0"), "cr2024": ("2", "1", "0", "0")}
+    assert all(len(s.findall("testcase")) == int(s.get("tests", "-1")) for s in suites.values())
+    properties = {p.get("name"): p.get("value") for p in suites["cr2024"].findall("properties/property")}
+    assert properties["engine"] == REPORT.engine.name
+    assert properties["suite_version"] == "0.1.0"
+
+
+def _case(root: ET.Element, edition: str, name: str) -> ET.Element:
+    found = root.find(f"testsuite[@name='{edition}']/testcase[@name='{name}']")
+    assert found is not None, name
+    return found
+
+
+def test_junit_testcases_carry_part_scenario_status_and_rulings() -> None:
+    root = ET.fromstring(junit_xml(REPORT))
+    passed = _case(root, "cr2024", "Untap: everything untaps")
+    assert passed.get("classname") == "untap"
+    assert passed.get("time") in ("0.012", "0.013")  # 0.0125, to milliseconds
+    rulings = [p.get("value") for p in passed.findall("properties/property[@name='ruling']")]
+    assert rulings == ["CR24-502.3", "GRT-1.6-4"]
+    identifier = passed.find("properties/property[@name='id']")
+    assert identifier is not None and identifier.get("value") == "untap::Untap: everything untaps::cr2024"
+    assert [c.tag for c in passed] == ["properties"]  # no failure, error or skipped
+
+    failed = _case(root, "cr2024", "Upkeep: life is checked")
+    failure = failed.find("failure")
+    assert failure is not None and failure.get("type") == "failed"
+    assert failure.get("message", "").startswith("Then Alice has 19 life: expected 19, observed <script>")
+    assert "Expected: 19" in (failure.text or "")
+    assert f"Observed: {HOSTILE} {NON_ASCII}" in (failure.text or "")  # escaped in the file, intact once parsed
+    assert "Given it is Alice's turn" in (failure.text or "")
+
+    error = _case(root, "cr2008", "Draw: the first player skips the draw [Alice, 7]")
+    assert error.get("classname") == "draw"
+    element = error.find("error")
+    assert element is not None and element.get("type") == "error"
+    assert "\\x1b[31mred" in (element.text or "")  # a control character XML can't hold, written out
+
+    timeout = _case(root, "cr2008", "Draw: a card is drawn").find("error")
+    assert timeout is not None and timeout.get("type") == "timeout"
+    assert timeout.get("message") == "EngineTimeout: no answer in 10 s"
+
+    skipped = _case(root, "mirage", f"Phasing: {NON_ASCII}").find("skipped")
+    assert skipped is not None and skipped.get("message") == f"the adapter doesn't support phasing {HOSTILE}"
+
+    surrogate = _case(root, "mirage", "Ending: a lone surrogate").find("error")
+    assert surrogate is not None and "\\udc80" in (surrogate.text or "")
+
+
+def test_junit_keeps_failure_messages_short_but_the_text_whole() -> None:
+    root = ET.fromstring(junit_xml(REPORT))
+    error = _case(root, "cr2008", "Draw: the first player skips the draw [Alice, 7]").find("error")
+    assert error is not None
+    assert len(error.get("message", "")) <= 500
+    assert (error.text or "").count("stderr line") == 5000
+
+
+def test_junit_file_has_no_raw_markup_from_the_engine(tmp_path: Path) -> None:
+    text = write_junit(REPORT, tmp_path / "junit.xml").read_text(encoding="utf-8")
+    assert SCRIPT not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert "\x1b" not in text and "\x00" not in text
+
+
+# --------------------------------------------------------------------------- HTML
+
+
+class _Page(HTMLParser):
+    """The tags and the text of a page, as a browser would parse them."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[str] = []
+        self.ids: set[str] = set()
+        self.attributes: list[tuple[str, str | None]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes += attrs
+        self.ids |= {v for k, v in attrs if k == "id" and v}
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _parse(page: str) -> _Page:
+    parser = _Page()
+    parser.feed(page)
+    parser.close()
+    return parser
+
+
+def test_html_escapes_every_engine_string() -> None:
+    page = html(REPORT)
+    assert SCRIPT not in page
+    assert QUOTES not in page
+    assert "<img" not in page and "<!-- <img" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&#34;&#39;&amp;" in page  # the quotes and ampersand, escaped
+    assert "&lt;/pre&gt;&lt;/td&gt;&lt;/table&gt;" in page
+    parsed = _parse(page)
+    assert "script" not in parsed.tags and "img" not in parsed.tags
+    assert not any(name.startswith("on") for name, _ in parsed.attributes)
+    text = "".join(parsed.text)
+    assert HOSTILE in text  # shown as text, exactly as the engine sent it
+    assert f"evil {SCRIPT}" in text
+
+
+def test_html_shows_control_characters_as_escapes_and_cuts_very_long_messages() -> None:
+    page = html(REPORT)
+    assert "\x1b" not in page and "\x00" not in page and "\udc80" not in page
+    assert "colour \\x1b[31mred\\x1b[0m, a NUL \\x00 and a bell \\x07" in page
+    assert "stderr byte \\udc80 undecodable" in page
+    assert page.count("stderr line") < 2000
+    assert "more characters)</pre>" in page
+
+
+def test_html_is_self_contained() -> None:
+    page = html(REPORT)
+    parsed = _parse(page)
+    assert not {"script", "link", "img", "iframe", "object", "embed"} & set(parsed.tags)
+    assert "style" in parsed.tags
+    assert not any(v and v.startswith(("http:", "https:", "//")) for k, v in parsed.attributes if k in ("href", "src"))
+    assert "@import" not in page and "url(" not in page
+    assert "default-src 'none'" in page
+
+
+def test_html_has_sections_per_edition_part_and_ruling() -> None:
+    page = html(REPORT)
+    parsed = _parse(page)
+    assert {"summary", "rulings", "edition-mirage", "edition-cr2008", "edition-cr2024"} <= parsed.ids
+    text = "".join(parsed.text)
+    for part in ("untap", "upkeep", "draw", "phasing", "ending"):
+        assert f"The {part} of the turn" in text
+    for ruling in ("CR24-502.3", "GRT-1.6-4", "CR08-302.2", "(no ruling)"):
+        assert ruling in text
+
+
+def test_html_shows_the_failing_step_expected_observed_message_and_steps() -> None:
+    page = html(REPORT)
+    assert "Failing step (line 42)</dt><dd><code>Then Alice has 19 life</code>" in page
+    assert '<pre class="expected">19</pre>' in page
+    assert '<pre class="observed">&lt;script&gt;' in page
+    assert "second line</pre>" in page  # the message keeps its line breaks, in a <pre>
+    assert '<li class="failing">Then Alice has 19 life</li>' in page
+    assert "<li>Given it is Alice&#39;s turn</li>" in page
+    assert "EngineTimeout: no answer in 10 s" in page
+    assert "Draw: the first player skips the draw [Alice, 7]" in page
+
+
+def test_html_of_a_clean_run_says_so() -> None:
+    clean = replace(REPORT, results=RESULTS[:2])
+    page = html(clean)
+    assert "No scenario failed, erred or timed out." in page
+    assert "Not passing" not in page
+
+
+# --------------------------------------------------------------------------- Markdown
+
+
+def test_markdown_has_a_table_of_counts_per_edition() -> None:
+    text = markdown(REPORT)
+    assert "| edition | passed | failed | error | timeout | unsupported |" in text
+    assert "| mirage | 1 | 0 | 1 | 0 | 1 |" in text
+    assert "| cr2008 | 0 | 0 | 1 | 1 | 0 |" in text
+    assert "| cr2024 | 1 | 1 | 0 | 0 | 0 |" in text
+    assert "| **all** | **2** | **1** | **2** | **1** | **1** |" in text
+
+
+def test_markdown_lists_what_did_not_pass_with_rulings_and_the_failing_step() -> None:
+    text = markdown(REPORT)
+    assert "### Not passing (4)" in text
+    assert "rulings: CR24\\-502\\.3" in text
+    assert "step (line 42): Then Alice has 19 life" in text
+    assert "expected: 19 · observed: &lt;script&gt;alert\\(1\\)&lt;/script&gt;" in text
+    assert "EngineTimeout: no answer in 10 s" in text
+    assert "### Unsupported (1)" in text
+    assert "1 scenario(s): the adapter doesn't support phasing" in text
+
+
+def test_markdown_escapes_engine_strings() -> None:
+    text = markdown(REPORT)
+    assert SCRIPT not in text
+    assert "<img" not in text
+    assert "\x1b" not in text
+    assert "evil &lt;script&gt;" in text
+    for line in text.splitlines():  # no engine text starts a heading, a table row or a list of its own
+        assert line == "" or line.startswith(("#", "|", "- ", "  - ", "✅", "❌"))
+
+
+def test_markdown_stays_short_for_a_ci_job_summary() -> None:
+    many = tuple(
+        result("untap", f"Scenario {i}", "cr2024", Status.FAILED, message="x" * 10_000, failing_step=HOSTILE_STEP)
+        for i in range(2000)
+    ) + tuple(result("draw", f"Other {i}", "mirage", Status.UNSUPPORTED, message=f"reason {i}") for i in range(500))
+    text = markdown(replace(REPORT, results=many))
+    assert len(text.encode()) < 60_000  # GitHub allows 1 MiB per step
+    assert "… and 1960 more" in text
+    assert "… and 490 other reasons" in text
+
+
+# --------------------------------------------------------------------------- badges
+
+
+def _report_with(passed: int, failed: int, unsupported: int = 0, edition: str = "cr2024") -> RunReport:
+    results = (
+        [result("untap", f"p{i}", edition, Status.PASSED) for i in range(passed)]
+        + [result("untap", f"f{i}", edition, Status.FAILED) for i in range(failed)]
+        + [result("untap", f"u{i}", edition, Status.UNSUPPORTED) for i in range(unsupported)]
+    )
+    return replace(REPORT, editions=(edition,), results=tuple(results))
+
+
+@pytest.mark.parametrize(
+    ("passed", "failed", "unsupported", "message", "color"),
+    [
+        (139, 0, 0, "139/139 passed", "brightgreen"),
+        (130, 0, 9, "130/130 passed", "brightgreen"),  # unsupported scenarios are left out
+        (126, 13, 0, "126/139 passed", "yellow"),  # 90.6%
+        (9, 1, 0, "9/10 passed", "yellow"),  # exactly 90%
+        (120, 19, 0, "120/139 passed", "red"),  # 86.3%
+        (0, 5, 0, "0/5 passed", "red"),
+        (0, 0, 7, "no supported scenarios", "lightgrey"),
+    ],
+)
+def test_badge_message_and_colour(passed: int, failed: int, unsupported: int, message: str, color: str) -> None:
+    assert badges(_report_with(passed, failed, unsupported)) == {
+        "cr2024": {"schemaVersion": 1, "label": "MTG cr2024", "message": message, "color": color}
+    }
+
+
+def test_badges_per_edition_are_written_as_endpoint_json(tmp_path: Path) -> None:
+    paths = write_badges(REPORT, tmp_path / "badges")
+    assert [p.name for p in paths] == ["mirage.json", "cr2008.json", "cr2024.json"]
+    data = json.loads((tmp_path / "badges" / "cr2024.json").read_text(encoding="utf-8"))
+    assert data == {"schemaVersion": 1, "label": "MTG cr2024", "message": "1/2 passed", "color": "red"}
+    assert set(json.loads((tmp_path / "badges" / "mirage.json").read_text())) == {
+        "schemaVersion",
+        "label",
+        "message",
+        "color",
+    }
+
+
+def test_a_badge_is_never_written_outside_its_directory(tmp_path: Path) -> None:
+    report = _report_with(1, 0, edition="../evil")
+    with pytest.raises(ValueError, match="can't be a badge's file name"):
+        write_badges(report, tmp_path / "badges")
+    assert not (tmp_path / "evil.json").exists()
+
+
+# --------------------------------------------------------------------------- all of them
+
+
+def test_write_all_writes_every_format(tmp_path: Path) -> None:
+    directory = tmp_path / "reports"
+    paths = write_all(REPORT, directory)
+    names = sorted(str(p.relative_to(directory)) for p in paths)
+    assert names == sorted(
+        [
+            "report.json",
+            "junit.xml",
+            "summary.md",
+            "report.html",
+            "badges/mirage.json",
+            "badges/cr2008.json",
+            "badges/cr2024.json",
+        ]
+    )
+    assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
+    assert read_json(directory / "report.json") == REPORT
+    ET.parse(directory / "junit.xml")
+    assert (directory / "summary.md").read_text(encoding="utf-8") == markdown(REPORT)
+    assert SCRIPT not in (directory / "report.html").read_text(encoding="utf-8")
+
+
+def test_every_status_appears_in_the_test_report() -> None:
+    assert {r.status for r in RESULTS} == set(Status)

@@ -1,0 +1,176 @@
+"""The wire protocol: codec, schema, server and client, and the docs generated from them."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.adapters.reference import ReferenceAdapter
+from checker.cards import POOL
+from checker.interface import (
+    Action,
+    CardSetup,
+    DeclareBlockers,
+    GameSetup,
+    GameView,
+    IllegalActionError,
+    OrderTriggers,
+    PassPriority,
+    PermanentSetup,
+    PlayerSetup,
+    UnsupportedError,
+)
+from checker.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
+from checker.wire.client import EngineCrashed, WireEngine
+from checker.wire.codec import ACTION_TYPES, DecodeError, decode, encode
+from checker.wire.docs import main as docs_main
+from checker.wire.protocol import ProtocolError, problems, schema
+from checker.wire.server import answer
+
+FAKE = Path(__file__).parent / "fakes" / "engine.py"
+SETUP = GameSetup(
+    "cr2024",
+    (
+        PlayerSetup("Alice", hand=(CardSetup("gg", POOL["Giant Growth"]),), mana_pool={"G": 1}),
+        PlayerSetup("Bob", life=7),
+    ),
+    "Alice",
+    (PermanentSetup("bears", POOL["Grizzly Bears"], "Alice", tapped=True, holds=POOL["Forest"]),),
+    phase="beginning",
+    step="upkeep",
+)
+
+
+def test_setups_actions_and_views_round_trip_through_json() -> None:
+    assert decode(GameSetup, json.loads(json.dumps(encode(SETUP)))) == SETUP
+    for action in (PassPriority("Alice"), DeclareBlockers("Bob", (("a", "b"),)), OrderTriggers("Bob", ("x", "y"))):
+        assert decode(Action, encode(action)) == action
+    adapter = ReferenceAdapter()
+    adapter.start(SETUP)
+    view = adapter.view()
+    assert decode(GameView, encode(view)) == view
+
+
+def test_every_action_type_is_in_the_schema() -> None:
+    in_schema = {n.removeprefix("action_") for n in schema()["$defs"] if n.startswith("action_")}
+    assert in_schema == set(ACTION_TYPES)
+
+
+def test_decoding_names_the_path_of_what_is_wrong() -> None:
+    with pytest.raises(DecodeError, match=r"\$.players\[0\].life: expected int"):
+        decode(GameSetup, {"edition": "cr2024", "active_player": "A", "players": [{"name": "A", "life": "x"}]})
+    with pytest.raises(DecodeError, match="needs 'edition'"):
+        decode(GameSetup, {"players": [], "active_player": "A"})
+    with pytest.raises(DecodeError, match="an action needs a type"):
+        decode(Action, {"type": "dance", "player": "Alice"})
+
+
+def test_the_vocabulary_is_the_schemas() -> None:
+    defs = schema()["$defs"]
+    assert tuple(defs["edition"]["enum"]) == EDITIONS
+    assert set(defs["phase"]["enum"]) == PHASES and set(defs["step"]["enum"]) == STEPS
+    assert set(defs["decision"]["enum"]) == DECISIONS and set(defs["event_kind"]["enum"]) == EVENTS
+
+
+def _session(adapter: ReferenceAdapter, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [answer(adapter, json.dumps(r), validate=True)[0] for r in requests]
+
+
+def test_a_real_session_satisfies_the_schema_both_ways() -> None:
+    requests: list[dict[str, Any]] = [
+        {"id": 1, "type": "hello", "protocol": 1},
+        {"id": 2, "type": "start", "setup": encode(SETUP)},
+        {"id": 3, "type": "view"},
+        {"id": 4, "type": "perform", "action": {"type": "pass_priority", "player": "Alice"}},
+        {"id": 5, "type": "perform", "action": {"type": "cast_spell", "player": "Alice", "card": "gg"}},
+        {"id": 6, "type": "events", "since": 0},
+        {"id": 7, "type": "bye"},
+    ]
+    responses = _session(ReferenceAdapter(), requests)
+    for request, response in zip(requests, responses, strict=True):
+        assert problems("request", request) == []
+        assert problems("response", response) == [], response
+        assert response["id"] == request["id"]
+    assert responses[4]["error"]["kind"] == "illegal_action"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "request_id"),
+    [
+        ("not json", "invalid_request", None),
+        ('{"id": 1, "type": "dance"}', "invalid_request", 1),
+        ('{"type": "view"}', "invalid_request", None),
+        ('{"id": 2, "type": "start", "setup": {"edition": "cr2024"}}', "invalid_request", 2),
+        ('{"id": 3, "type": "perform", "action": {"type": "pass_priority", "player": "Alice"}}', "unsupported", 3),
+        ('{"id": 4, "type": "events", "since": -1}', "invalid_request", 4),
+    ],
+)
+def test_the_server_answers_bad_requests_with_structured_errors(line: str, kind: str, request_id: int | None) -> None:
+    response, going_on = answer(ReferenceAdapter(), line)
+    assert going_on
+    assert (response["type"], response["error"]["kind"], response["id"]) == ("error", kind, request_id)
+    assert problems("response", response) == []
+
+
+def test_the_server_reports_an_engine_failure_as_internal() -> None:
+    class Broken(ReferenceAdapter):
+        def view(self) -> GameView:
+            raise ZeroDivisionError("oops")
+
+    response, _ = answer(Broken(), '{"id": 9, "type": "view"}')
+    assert response["error"] == {"kind": "internal", "message": "ZeroDivisionError: oops"}
+
+
+def _fake(fault: str) -> WireEngine:
+    return WireEngine([sys.executable, str(FAKE), fault], timeout=5.0, validate=True)
+
+
+def test_the_client_plays_a_game_through_a_real_process() -> None:
+    engine = _fake("honest")
+    try:
+        assert engine.capabilities().editions == frozenset(EDITIONS)
+        engine.start(SETUP)
+        assert engine.view().priority == "Alice"
+        engine.perform(PassPriority("Alice"))
+        with pytest.raises(IllegalActionError, match="waiting for Bob"):
+            engine.perform(PassPriority("Alice"))
+        assert [e.kind for e in engine.events()][:2] == ["step_began", "priority_passed"]
+        assert [e.kind for e in engine.events()][:2] == ["step_began", "priority_passed"]  # fetched once
+        with pytest.raises(UnsupportedError):
+            engine.start(GameSetup("cr2024", SETUP.players, "Alice", phase="combat", step="untap"))
+    finally:
+        engine.close()
+    assert not engine.alive
+
+
+@pytest.mark.parametrize(
+    ("fault", "message"),
+    [
+        ("lie-protocol", "the engine speaks protocol 2; this suite speaks 1"),
+        ("lie-editions", "unknown editions ['alpha']"),
+        ("crash:hello:1", "closed its output during a hello request (exit code 3)"),
+    ],
+)
+def test_a_bad_handshake_is_a_precise_error(fault: str, message: str) -> None:
+    with pytest.raises((ProtocolError, EngineCrashed), match=re.escape(message)):
+        WireEngine([sys.executable, str(FAKE), fault], timeout=5.0)
+
+
+def test_with_validation_a_bad_handshake_is_named_by_the_schema() -> None:
+    with pytest.raises(ProtocolError, match=re.escape("breaks the schema: protocol: 1 was expected")):
+        _fake("lie-protocol")
+
+
+def test_a_missing_program_is_a_precise_error() -> None:
+    with pytest.raises(EngineCrashed, match="cannot start engine"):
+        WireEngine(["/no/such/engine"])
+
+
+def test_the_protocol_docs_are_generated_from_the_schema() -> None:
+    docs = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
+    assert docs_main([str(docs), "--check"]) == 0, "run: python -m checker.wire.docs docs/protocol.md"
