@@ -129,6 +129,13 @@ _DOES = (
 )
 
 
+_WHENEVER = re.compile(
+    r"whenever this creature (?P<event>attacks and isn't blocked|attacks|blocks a creature|blocks"
+    r"|becomes blocked by a creature|becomes blocked|deals combat damage), (?P<does>.+)",
+    re.IGNORECASE,
+)
+
+
 def ability_from_text(text: str) -> EffectSpec:
     """Read a triggered ability written in game language, e.g.
     "At the beginning of your upkeep, you gain 1 life" or "At end of turn, you draw a card"."""
@@ -137,17 +144,25 @@ def ability_from_text(text: str) -> EffectSpec:
         r"At the beginning of \1 beginning of combat step",
         text.strip(),
     )
+    whenever = _WHENEVER.fullmatch(text.rstrip("."))
+    if whenever is not None:
+        event = whenever["event"].lower().replace(" ", "_").replace("'", "")
+        return EffectSpec("whenever", {"event": event, **_outcome(text, whenever["does"])})
     m = _TRIGGER.fullmatch(text.rstrip("."))
     if m is None:
         raise ValueError(f"cannot read the ability {text!r}")
     of = "end" if m["eot"] else ("turn" if m["part"] == "turn" else parse_part(m["part"]).name)
     # "At end of turn" means every turn's end (today: the beginning of each end step).
     whose = "each" if m["eot"] or m["whose"] != "your" else "your"
-    does = m["does"]
+    return EffectSpec("at_beginning_of", {"of": of, "whose": whose, **_outcome(text, m["does"])})
+
+
+def _outcome(text: str, does: str) -> dict[str, str | int]:
+    """The catalog parameters for what an ability does: ``does`` and its amount, player or target."""
     for pattern, kind in _DOES:
         d = pattern.fullmatch(does)
         if d:
-            params: dict[str, str | int] = {"of": of, "whose": whose, "does": kind}
+            params: dict[str, str | int] = {"does": kind}
             groups = [g for g in d.groups() if g is not None]
             if kind == "delayed_gain_life":
                 params["player"], params["amount"] = groups[0], int(groups[1])
@@ -157,5 +172,5 @@ def ability_from_text(text: str) -> EffectSpec:
                 params["target"], params["amount"] = groups[0], int(groups[1])
             else:
                 params["amount"] = int(groups[0]) if groups else 1
-            return EffectSpec("at_beginning_of", params)
+            return params
     raise ValueError(f"cannot read what {text!r} does")

@@ -82,6 +82,21 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("of", "whose", "does", "amount"),
     ),
     CatalogEntry(
+        "whenever",
+        "triggered",
+        "Whenever this creature attacks, blocks, blocks a creature, becomes blocked, becomes blocked by a "
+        "creature, attacks and isn't blocked, or deals combat damage: gain or lose life, draw, take damage.",
+        (
+            "Goblin Guide (attacks)",
+            "Wall of Frost (blocks a creature)",
+            "Gustcloak Harrier (becomes blocked)",
+            "Engulfing Slagwurm (blocks or becomes blocked by a creature)",
+            "Ophidian (attacks and isn't blocked)",
+            "Shadowmage Infiltrator (deals combat damage)",
+        ),
+        ("event", "does", "amount"),
+    ),
+    CatalogEntry(
         "upkeep_cost",
         "triggered",
         "At the beginning of your upkeep, sacrifice this unless you pay the cost.",

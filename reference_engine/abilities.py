@@ -224,6 +224,28 @@ class AtBeginningOf:
     targets: tuple[str, ...] = ()
 
 
+class CombatEvent(StrEnum):
+    """What a creature's "whenever" ability watches for in combat (CR 508.3, 509.3, 510.3a)."""
+
+    ATTACKS = "attacks"
+    BLOCKS = "blocks"
+    BLOCKS_A_CREATURE = "blocks_a_creature"
+    BECOMES_BLOCKED = "becomes_blocked"
+    BECOMES_BLOCKED_BY_A_CREATURE = "becomes_blocked_by_a_creature"
+    ATTACKS_AND_ISNT_BLOCKED = "attacks_and_isnt_blocked"
+    DEALS_COMBAT_DAMAGE = "deals_combat_damage"
+
+
+@dataclass(frozen=True)
+class Whenever:
+    """A triggered ability of a creature: "whenever this creature <event>, <outcome>"."""
+
+    event: CombatEvent
+    outcome: Outcome
+    name: str = ""
+    targets: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Activated:
     cost: ManaCost
@@ -295,6 +317,7 @@ class SpellEffect:
 
 Ability = (
     AtBeginningOf
+    | Whenever
     | Activated
     | Static
     | UntapLimit

@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from reference_engine.abilities import (
+    CombatEvent,
     Keyword,
+    Whenever,
 )
 from reference_engine.cards import CardType, Permanent
 from reference_engine.errors import IllegalAction
 from reference_engine.events import EventKind
-from reference_engine.state import Decision, DecisionKind, Procedure, StackItem
+from reference_engine.state import Decision, DecisionKind, PendingTrigger, Procedure, StackItem
+from reference_engine.triggers import Triggers
 from reference_engine.turn import Step
-from reference_engine.turn_changes import TurnChanges
 
 
-class Combat(TurnChanges):
+class Combat(Triggers):
     def can_attack(self, p: Permanent) -> bool:
         return (
             p.controller == self.active
@@ -52,10 +54,22 @@ class Combat(TurnChanges):
                 s for s in phase.steps[phase.step_index + 1 :] if s not in skipped
             ]
 
+    def _process_combat_triggers(self) -> Procedure:
+        """Mirage: an attack's triggered abilities are processed at once, as its other effects are."""
+        triggers, self.pending_triggers = self.pending_triggers, []
+        yield from self._resolve_directly(triggers)
+
+    def _combat_trigger(self, p: Permanent, event: CombatEvent) -> None:
+        """A creature's ability that watches for a combat event triggers (CR 508.3, 509.3, 510.3a)."""
+        for ability in p.definition.abilities:
+            if isinstance(ability, Whenever) and ability.event is event:
+                self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
+
     def _attack_with(self, attackers: list[Permanent]) -> None:
         for p in attackers:
             p.tapped = True
             p.attacking = True
+            self._combat_trigger(p, CombatEvent.ATTACKS)
         self.attacks_this_turn += 1
         self.emit(
             EventKind.ATTACKERS_DECLARED,
@@ -73,6 +87,23 @@ class Combat(TurnChanges):
             blocker.blocking = attacker.id
             attacker.blocked = True
         self.emit(EventKind.BLOCKERS_DECLARED, defender, ",".join(f"{b}>{a}" for b, a in pairs), amount=len(pairs))
+        self._block_triggers(pairs)
+
+    def _block_triggers(self, pairs: Sequence[tuple[str, str]]) -> None:
+        """Blocking and being blocked trigger once per creature, "a creature" ones once per pair
+        (CR 509.3a-d, 509.3g; 2008: 309.3, 309.4)."""
+        blockers = list(dict.fromkeys(b for b, _ in pairs))
+        blocked = list(dict.fromkeys(a for _, a in pairs))
+        for blocker in blockers:
+            self._combat_trigger(self.permanent(blocker), CombatEvent.BLOCKS)
+        for attacker in blocked:
+            self._combat_trigger(self.permanent(attacker), CombatEvent.BECOMES_BLOCKED)
+        for blocker, attacker in pairs:
+            self._combat_trigger(self.permanent(blocker), CombatEvent.BLOCKS_A_CREATURE)
+            self._combat_trigger(self.permanent(attacker), CombatEvent.BECOMES_BLOCKED_BY_A_CREATURE)
+        for p in self.in_play():
+            if p.attacking and not p.blocked:
+                self._combat_trigger(p, CombatEvent.ATTACKS_AND_ISNT_BLOCKED)
 
     def _double(self, p: Permanent) -> bool:
         return self.has_keyword(p, Keyword.DOUBLE_STRIKE)
@@ -125,11 +156,17 @@ class Combat(TurnChanges):
         """Deal combat damage as assigned; on the stack (2008), even if its source has left (310.4a)."""
         for source, target, amount in assignment:
             self.deal_damage(target, amount, source)
+        for source in dict.fromkeys(s for s, _, amount in assignment if amount > 0):
+            p = self.find_permanent(source)
+            if p is not None:
+                self._combat_trigger(p, CombatEvent.DEALS_COMBAT_DAMAGE)
 
     def _mirage_attack(self, attackers: tuple[Permanent, ...]) -> Procedure:
         """Mirage: an attack is declared from the main phase, blocked, and damage is dealt."""
         self._attack_with(list(attackers))
+        yield from self._process_combat_triggers()
         yield from self._declare_blockers()
+        yield from self._process_combat_triggers()
         fighters = [p for p in self.in_play() if p.attacking or p.blocking]
         first = [p for p in fighters if self._strikes_first(p)]
         if first:  # first strikers deal their damage before the others
@@ -138,5 +175,6 @@ class Combat(TurnChanges):
         rest = [p for p in self.in_play() if (p.attacking or p.blocking) and (p not in first or self._double(p))]
         self._deal_combat_damage(self._assign_combat_damage(rest))
         self._state_based_actions()
+        yield from self._process_combat_triggers()
         for p in self.battlefield:
             self._leave_combat(p)

@@ -5,7 +5,7 @@ until a player must decide something, then yields a :class:`Decision`. Each acti
 checks that it is legal for the pending decision and only then sends it into the procedure,
 so the procedure reads in the order of the rules and never sees an illegal action.
 The layers below, each a module with one job, are: state, permanents, players,
-state-based actions, turn changes, combat, untap, triggers, stack, procedure.
+state-based actions, turn changes, triggers, combat, untap, stack, procedure.
 """
 
 from __future__ import annotations

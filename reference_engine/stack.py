@@ -21,11 +21,11 @@ from reference_engine.state import (
     Procedure,
     StackItem,
 )
-from reference_engine.triggers import Triggers
 from reference_engine.turn import Priority
+from reference_engine.untap import Untap
 
 
-class Stack(Triggers):
+class Stack(Untap):
     def _priority_window(self, priority: Priority) -> Procedure:
         """Players act in turn order until all pass in succession with the stack empty."""
         player = self.active

@@ -16,6 +16,7 @@ from reference_engine.abilities import (
     Resolution,
     Static,
     TurnPowerBonus,
+    Whenever,
 )
 from reference_engine.cards import Card, CardDef, CardType, Permanent
 from reference_engine.editions import Edition
@@ -83,7 +84,7 @@ class StackItem:
 @dataclass
 class PendingTrigger:
     controller: str
-    ability: AtBeginningOf
+    ability: AtBeginningOf | Whenever
     source: str | None
 
 

@@ -15,10 +15,10 @@ from reference_engine.abilities import (
 from reference_engine.events import EventKind
 from reference_engine.state import Decision, DecisionKind, PendingTrigger, Procedure, StackItem
 from reference_engine.turn import Phase
-from reference_engine.untap import Untap
+from reference_engine.turn_changes import TurnChanges
 
 
-class Triggers(Untap):
+class Triggers(TurnChanges):
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None:
         pending = PendingTrigger(controller, trigger, None)
         if self._end_of_turn_queue is not None and trigger.of == "end":
@@ -44,9 +44,12 @@ class Triggers(Untap):
                     self._fired_this_turn.add((p.id, a.of))
                     found.append(PendingTrigger(p.controller, a, p.id))
         for d in list(self.delayed):
-            if d.ability.of == name and (d.ability.whose is Whose.EACH or d.controller == self.active):
+            ability = d.ability
+            if not isinstance(ability, AtBeginningOf):
+                continue
+            if ability.of == name and (ability.whose is Whose.EACH or d.controller == self.active):
                 found.append(d)
-                if d.ability.once:
+                if ability.once:
                     self.delayed.remove(d)
         if name == "draw" and self.edition.additional_draws_trigger:
             for p in self.in_play():
@@ -57,7 +60,7 @@ class Triggers(Untap):
         return found
 
     def _delayed_due(self, name: str) -> bool:
-        return any(d.ability.of == name for d in self.delayed)
+        return any(isinstance(d.ability, AtBeginningOf) and d.ability.of == name for d in self.delayed)
 
     def _trigger_beginning_of(self, name: str) -> None:
         self.pending_triggers.extend(self._collect_beginning_of(name))

@@ -106,6 +106,9 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             outcome = _OUTCOMES[str(p["does"])](effect)
             whose = ab.Whose(str(p.get("whose", "your")))
             return ab.AtBeginningOf(str(p["of"]), outcome, whose, name, targets=targets)
+        case "whenever":
+            outcome = _OUTCOMES[str(p["does"])](effect)
+            return ab.Whenever(ab.CombatEvent(str(p["event"])), outcome, name, targets)
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "untap_limit":

@@ -76,6 +76,7 @@ class ScenarioGame:
         self.allowed: bool | None = None
         self._ids: set[str] = set()
         self._event_mark = 0
+        self._seen: tuple[GameView, list[GameEvent]] | None = None
 
     # ----------------------------------------------------------------- building
 
@@ -166,12 +167,14 @@ class ScenarioGame:
             )
         self.setup = replace(setup, players=tuple(players), battlefield=tuple(self.battlefield))
         self.started = True
+        self._seen = None
         self.engine.start(self.setup)
 
     def perform(self, action: Action, attempt: bool = False) -> None:
         """Take an action. With ``attempt``, a refusal is recorded for a Then step to check."""
         self.ensure_started()
         self.refusal, self.allowed = None, None
+        self._seen = None
         try:
             self.engine.perform(action)
         except IllegalActionError as exc:
@@ -183,12 +186,18 @@ class ScenarioGame:
             self.allowed = True
 
     def view(self) -> GameView:
-        self.ensure_started()
-        return self.engine.view()
+        return self._observe()[0]
 
     def events(self) -> list[GameEvent]:
+        return self._observe()[1]
+
+    def _observe(self) -> tuple[GameView, list[GameEvent]]:
+        """The game as it is, asked of the engine once per action: by the adapter's contract only
+        ``start`` and ``perform`` change it, so Then steps in a row share one observation."""
         self.ensure_started()
-        return list(self.engine.events())
+        if self._seen is None:
+            self._seen = (self.engine.view(), list(self.engine.events()))
+        return self._seen
 
     def mark_events(self) -> None:
         """Later event checks look only at what happens from now on."""
@@ -238,6 +247,7 @@ class ScenarioGame:
                 return
             if view.game_over or view.decision is None:
                 raise ScenarioError(f"the game ended (winner: {view.winner}) before {what}")
+            self._seen = None
             self.engine.perform(self.default_action(view))
         raise ScenarioError(f"the game did not reach {what} within {ADVANCE_LIMIT} decisions")
 

@@ -156,11 +156,20 @@ def wellspring(game: ScenarioGame, player: str, target: str) -> None:
 
 @given(
     parsers.re(
-        rf"{P} controls (?P<state>(?:{_STATE} )*)\"(?P<name>[^\"]+)\", an? (?P<types>[a-z ]+?) with "
-        r"\"(?P<text>[^\"]+)\""
+        rf"{P} controls (?P<state>(?:{_STATE} )*)\"(?P<name>[^\"]+)\", an? (?:(?P<power>\d+)/(?P<toughness>\d+) )?"
+        r"(?P<types>[a-z ]+?) with \"(?P<text>[^\"]+)\""
     )
 )
-def controls_with_ability(game: ScenarioGame, player: str, state: str, name: str, types: str, text: str) -> None:
+def controls_with_ability(
+    game: ScenarioGame,
+    player: str,
+    state: str,
+    name: str,
+    power: str | None,
+    toughness: str | None,
+    types: str,
+    text: str,
+) -> None:
     """A permanent described by its triggered ability, e.g. an artifact with
     "At the beginning of your upkeep, you gain 1 life"."""
     try:
@@ -173,7 +182,8 @@ def controls_with_ability(game: ScenarioGame, player: str, state: str, name: str
         if target_id is None:
             raise ScenarioError(f"set up {target!r} before the ability that names it")
         effect = EffectSpec(effect.key, {**effect.params, "target": target_id})
-    spec = CardSpec(name, tuple(types.split()), effects=(effect,))
+    pt = (int(power), int(toughness)) if power is not None and toughness is not None else (None, None)
+    spec = CardSpec(name, tuple(types.split()), power=pt[0], toughness=pt[1], effects=(effect,))
     game.add_permanent(player, spec, **_state(state, None, None))
 
 
