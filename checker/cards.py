@@ -73,6 +73,8 @@ POOL: dict[str, CardSpec] = {
         _card("Moment of Silence", "instant", "{W}", _e("skip_spell", what="combat")),
         _card("Act of Treason", "sorcery", "{2}{R}", _e("gain_control")),
         _card("Twiddle", "instant", "{U}", _e("tap")),
+        _card("Time Stop", "instant", "{4}{U}{U}", _e("end_the_turn")),
+        _card("Mandate of Peace", "instant", "{1}{W}", _e("end_the_combat")),
         _card("Howling Mine", "artifact", "{2}", _e("additional_draw")),
         _card("Exploration", "enchantment", "{G}", _e("additional_land")),
         _card("Winter Orb", "artifact", "{2}", _e("untap_limit", count=1)),

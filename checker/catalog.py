@@ -170,6 +170,13 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "During your turn your creatures get +2/+0; during other turns they get -0/-2.",
         ("Vibrating Sphere",),
     ),
+    CatalogEntry("end_the_turn", "spell", "End the turn (CR 723.1).", ("Time Stop", "Sundial of the Infinite")),
+    CatalogEntry(
+        "end_the_combat",
+        "spell",
+        "End the combat phase (CR 723.2); outside a combat phase, nothing happens.",
+        ("Mandate of Peace",),
+    ),
     CatalogEntry("phasing", "static", "Phasing.", ("Breezekeeper", "Teferi's Imp")),
     CatalogEntry(
         "optional_skip_turn",

@@ -248,6 +248,7 @@ class PlayerView:
     graveyard: tuple[CardView, ...]
     lost: bool = False
     lands_played: int = 0
+    exile: tuple[CardView, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,10 +40,18 @@ class Game(Protocol):
     def add_regeneration_shield(self, permanent_id: str) -> None: ...
     def ask_upkeep_payment(self, r: Resolution, cost: ManaCost) -> None: ...
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None: ...
+    def end(self, what: Ending, name: str) -> None: ...
 
 
 class Outcome(Protocol):
     def apply(self, game: Game, r: Resolution) -> None: ...
+
+
+class Ending(StrEnum):
+    """What an effect ends early: the turn (CR 723.1) or the combat phase (CR 723.2)."""
+
+    TURN = "turn"
+    COMBAT = "combat"
 
 
 class Whose(StrEnum):
@@ -177,6 +185,22 @@ class TapTarget:
     def apply(self, game: Game, r: Resolution) -> None:
         for target in r.targets:
             game.tap(target, r.name)
+
+
+@dataclass(frozen=True)
+class EndTheTurn:
+    """Time Stop: end the turn (CR 723.1)."""
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.end(Ending.TURN, r.name)
+
+
+@dataclass(frozen=True)
+class EndTheCombat:
+    """Mandate of Peace: end the combat phase (CR 723.2)."""
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.end(Ending.COMBAT, r.name)
 
 
 @dataclass(frozen=True)

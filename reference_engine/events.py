@@ -55,6 +55,7 @@ class EventKind(StrEnum):
     DIED = "died"
     SACRIFICED = "sacrificed"
     DISCARDED = "discarded"
+    ENDING_EARLY = "ending_early"  # an effect ends the turn or the combat phase (CR 723)
     PLAYER_LOST = "player_lost"
     GAME_OVER = "game_over"
 

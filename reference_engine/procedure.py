@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from reference_engine.abilities import (
+    Ending,
     Keyword,
     OptionalSkipTurn,
 )
@@ -123,8 +124,26 @@ class TurnProcedure(Stack):
             yield from self._run_phase(phase)
             resumed = False
             self.phase_index += 1
+            if self.ending is Ending.TURN:
+                yield from self._skip_to_cleanup()
         self.segment = None
         self.emit(EventKind.TURN_ENDED, self.active, amount=self.turn_number)
+
+    def _skip_to_cleanup(self) -> Procedure:
+        """CR 723.1d: the game skips straight to the cleanup step; the phases and steps between
+        are skipped (so "at the beginning of the end step" abilities don't trigger, 723.1e)."""
+        self.ending = None
+        last = len(self.plan) - 1
+        for inst in self.plan[self.phase_index : last]:
+            self.emit(EventKind.PHASE_SKIPPED, self.active, inst.phase, reason="the turn ended")
+        ending = self.plan[last]
+        cleanup = ending.steps.index(Step.CLEANUP) if Step.CLEANUP in ending.steps else 0
+        for step in ending.steps[:cleanup]:
+            self.emit(EventKind.STEP_SKIPPED, self.active, step, reason="the turn ended")
+        ending.step_index = cleanup
+        self.phase_index = last
+        yield from self._run_phase(ending, fresh=True)
+        self.phase_index = len(self.plan)
 
     def _position_at(self, at: Segment) -> None:
         for i, inst in enumerate(self.plan):
@@ -135,10 +154,11 @@ class TurnProcedure(Stack):
                 return
         raise ValueError(f"{self.edition.name} has no part of the turn {at}")
 
-    def _run_phase(self, inst: PhaseInstance) -> Procedure:
+    def _run_phase(self, inst: PhaseInstance, fresh: bool | None = None) -> Procedure:
+        """Run a phase's steps; ``fresh``: it begins now (by default: unless resumed mid-phase)."""
         not_a_phase = inst.phase in self.edition.not_a_phase
         self.segment = Segment(inst.phase, None)
-        if not not_a_phase and inst.step_index == 0:
+        if not not_a_phase and (inst.step_index == 0 if fresh is None else fresh):
             self.emit(EventKind.PHASE_BEGAN, self.active, inst.phase)
             self._expire(str(inst.phase), at_end=False)
         if not inst.steps:
@@ -150,8 +170,28 @@ class TurnProcedure(Stack):
             else:
                 yield from self._run_segment(Segment(inst.phase, step))
             inst.step_index += 1
+            if self.ending is not None and inst.step_index < len(inst.steps):
+                yield from self._end_early(inst)
         self.segment = Segment(inst.phase, None)
         self._end_phase(inst.phase, not_a_phase)
+
+    def _end_early(self, inst: PhaseInstance) -> Procedure:
+        """The rest of this phase's steps are skipped (CR 723.1d, 723.2d); when the turn ends in its
+        ending phase, the cleanup step follows at once (and a new one, when it ends in cleanup)."""
+        remaining = inst.steps[inst.step_index :]
+        if self.ending is Ending.TURN and Step.CLEANUP in remaining:
+            cleanup = inst.step_index + remaining.index(Step.CLEANUP)
+            for step in inst.steps[inst.step_index : cleanup]:
+                self.emit(EventKind.STEP_SKIPPED, self.active, step, reason="the turn ended")
+            inst.step_index = cleanup
+            self.ending = None
+            return
+        for step in remaining:
+            self.emit(EventKind.STEP_SKIPPED, self.active, step, reason=f"the {self.ending} ended")
+        inst.step_index = len(inst.steps)
+        if self.ending is Ending.COMBAT:
+            self.ending = None
+        yield from ()
 
     def _end_phase(self, phase: Phase, not_a_phase: bool) -> None:
         if not_a_phase:

@@ -44,6 +44,9 @@ class Stack(Untap):
                 if not self.stack:
                     return
                 yield from self._resolve_top()
+                if self.ending is not None:
+                    self._state_based_actions()  # CR 723.1c: checked, but nobody gets priority
+                    return
                 player, passes = self.active, 0
             else:
                 yield from self._perform(action)
@@ -83,7 +86,8 @@ class Stack(Untap):
             if isinstance(ability, SpellEffect):
                 ability.outcome.apply(self, item.resolution)
                 yield from self._answer_questions()
-        self.players[card.owner].graveyard.append(card)
+        zone = self.players[card.owner].exile if self.ending is not None else self.players[card.owner].graveyard
+        zone.append(card)  # CR 723.1b: ending the turn exiles even the object that's resolving
 
     def _perform(self, action: object) -> Procedure:
         if isinstance(action, ManaAbilityAction):

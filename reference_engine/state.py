@@ -12,6 +12,7 @@ from reference_engine.abilities import (
     Activated,
     AtBeginningOf,
     Duration,
+    Ending,
     Keyword,
     Resolution,
     Static,
@@ -181,6 +182,8 @@ class GameState:
         self.spells_cast_last_turn = 0
         self.attacks_this_turn = 0
         self.attacks_allowed = 1
+        #: An effect is ending the turn or the combat phase (CR 723); the procedure skips ahead.
+        self.ending: Ending | None = None
         self.over = False
         self.winner: str | None = None
         self._proc: Procedure | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from reference_engine.abilities import (
+    Ending,
     PlayersSkip,
     Whose,
 )
@@ -40,6 +41,20 @@ class TurnChanges(StateBasedActions):
             return
         phase.steps.insert(phase.step_index + 1, Step(step))
         self.emit(EventKind.STEP_ADDED, self.active, step, effect=name)
+
+    def end(self, what: Ending, name: str) -> None:
+        """End the turn (CR 723.1) or the combat phase (CR 723.2): abilities that triggered but
+        aren't on the stack cease to exist, and every object on the stack is exiled (the one
+        resolving too, as it finishes). The procedure then skips ahead."""
+        if what is Ending.COMBAT and (self.segment is None or self.segment.phase is not Phase.COMBAT):
+            return  # CR 723.2g: outside a combat phase nothing happens
+        self.ending = what
+        self.pending_triggers.clear()
+        for item in self.stack:
+            if item.card is not None:
+                self.players[item.card.owner].exile.append(item.card)
+        self.stack.clear()
+        self.emit(EventKind.ENDING_EARLY, self.active, str(what), effect=name)
 
     def add_skip(self, player: str, what: str, count: int, name: str) -> None:
         self.skips.append(SkipEffect(player, what, count, name))

@@ -128,6 +128,10 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.SpellEffect(ab.GainControl(), targets=1)
         case "tap":
             return ab.SpellEffect(ab.TapTarget(), targets=1)
+        case "end_the_turn":
+            return ab.SpellEffect(ab.EndTheTurn())
+        case "end_the_combat":
+            return ab.SpellEffect(ab.EndTheCombat())
         case "gain_control_at_beginning_of_turn":
             return ab.AtBeginningOf("turn", ab.GainControl(), name=name, targets=targets)
         case "turn_power_bonus":
@@ -281,6 +285,7 @@ class ReferenceAdapter:
                     _cards(s.graveyard),
                     s.lost,
                     s.lands_played,
+                    _cards(s.exile),
                 )
                 for s in g.players.values()
             ),

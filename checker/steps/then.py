@@ -169,6 +169,12 @@ def in_graveyard(game: ScenarioGame, card: str, player: str) -> None:
     )
 
 
+@then(parsers.re(rf"(?P<card>.+?) is in {P}'s exile"))
+def in_exile(game: ScenarioGame, card: str, player: str) -> None:
+    exile = game.view().player(player).exile
+    expect(any(card in (c.name, c.id) for c in exile), f"{card} in {player}'s exile", [c.name for c in exile])
+
+
 @then("the stack is empty")
 def stack_empty(game: ScenarioGame) -> None:
     stack = game.view().stack
