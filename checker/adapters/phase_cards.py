@@ -1,0 +1,270 @@
+"""Card definitions for phase.rs, written for this suite, and the cached card-data JSON built from them.
+
+phase.rs reads its cards from a ``card-data.json`` that its own generator builds from MTGJSON; that
+data isn't shipped here. Instead every card a scenario uses is written below as an MTGJSON-shaped
+dict (an ``AtomicCard``) whose rules text expresses the card's catalog effects, in words phase.rs's
+oracle parser understands, and turned into card faces with ``phase.build_oracle_face``. The faces of
+one card set are cached as JSON under the user's cache directory (``$XDG_CACHE_HOME`` or
+``~/.cache``, falling back to the temp directory).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from checker.interface import CardSpec, EffectSpec, UnsupportedError
+
+#: Basic land types by the mana symbol they tap for.
+_BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+_KEYWORDS = {"haste": "Haste", "first_strike": "First strike", "double_strike": "Double strike", "phasing": "Phasing"}
+_NUMBERS = {1: "a card", 2: "two cards", 3: "three cards", 4: "four cards"}
+_PARTS = {
+    "upkeep": "upkeep",
+    "draw": "draw step",
+    "end": "end step",
+    "precombat_main": "precombat main phase",
+    "postcombat_main": "postcombat main phase",
+    "beginning_of_combat": "combat",
+}
+_SKIPPABLE = {"draw": "draw step", "combat": "combat phase", "upkeep": "upkeep step", "untap": "untap step"}
+
+#: Catalog entries this module writes rules text for; the adapter declares the verified ones.
+MAPPED_EFFECTS = frozenset(
+    {
+        "haste",
+        "first_strike",
+        "double_strike",
+        "regenerate",
+        "at_beginning_of",
+        "upkeep_cost",
+        "additional_draw",
+        "additional_land",
+        "doesnt_untap",
+        "may_not_untap",
+        "untap_limit",
+        "untap_ability",
+        "must_attack",
+        "pump",
+        "damage",
+        "draw_cards",
+        "gain_control",
+        "tap",
+        "extra_turn",
+        "additional_combat",
+        "skip_spell",
+        "players_skip",
+        "no_maximum_hand_size",
+        "phasing",
+        "turn_power_bonus",
+    }
+)
+
+
+def _trigger_text(e: EffectSpec, name: str) -> str:
+    p = e.params
+    if "target" in p or p.get("does") in {"delayed_gain_life", "pump_target", "damage_target"}:
+        raise UnsupportedError("phase.rs adapter: triggered abilities aimed at a named permanent are not mapped")
+    of = str(p.get("of", "upkeep"))
+    whose = str(p.get("whose", "your"))
+    amount = int(p.get("amount", 1))
+    if of == "end":
+        when = "At the beginning of the end step" if whose != "your" else "At the beginning of your end step"
+    elif of == "beginning_of_combat":
+        when = "At the beginning of combat on your turn" if whose == "your" else "At the beginning of each combat"
+    elif of in _PARTS:
+        when = f"At the beginning of {'your' if whose == 'your' else 'each player' + chr(39) + 's'} {_PARTS[of]}"
+    else:
+        raise UnsupportedError(f"phase.rs adapter: no rules text for an ability at the beginning of {of!r}")
+    does = str(p["does"])
+    match does:
+        case "gain_life":
+            what = f"you gain {amount} life"
+        case "lose_life":
+            what = f"you lose {amount} life"
+        case "draw":
+            what = f"you draw {_NUMBERS.get(amount, f'{amount} cards')}"
+        case "damage_you":
+            what = f"{name} deals {amount} damage to you"
+        case _:
+            raise UnsupportedError(f"phase.rs adapter: no rules text for {does!r}")
+    return f"{when}, {what}."
+
+
+def _effect_text(e: EffectSpec, name: str) -> str:
+    """Rules text (our own wording of the card's ability) for one catalog entry."""
+    p = e.params
+    match e.key:
+        case "haste":
+            return "Haste"
+        case "first_strike":
+            return "First strike"
+        case "double_strike":
+            return "Double strike"
+        case "phasing":
+            return "Phasing"
+        case "regenerate":
+            return f"{p.get('cost', '{B}')}: Regenerate {name}."
+        case "at_beginning_of":
+            return _trigger_text(e, name)
+        case "upkeep_cost":
+            return f"At the beginning of your upkeep, sacrifice {name} unless you pay {p['cost']}."
+        case "additional_draw":
+            return "At the beginning of each player's draw step, that player draws an additional card."
+        case "additional_land":
+            return "You may play an additional land on each of your turns."
+        case "doesnt_untap":
+            return f"{name} doesn't untap during your untap step."
+        case "may_not_untap":
+            return f"You may choose not to untap {name} during your untap step."
+        case "untap_limit":
+            if int(p.get("count", 1)) != 1:
+                raise UnsupportedError("phase.rs adapter: an untap limit other than one land")
+            return f"As long as {name} is untapped, players can't untap more than one land during their untap steps."
+        case "untap_ability":
+            return f"{p.get('cost', '{0}')}: Untap {name}. Activate only during your upkeep."
+        case "must_attack":
+            return f"{name} attacks each combat if able."
+        case "pump":
+            if str(p.get("until", "end_of_turn")) != "end_of_turn":
+                raise UnsupportedError("phase.rs adapter: a pump lasting other than until end of turn")
+            return f"Target creature gets +{p.get('power', 0)}/+{p.get('toughness', 0)} until end of turn."
+        case "damage":
+            return f"{name} deals {p['amount']} damage to any target."
+        case "draw_cards":
+            return f"Draw {_NUMBERS.get(int(p.get('amount', 1)), str(p.get('amount')) + ' cards')}."
+        case "gain_control":
+            return "Gain control of target creature until end of turn."
+        case "tap":
+            return "Tap target permanent."
+        case "extra_turn":
+            if int(p.get("targets", 0)):
+                return "Target player takes an extra turn after this one."
+            return "Take an extra turn after this one."
+        case "additional_combat":
+            return "After this main phase, there is an additional combat phase followed by an additional main phase."
+        case "skip_spell":
+            what = str(p["what"])
+            if what not in _SKIPPABLE:
+                raise UnsupportedError(f"phase.rs adapter: skipping {what!r}")
+            return f"Target player skips their next {_SKIPPABLE[what]}."
+        case "players_skip":
+            what = str(p["what"])
+            if what not in _SKIPPABLE:
+                raise UnsupportedError(f"phase.rs adapter: skipping {what!r}")
+            if str(p.get("whose", "your")) == "your":
+                return f"Skip your {_SKIPPABLE[what]}."
+            return f"Players skip their {_SKIPPABLE[what]}s."
+        case "no_maximum_hand_size":
+            return "You have no maximum hand size."
+        case "turn_power_bonus":
+            return (
+                "As long as it's your turn, creatures you control get +2/+0. "
+                "As long as it's not your turn, creatures you control get -0/-2."
+            )
+    raise UnsupportedError(f"phase.rs adapter: catalog effect {e.key!r} is not mapped onto phase.rs")
+
+
+def definition(spec: CardSpec) -> dict[str, Any]:
+    """The MTGJSON ``AtomicCard``-shaped dict of a card, its rules text written from its catalog effects."""
+    types = [t.capitalize() for t in spec.types]
+    supertypes: list[str] = []
+    subtypes: list[str] = []
+    lines = [_effect_text(e, spec.name) for e in spec.effects]
+    if spec.produces:
+        basic = _BASICS.get(spec.produces)
+        if basic is not None and spec.name == basic:
+            supertypes, subtypes = ["Basic"], [basic]
+        lines.insert(0, f"({{T}}: Add {{{spec.produces}}}.)")
+    type_line = " ".join([*supertypes, *types])
+    if subtypes:
+        type_line += " — " + " ".join(subtypes)
+    d: dict[str, Any] = {
+        "layout": "normal",
+        "identifiers": {},
+        "legalities": {},
+        "printings": [],
+        "colors": [],
+        "colorIdentity": [],
+        "manaValue": 0,
+        "supertypes": supertypes,
+        "subtypes": subtypes,
+        "keywords": [_KEYWORDS[e.key] for e in spec.effects if e.key in _KEYWORDS],
+        "name": spec.name,
+        "manaCost": spec.cost,
+        "types": types,
+        "text": "\n".join(lines),
+        "type": type_line,
+    }
+    if spec.power is not None:
+        d["power"], d["toughness"] = str(spec.power), str(spec.toughness)
+    return d
+
+
+def _parsed(face: Mapping[str, Any]) -> bool:
+    """Whether phase.rs understood the rules text: something parsed, and nothing left unimplemented."""
+    text = json.dumps(face)
+    if "Unimplemented" in text or "unimplemented" in text:
+        return False
+    return any(face.get(k) for k in ("abilities", "triggers", "static_abilities", "replacements", "keywords"))
+
+
+def phase_module() -> Any:
+    """The ``phase`` package (the optional extra), imported by name so that type checking and
+    everything else work without it; ``None`` when it isn't installed."""
+    try:
+        return importlib.import_module("phase")
+    except ImportError:
+        return None
+
+
+def build_face(spec: CardSpec) -> dict[str, Any]:
+    face: dict[str, Any] = phase_module().build_oracle_face(definition(spec), None)
+    if (spec.effects or spec.produces) and not _parsed(face):
+        raise UnsupportedError(
+            f"phase.rs can't parse the rules text written for {spec.name}: {definition(spec)['text']!r}"
+        )
+    return face
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    path = Path(base) / "turncheck-phase"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        path = Path(tempfile.gettempdir()) / "turncheck-phase"
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def card_data_json(specs: Iterable[CardSpec]) -> str:
+    """The card-data JSON (lower-case name -> face) of these cards, generated once and cached on disk."""
+    unique = {s.name: s for s in specs}
+    key_src = json.dumps([definition(unique[n]) for n in sorted(unique)], sort_keys=True)
+    version = _phase_version()
+    digest = hashlib.sha256(f"{version}\n{key_src}".encode()).hexdigest()[:24]
+    path = _cache_dir() / f"card-data-{digest}.json"
+    if path.exists():
+        return path.read_text(encoding="utf-8")
+    data = {name.lower(): build_face(spec) for name, spec in unique.items()}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+    return text
+
+
+def _phase_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("phase-python")
+    except PackageNotFoundError:
+        return "unknown"
