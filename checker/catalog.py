@@ -170,6 +170,21 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "During your turn your creatures get +2/+0; during other turns they get -0/-2.",
         ("Vibrating Sphere",),
     ),
+    CatalogEntry("cant_block", "static", "This creature can't block.", ("Hulking Goblin",)),
+    CatalogEntry(
+        "cant_attack_or_block_alone", "static", "This creature can't attack or block alone.", ("Mogg Flunkies",)
+    ),
+    CatalogEntry(
+        "must_be_blocked", "static", "All creatures able to block this creature do so.", ("Prized Unicorn", "Lure")
+    ),
+    CatalogEntry(
+        "attack_tax",
+        "static",
+        "Creatures can't attack you unless their controller pays {cost} for each creature they control that's "
+        "attacking you.",
+        ("Propaganda", "Ghostly Prison"),
+        ("cost",),
+    ),
     CatalogEntry("end_the_turn", "spell", "End the turn (CR 723.1).", ("Time Stop", "Sundial of the Infinite")),
     CatalogEntry(
         "end_the_combat",

@@ -287,6 +287,9 @@ class Keyword(StrEnum):
     DOESNT_UNTAP = "doesnt_untap"  # "doesn't untap during your untap step"
     MAY_NOT_UNTAP = "may_not_untap"  # "you may choose not to untap this"
     MUST_ATTACK = "must_attack"  # "attacks each combat if able"
+    CANT_BLOCK = "cant_block"
+    CANT_ATTACK_OR_BLOCK_ALONE = "cant_attack_or_block_alone"
+    MUST_BE_BLOCKED = "must_be_blocked"  # all creatures able to block it do so (Prized Unicorn, Lure)
     ADDITIONAL_DRAW = "additional_draw"  # each player draws an additional card (Howling Mine)
     ADDITIONAL_LAND = "additional_land"  # you may play an additional land each turn
     NO_MAXIMUM_HAND_SIZE = "no_maximum_hand_size"
@@ -295,6 +298,13 @@ class Keyword(StrEnum):
 @dataclass(frozen=True)
 class Static:
     keyword: Keyword
+
+
+@dataclass(frozen=True)
+class AttackTax:
+    """Propaganda: creatures can't attack you unless their controller pays this for each of them."""
+
+    cost: ManaCost
 
 
 @dataclass(frozen=True)
@@ -345,6 +355,7 @@ Ability = (
     | Activated
     | Static
     | UntapLimit
+    | AttackTax
     | PlayersSkip
     | TurnPowerBonus
     | OptionalSkipTurn

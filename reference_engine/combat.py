@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from reference_engine.abilities import (
+    AttackTax,
     CombatEvent,
     Keyword,
     Whenever,
@@ -12,6 +13,7 @@ from reference_engine.abilities import (
 from reference_engine.cards import CardType, Permanent
 from reference_engine.errors import IllegalAction
 from reference_engine.events import EventKind
+from reference_engine.mana import ManaCost
 from reference_engine.state import Decision, DecisionKind, PendingTrigger, Procedure, StackItem
 from reference_engine.triggers import Triggers
 from reference_engine.turn import Step
@@ -27,11 +29,31 @@ class Combat(Triggers):
             and (not p.summoning_sick or self.has_keyword(p, Keyword.HASTE))
         )
 
+    def attack_cost(self, attackers: Sequence[Permanent]) -> ManaCost:
+        """What attacking with these creatures costs (Propaganda; CR 508.1h, 2008: 308.2d)."""
+        total = ManaCost()
+        for p in self._controlled(self.defending_player()):
+            for ability in p.definition.abilities:
+                if isinstance(ability, AttackTax):
+                    for _ in attackers:
+                        total = total + ability.cost
+        return total
+
+    def _alone_restricted(self, creatures: Sequence[Permanent]) -> list[Permanent]:
+        """Creatures that "can't attack or block alone" but would (CR 508.1c, 509.1b; 506.5)."""
+        if len(creatures) != 1:
+            return []
+        return [p for p in creatures if self.has_keyword(p, Keyword.CANT_ATTACK_OR_BLOCK_ALONE)]
+
     def _check_attack(self, attackers: Iterable[Permanent]) -> None:
         chosen = list(attackers)
         for p in chosen:
             if not self.can_attack(p):
                 raise IllegalAction(f"{p.id} can't attack")
+        for p in self._alone_restricted(chosen):
+            raise IllegalAction(f"{p.id} can't attack alone")
+        if not self.players[self.active].pool.can_pay(cost := self.attack_cost(chosen)):
+            raise IllegalAction(f"attacking with these creatures costs {cost}, which {self.active} can't pay")
         must = [
             p for p in self._controlled(self.active) if self.has_keyword(p, Keyword.MUST_ATTACK) and self.can_attack(p)
         ]
@@ -41,7 +63,8 @@ class Combat(Triggers):
 
     def _declare_attackers(self) -> Procedure:
         options = tuple(p.id for p in self._controlled(self.active) if self.can_attack(p))
-        chosen = yield Decision(DecisionKind.DECLARE_ATTACKERS, self.active, options)
+        decision = Decision(DecisionKind.DECLARE_ATTACKERS, self.active, options, mana_abilities=True)
+        chosen = yield from self._ask(decision)  # mana abilities may be used to pay for attacking
         attackers = [self.permanent(i) for i in chosen]
         self._attack_with(attackers)
         if not attackers:
@@ -66,6 +89,10 @@ class Combat(Triggers):
                 self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
     def _attack_with(self, attackers: list[Permanent]) -> None:
+        cost = self.attack_cost(attackers)
+        if cost != ManaCost():
+            self.players[self.active].pool.pay(cost)  # locked in, then paid in full (CR 508.1h, 508.1j)
+            self.emit(EventKind.RESOLVED, self.active, "cost to attack", paid=str(cost))
         for p in attackers:
             p.tapped = True
             p.attacking = True
@@ -80,7 +107,11 @@ class Combat(Triggers):
 
     def _declare_blockers(self) -> Procedure:
         defender = self.defending_player()
-        options = tuple(p.id for p in self._controlled(defender) if p.is_type(CardType.CREATURE) and not p.tapped)
+        options = tuple(
+            p.id
+            for p in self._controlled(defender)
+            if p.is_type(CardType.CREATURE) and not p.tapped and not self.has_keyword(p, Keyword.CANT_BLOCK)
+        )
         pairs: Sequence[tuple[str, str]] = yield Decision(DecisionKind.DECLARE_BLOCKERS, defender, options)
         for blocker_id, attacker_id in pairs:
             blocker, attacker = self.permanent(blocker_id), self.permanent(attacker_id)

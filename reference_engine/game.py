@@ -160,6 +160,17 @@ class Game(TurnProcedure):
             if not self.permanent(attacker).attacking:
                 raise IllegalAction(f"{attacker} is not attacking")
             used.add(blocker)
+        blockers = [self.permanent(b) for b in used]
+        for p in self._alone_restricted(blockers):
+            raise IllegalAction(f"{p.id} can't block alone")
+        # Requirements (CR 509.1c): every creature able to block a "must be blocked" attacker does.
+        lures = {p.id for p in self.in_play() if p.attacking and self.has_keyword(p, Keyword.MUST_BE_BLOCKED)}
+        if lures:
+            blocking_a_lure = {b for b, a in blocks if a in lures}
+            shirking = [b for b in decision.options if b not in blocking_a_lure]
+            if shirking:
+                names = ", ".join(sorted(lures))
+                raise IllegalAction(f"{', '.join(shirking)} must block {names}, as all creatures able to do so")
         self._send(list(blocks))
 
     def choose_untap(self, player: str, permanents: Sequence[str]) -> None:

@@ -25,6 +25,15 @@ class ManaCost:
     generic: int = 0
     colored: tuple[tuple[Color, int], ...] = ()
 
+    def __add__(self, other: ManaCost) -> ManaCost:
+        colored: Counter[Color] = Counter(dict(self.colored))
+        colored.update(dict(other.colored))
+        return ManaCost(self.generic + other.generic, tuple(sorted(colored.items())))
+
+    def __str__(self) -> str:
+        symbols = "".join(f"{{{c}}}" * n for c, n in self.colored)
+        return (f"{{{self.generic}}}" if self.generic or not symbols else "") + symbols
+
     @classmethod
     def parse(cls, text: str) -> ManaCost:
         """Read a cost written like ``{2}{G}{G}``; an empty string is a cost of zero."""

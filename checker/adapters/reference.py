@@ -80,6 +80,9 @@ _KEYWORDS = {
     "haste": ab.Keyword.HASTE,
     "first_strike": ab.Keyword.FIRST_STRIKE,
     "double_strike": ab.Keyword.DOUBLE_STRIKE,
+    "cant_block": ab.Keyword.CANT_BLOCK,
+    "cant_attack_or_block_alone": ab.Keyword.CANT_ATTACK_OR_BLOCK_ALONE,
+    "must_be_blocked": ab.Keyword.MUST_BE_BLOCKED,
 }
 
 
@@ -111,6 +114,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.Whenever(ab.CombatEvent(str(p["event"])), outcome, name, targets)
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
+        case "attack_tax":
+            return ab.AttackTax(ManaCost.parse(str(p.get("cost", "{2}"))))
         case "untap_limit":
             return ab.UntapLimit(int(p.get("count", 1)))
         case "untap_ability":

@@ -258,10 +258,11 @@ class ScenarioGame:
             case "priority":
                 return PassPriority(d.player)
             case "declare_attackers":
-                must = [p.id for p in view.battlefield if p.id in d.options and _must_attack(p)]
+                must = [p.id for p in view.battlefield if p.id in d.options and _has(p, "must_attack")]
                 return DeclareAttackers(d.player, tuple(must))
             case "declare_blockers":
-                return DeclareBlockers(d.player, ())
+                lure = next((p.id for p in view.battlefield if p.attacking and _has(p, "must_be_blocked")), None)
+                return DeclareBlockers(d.player, tuple((b, lure) for b in d.options) if lure else ())
             case "untap":
                 lands = [p.id for p in view.battlefield if p.id in d.options and "land" in _types(self, p)]
                 others = [o for o in d.options if o not in lands]
@@ -286,12 +287,12 @@ def _types(game: ScenarioGame, p: PermanentView) -> tuple[str, ...]:
     return card(p.name).types if p.name else ()
 
 
-def _must_attack(p: PermanentView) -> bool:
+def _has(p: PermanentView, effect: str) -> bool:
     try:
         spec = card(p.name)
     except ValueError:
         return False
-    return any(e.key == "must_attack" for e in spec.effects)
+    return any(e.key == effect for e in spec.effects)
 
 
 def _describe(action: Action) -> str:
