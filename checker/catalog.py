@@ -185,6 +185,16 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("Propaganda", "Ghostly Prison"),
         ("cost",),
     ),
+    CatalogEntry(
+        "cast_only",
+        "restriction",
+        "This spell may be cast only at a point of combat: during combat, during combat before (or after) "
+        "blockers are declared, or before (or after) attackers are declared, blockers are declared, the combat "
+        "damage step, the end of combat step, or the combat phase (CR 506.7).",
+        ("Panic (during combat before blockers are declared)", "Blaze of Glory (the same)"),
+        ("when",),
+    ),
+    CatalogEntry("gain_life", "spell", "You gain N life.", ("Stream of Life", "Healing Salve"), ("amount",)),
     CatalogEntry("end_the_turn", "spell", "End the turn (CR 723.1).", ("Time Stop", "Sundial of the Infinite")),
     CatalogEntry(
         "end_the_combat",

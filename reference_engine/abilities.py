@@ -341,6 +341,14 @@ class ReturnsHeldCardOnUntap:
 
 
 @dataclass(frozen=True)
+class CastOnly:
+    """The spell may be cast only at a point of combat, e.g. ``during_combat_before_blockers`` or
+    ``before_attackers`` (CR 506.7)."""
+
+    when: str
+
+
+@dataclass(frozen=True)
 class SpellEffect:
     """What an instant or sorcery does when it resolves."""
 
@@ -361,4 +369,5 @@ Ability = (
     | OptionalSkipTurn
     | ReturnsHeldCardOnUntap
     | SpellEffect
+    | CastOnly
 )

@@ -69,6 +69,7 @@ class Combat(Triggers):
         self._attack_with(attackers)
         if not attackers:
             # CR 506.1 / 508.8: no attackers, so no declare blockers or combat damage step.
+            self.combat.blockers_skipped = True
             phase = self.current_phase
             skipped = {Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE}
             for step in [s for s in phase.steps[phase.step_index + 1 :] if s in skipped]:

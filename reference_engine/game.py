@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from reference_engine.abilities import (
     Activated,
+    CastOnly,
     Keyword,
     SpellEffect,
 )
@@ -88,6 +89,10 @@ class Game(TurnProcedure):
             raise IllegalAction("only mana sources may be used now")
         if CardType.INSTANT not in definition.types:
             self._can_act_at_sorcery_speed(player, f"cast {card.name}")
+        in_combat = self.segment is not None and self.segment.phase is Phase.COMBAT
+        for only in (a for a in definition.abilities if isinstance(a, CastOnly)):
+            if not self.combat.allows(only.when, in_combat):
+                raise IllegalAction(f"{card.name} may be cast only {only.when.replace('_', ' ')}")
         effect = next((a for a in definition.abilities if isinstance(a, SpellEffect)), None)
         wanted = effect.targets if effect else 0
         if len(targets) != wanted:

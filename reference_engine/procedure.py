@@ -9,7 +9,15 @@ from reference_engine.abilities import (
 )
 from reference_engine.events import EventKind
 from reference_engine.stack import Stack
-from reference_engine.state import MAXIMUM_HAND_SIZE, Decision, DecisionKind, GameOver, PhaseInstance, Procedure
+from reference_engine.state import (
+    MAXIMUM_HAND_SIZE,
+    CombatProgress,
+    Decision,
+    DecisionKind,
+    GameOver,
+    PhaseInstance,
+    Procedure,
+)
 from reference_engine.turn import Phase, Priority, Segment, Step
 
 
@@ -102,6 +110,7 @@ class TurnProcedure(Stack):
         self.attacks_this_turn = 0
         self.attacks_allowed = 1
         self._cleanup_done = False
+        self.combat = CombatProgress()
         self._end_of_turn_closed = set()
         self._fired_this_turn = set()
 
@@ -119,6 +128,8 @@ class TurnProcedure(Stack):
         while self.phase_index < len(self.plan):
             phase = self.current_phase
             if not resumed and self._consume_skip(self.active, phase.phase, EventKind.PHASE_SKIPPED):
+                if phase.phase is Phase.COMBAT:
+                    self.combat.phase_over()
                 self.phase_index += 1
                 continue
             yield from self._run_phase(phase)
@@ -158,6 +169,8 @@ class TurnProcedure(Stack):
         """Run a phase's steps; ``fresh``: it begins now (by default: unless resumed mid-phase)."""
         not_a_phase = inst.phase in self.edition.not_a_phase
         self.segment = Segment(inst.phase, None)
+        if inst.phase is Phase.COMBAT:
+            self.combat.phase_began()
         if not not_a_phase and (inst.step_index == 0 if fresh is None else fresh):
             self.emit(EventKind.PHASE_BEGAN, self.active, inst.phase)
             self._expire(str(inst.phase), at_end=False)
@@ -197,6 +210,7 @@ class TurnProcedure(Stack):
         if not_a_phase:
             return
         if phase is Phase.COMBAT:
+            self.combat.phase_over()
             for p in self.battlefield:
                 if p.attacking or p.blocking:
                     self._leave_combat(p)
@@ -213,6 +227,8 @@ class TurnProcedure(Stack):
         if segment.step is not None:
             self.emit(EventKind.STEP_BEGAN, self.active, segment.step)
             self._expire(str(segment.step), at_end=False)
+            if segment.phase is Phase.COMBAT:
+                self.combat.step_began(segment.step)
         name = segment.name
         priority = self.edition.priority_in(segment)
         if self.edition.five_part_phases:

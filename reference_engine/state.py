@@ -106,6 +106,58 @@ class SkipEffect:
     name: str
 
 
+#: Points of a combat phase, in order, for spells cast only before or after one (CR 506.7).
+COMBAT_POINTS = {"combat": 0, "attackers": 1, "blockers": 2, "combat_damage": 3, "end_of_combat": 4}
+_STEP_POINTS = {
+    Step.BEGINNING_OF_COMBAT: 0,
+    Step.DECLARE_ATTACKERS: 1,
+    Step.DECLARE_BLOCKERS: 2,
+    Step.COMBAT_DAMAGE: 3,
+    Step.END_OF_COMBAT: 4,
+}
+_OVER = 5
+
+
+@dataclass
+class CombatProgress:
+    """How far this turn's combat has gone: its first combat phase (CR 506.7d) and the current one.
+
+    On one scale: -1 not begun, 0 the combat phase began, 1 to 4 the declare attackers, declare
+    blockers, combat damage and end of combat steps began, 5 over (or skipped, CR 506.7e).
+    """
+
+    first: int = -1
+    current: int = -1
+    blockers_skipped: bool = False
+
+    def phase_began(self) -> None:
+        self.current, self.blockers_skipped = 0, False
+        self.first = max(self.first, 0) if self.first < _OVER else self.first
+
+    def step_began(self, step: Step) -> None:
+        point = _STEP_POINTS[step]
+        self.current = point
+        if self.first < _OVER:
+            self.first = max(self.first, point)
+
+    def phase_over(self) -> None:
+        self.current, self.first = -1, _OVER
+
+    def allows(self, when: str, in_combat: bool) -> bool:
+        """Whether a spell cast only ``when`` (e.g. ``before_blockers``) may be cast now."""
+        if when == "during_combat":
+            return in_combat
+        if when == "during_combat_before_blockers":
+            return in_combat and self.current < COMBAT_POINTS["blockers"]
+        if when == "during_combat_after_blockers":  # CR 506.7f: not if the step was skipped
+            return in_combat and self.current >= COMBAT_POINTS["blockers"] and not self.blockers_skipped
+        relation, _, point = when.partition("_")
+        index = COMBAT_POINTS[point]
+        if point == "combat" and relation == "after":
+            return self.first >= _OVER
+        return self.first < index if relation == "before" else self.first >= index
+
+
 @dataclass
 class PhaseInstance:
     phase: Phase
@@ -184,6 +236,7 @@ class GameState:
         self.attacks_allowed = 1
         #: An effect is ending the turn or the combat phase (CR 723); the procedure skips ahead.
         self.ending: Ending | None = None
+        self.combat = CombatProgress()
         self.over = False
         self.winner: str | None = None
         self._proc: Procedure | None = None

@@ -133,6 +133,10 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.SpellEffect(ab.GainControl(), targets=1)
         case "tap":
             return ab.SpellEffect(ab.TapTarget(), targets=1)
+        case "cast_only":
+            return ab.CastOnly(str(p["when"]))
+        case "gain_life":
+            return ab.SpellEffect(ab.GainLife(int(p.get("amount", 1))))
         case "end_the_turn":
             return ab.SpellEffect(ab.EndTheTurn())
         case "end_the_combat":
