@@ -107,7 +107,7 @@ def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Sta
 
 
 class Collector:
-    """Gathers the results of a run (on the controller, with pytest-xdist)."""
+    """Gathers the results of a run (on the controller, with pytest-xdist); a pytest plugin object."""
 
     def __init__(self, engine_spec: str) -> None:
         self.engine_spec = engine_spec
@@ -115,6 +115,9 @@ class Collector:
         self.identity: EngineIdentity | None = None
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self._clock = time.monotonic()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.add(report)
 
     def add(self, report: pytest.TestReport) -> ScenarioResult | None:
         found = None

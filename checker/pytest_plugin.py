@@ -94,8 +94,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # pytest-bdd turns a tag on an Examples block into a mark named after the whole tag, which
     # can't be registered (a marker's name ends at its first colon); the linter checks those tags.
     config.addinivalue_line("filterwarnings", "ignore:Unknown pytest.mark.ruling")
-    _CONFIG["config"] = config
-    config.stash[_COLLECTOR] = Collector(str(config.getoption("engine")))
+    collector = Collector(str(config.getoption("engine")))
+    config.stash[_COLLECTOR] = collector
+    config.pluginmanager.register(collector, "mtg-turn-conformance-collector")
     for module in (given, when, then):
         if not config.pluginmanager.is_registered(module):
             config.pluginmanager.register(module)
@@ -225,15 +226,6 @@ def pytest_bdd_step_func_lookup_error(
     request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, exception: Exception
 ) -> None:
     record_step_failure(request, step, exception)
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    config = _CONFIG.get("config")
-    if config is not None and _COLLECTOR in config.stash:
-        config.stash[_COLLECTOR].add(report)
-
-
-_CONFIG: dict[str, pytest.Config] = {}
 
 
 def _is_worker(config: pytest.Config) -> bool:

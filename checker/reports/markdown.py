@@ -59,7 +59,7 @@ def _entry(result: ScenarioResult) -> list[str]:
             observed = "—" if step.observed is None else escape(step.observed)
             lines.append(f"  - expected: {expected} · observed: {observed}")
         lines.append(f"  - {escape(step.message)}")
-    if result.message and (step is None or result.message != step.message):
+    if result.message and (step is None or not result.message.endswith(step.message)):  # not twice
         lines.append(f"  - {escape(result.message)}")
     return lines
 
