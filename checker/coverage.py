@@ -70,10 +70,9 @@ def render(coverage: Coverage) -> str:
         "Reasons for the uncovered ones are kept in `docs/uncovered.tsv`.",
         "",
         "**Players.** The reference engine plays games of two or more players in turn order (turns, priority,",
-        "APNAP order and the first-turn draw follow the number of players), but it has no teams (Two-Headed",
-        "Giant, shared team turns), no choice of the defending player (the active player attacks the next",
-        "player in turn order) and no attacking of several players at once. The rules that need those are",
-        "listed below as not covered, with that reason.",
+        "APNAP order, the first-turn draw and the choice of the defending player follow the number of",
+        "players), but it has no teams (Two-Headed Giant, shared team turns) and no attacking of several",
+        "players at once. The rules that need those are listed below as not covered, with that reason.",
         "",
     ]
     for source, title in SOURCES.items():

@@ -191,6 +191,14 @@ class PayUpkeep:
 
 
 @dataclass(frozen=True)
+class ChooseDefendingPlayer:
+    """In a game of more than two players, the opponent the active player attacks (CR 507.1)."""
+
+    player: str
+    defender: str
+
+
+@dataclass(frozen=True)
 class OrderTriggers:
     """The order in which the player's simultaneous abilities resolve, first to last, by name."""
 
@@ -212,6 +220,7 @@ Action = (
     | ChooseSkipTurn
     | PayUpkeep
     | OrderTriggers
+    | ChooseDefendingPlayer
 )
 
 

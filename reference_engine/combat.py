@@ -61,6 +61,16 @@ class Combat(Triggers):
         if missing:
             raise IllegalAction(f"{', '.join(missing)} must attack if able")
 
+    def _choose_defender(self) -> Procedure:
+        """CR 507.1 (703.4h, 506.2a): in a game of more than two players, the active player chooses
+        which opponent is the defending player as the beginning of combat step begins."""
+        self.defender = None
+        opponents = tuple(p for p in self.apnap() if p != self.active)
+        if len(opponents) < 2:
+            return
+        self.defender = yield Decision(DecisionKind.CHOOSE_DEFENDER, self.active, opponents)
+        self.emit(EventKind.DEFENDER_CHOSEN, self.active, self.defender)
+
     def _declare_attackers(self) -> Procedure:
         options = tuple(p.id for p in self._controlled(self.active) if self.can_attack(p))
         decision = Decision(DecisionKind.DECLARE_ATTACKERS, self.active, options, mana_abilities=True)

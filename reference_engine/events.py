@@ -46,6 +46,7 @@ class EventKind(StrEnum):
     CONTROL_CHANGED = "control_changed"
     SUMMONING_SICKNESS_ENDED = "summoning_sickness_ended"
     ENTERED_BATTLEFIELD = "entered_battlefield"
+    DEFENDER_CHOSEN = "defender_chosen"
     ATTACKERS_DECLARED = "attackers_declared"
     BLOCKERS_DECLARED = "blockers_declared"
     REMOVED_FROM_COMBAT = "removed_from_combat"

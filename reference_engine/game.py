@@ -209,6 +209,12 @@ class Game(TurnProcedure):
             raise IllegalAction(f"{player} must order exactly these abilities: {', '.join(decision.options)}")
         self._send(list(order))
 
+    def choose_defender(self, player: str, defender: str) -> None:
+        decision = self._expect(DecisionKind.CHOOSE_DEFENDER, player)
+        if defender not in decision.options:
+            raise IllegalAction(f"{player} may choose only an opponent in the game: {', '.join(decision.options)}")
+        self._send(defender)
+
     def pay_upkeep(self, player: str, pay: bool) -> None:
         self._expect(DecisionKind.UPKEEP_PAYMENT, player)
         self._send(pay)

@@ -250,6 +250,8 @@ class TurnProcedure(Stack):
             yield from self._untap_permanents()
         elif name == "draw":
             self.draw(self.active, "draw step")
+        elif name == "beginning_of_combat":
+            yield from self._choose_defender()
         elif name == "declare_attackers":
             yield from self._declare_attackers()
         elif name == "declare_blockers":

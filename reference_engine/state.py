@@ -39,6 +39,7 @@ class DecisionKind(StrEnum):
     DISCARD = "discard"
     UPKEEP_PAYMENT = "upkeep_payment"
     ORDER_TRIGGERS = "order_triggers"
+    CHOOSE_DEFENDER = "choose_defender"
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,7 @@ class GameState:
         #: An effect is ending the turn or the combat phase (CR 723); the procedure skips ahead.
         self.ending: Ending | None = None
         self.combat = CombatProgress()
+        self.defender: str | None = None
         self.over = False
         self.winner: str | None = None
         self._proc: Procedure | None = None
@@ -320,6 +322,9 @@ class GameState:
         return order
 
     def defending_player(self) -> str:
+        """The player chosen at the beginning of combat (CR 507.1); in two-player games, the opponent."""
+        if self.defender is not None and not self.players[self.defender].lost:
+            return self.defender
         return self.next_player(self.active)
 
     def power(self, p: Permanent) -> int:

@@ -22,6 +22,7 @@ from checker.interface import (
     ActivateManaAbility,
     CardSetup,
     CastSpell,
+    ChooseDefendingPlayer,
     ChooseDiscard,
     ChoosePlayOrDraw,
     ChooseSkipTurn,
@@ -155,6 +156,8 @@ def candidates(view: GameView) -> Sequence[Action]:
             return [ChooseSkipTurn(p, True), ChooseSkipTurn(p, False), *mana]
         case "upkeep_payment":
             return [PayUpkeep(p, True), PayUpkeep(p, False), *mana]
+        case "choose_defender":
+            return [ChooseDefendingPlayer(p, o) for o in d.options]
         case "order_triggers":
             return [OrderTriggers(p, order) for order in itertools.islice(itertools.permutations(d.options), 6)]
     raise AssertionError(f"unknown decision {d.kind}")

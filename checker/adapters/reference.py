@@ -18,6 +18,7 @@ from checker.interface import (
     CardSpec,
     CardView,
     CastSpell,
+    ChooseDefendingPlayer,
     ChooseDiscard,
     ChoosePlayOrDraw,
     ChooseSkipTurn,
@@ -265,6 +266,8 @@ class ReferenceAdapter:
                     g.pay_upkeep(player, pay)
                 case OrderTriggers(player, order):
                     g.order_triggers(player, order)
+                case ChooseDefendingPlayer(player, defender):
+                    g.choose_defender(player, defender)
         except IllegalAction as exc:
             raise IllegalActionError(str(exc)) from exc
 

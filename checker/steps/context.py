@@ -10,6 +10,7 @@ from checker.interface import (
     Action,
     CardSetup,
     CardSpec,
+    ChooseDefendingPlayer,
     ChooseDiscard,
     ChoosePlayOrDraw,
     ChooseSkipTurn,
@@ -277,6 +278,8 @@ class ScenarioGame:
                 return PayUpkeep(d.player, True)
             case "order_triggers":
                 return OrderTriggers(d.player, d.options)
+            case "choose_defender":
+                return ChooseDefendingPlayer(d.player, d.options[0])
         raise ScenarioError(f"the engine waits for a decision this suite doesn't know: {d.kind!r}")
 
 

@@ -17,6 +17,7 @@ DECISION_PHRASES = {
     "discard": "discard",
     "pay the upkeep cost": "upkeep_payment",
     "order her abilities": "order_triggers",
+    "choose the defending player": "choose_defender",
     "order his abilities": "order_triggers",
 }
 

@@ -16,6 +16,7 @@ from checker.interface import (
     ActivateAbility,
     ActivateManaAbility,
     CastSpell,
+    ChooseDefendingPlayer,
     ChoosePlayOrDraw,
     ChooseSkipTurn,
     ChooseUntap,
@@ -87,6 +88,10 @@ ACTIONS: list[tuple[re.Pattern[str], Reader]] = [
     (re.compile(r"chooses? to take (?:her|his|their) turn"), lambda g, p, m: ChooseSkipTurn(p, False)),
     (re.compile(r"pays? the upkeep cost"), lambda g, p, m: PayUpkeep(p, True)),
     (re.compile(r"declines? to pay the upkeep cost"), lambda g, p, m: PayUpkeep(p, False)),
+    (
+        re.compile(r"chooses? (?P<defender>[A-Z][a-z]+) as the defending player"),
+        lambda g, p, m: ChooseDefendingPlayer(p, m["defender"]),
+    ),
     (
         re.compile(r"orders? (?:her|his|their) abilities to resolve: (?P<names>.+)"),
         lambda g, p, m: OrderTriggers(p, tuple(names(m["names"]))),
