@@ -132,6 +132,10 @@ _DOES = (
     (re.compile(r"(\w+) gains (\d+) life at the next end of turn", re.IGNORECASE), "delayed_gain_life"),
     (re.compile(r"this deals (\d+) damage to (.+)", re.IGNORECASE), "damage_target"),
     (re.compile(r"(.+) gets \+(\d+)/\+\d+ until end of turn", re.IGNORECASE), "pump_target"),
+    (
+        re.compile(r"you put (.+) from your hand onto the battlefield tapped and attacking", re.IGNORECASE),
+        "put_attacking",
+    ),
 )
 
 
@@ -176,6 +180,8 @@ def _outcome(text: str, does: str) -> dict[str, str | int]:
                 params["amount"], params["target"] = int(groups[0]), groups[1]
             elif kind == "pump_target":
                 params["target"], params["amount"] = groups[0], int(groups[1])
+            elif kind == "put_attacking":
+                params["card"] = groups[0]
             else:
                 params["amount"] = int(groups[0]) if groups else 1
             return params

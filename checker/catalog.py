@@ -85,7 +85,8 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "whenever",
         "triggered",
         "Whenever this creature attacks, blocks, blocks a creature, becomes blocked, becomes blocked by a "
-        "creature, attacks and isn't blocked, or deals combat damage: gain or lose life, draw, take damage.",
+        "creature, attacks and isn't blocked, or deals combat damage: gain or lose life, draw, take damage, "
+        "or put a card named so from your hand onto the battlefield tapped and attacking (does=put_attacking).",
         (
             "Goblin Guide (attacks)",
             "Wall of Frost (blocks a creature)",
@@ -93,6 +94,7 @@ ENTRIES: tuple[CatalogEntry, ...] = (
             "Engulfing Slagwurm (blocks or becomes blocked by a creature)",
             "Ophidian (attacks and isn't blocked)",
             "Shadowmage Infiltrator (deals combat damage)",
+            "Kaalia of the Vast (attacks: puts a card onto the battlefield attacking)",
         ),
         ("event", "does", "amount"),
     ),

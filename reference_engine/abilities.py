@@ -41,6 +41,7 @@ class Game(Protocol):
     def ask_upkeep_payment(self, r: Resolution, cost: ManaCost) -> None: ...
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None: ...
     def end(self, what: Ending, name: str) -> None: ...
+    def put_onto_battlefield_attacking(self, player: str, card: str, reason: str) -> None: ...
 
 
 class Outcome(Protocol):
@@ -185,6 +186,16 @@ class TapTarget:
     def apply(self, game: Game, r: Resolution) -> None:
         for target in r.targets:
             game.tap(target, r.name)
+
+
+@dataclass(frozen=True)
+class PutFromHandAttacking:
+    """Kaalia of the Vast: put a card named so from your hand onto the battlefield tapped and attacking."""
+
+    card: str
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.put_onto_battlefield_attacking(r.controller, self.card, r.name)
 
 
 @dataclass(frozen=True)

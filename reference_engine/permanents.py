@@ -6,7 +6,7 @@ from reference_engine.abilities import (
     UNTIL_END_OF_TURN,
     Duration,
 )
-from reference_engine.cards import Card, Permanent
+from reference_engine.cards import Card, CardType, Permanent
 from reference_engine.events import EventKind
 from reference_engine.state import GameState, PumpEffect
 from reference_engine.turn import Phase
@@ -39,6 +39,23 @@ class Permanents(GameState):
             if p.controller == self.active and p.summoning_sick:
                 p.summoning_sick = False
                 self.emit(EventKind.SUMMONING_SICKNESS_ENDED, p.controller, p.id)
+
+    def put_onto_battlefield_attacking(self, player: str, card_name: str, reason: str) -> None:
+        """A card from hand enters tapped and attacking (CR 508.4; 2008: 308.4): attacking the
+        defending player, but it never "attacked", so its attack abilities don't trigger. A
+        noncreature, or a creature of a player who isn't attacking, enters but never attacks
+        (CR 506.3a, 506.3b); requirements and restrictions of declaring attackers don't apply (508.4c)."""
+        hand = self.players[player].hand
+        card = next((c for c in hand if c.name == card_name), None)
+        if card is None:
+            return
+        hand.remove(card)
+        self._enter_battlefield(card, player, tapped=True)
+        entered = self.battlefield[-1]
+        in_combat = self.segment is not None and self.segment.phase is Phase.COMBAT
+        if in_combat and player == self.active and entered.is_type(CardType.CREATURE):
+            entered.attacking = True
+            self.emit(EventKind.ATTACKERS_DECLARED, player, entered.id, amount=0, entered="attacking", reason=reason)
 
     def _enter_battlefield(self, card: Card, controller: str, tapped: bool = False) -> None:
         self.battlefield.append(Permanent(card, controller, tapped=tapped, summoning_sick=True))

@@ -61,6 +61,7 @@ _OUTCOMES: dict[str, Callable[[EffectSpec], Any]] = {
     "draw": lambda e: ab.DrawCards(int(e.params.get("amount", 1))),
     "damage_you": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
     "damage_target": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
+    "put_attacking": lambda e: ab.PutFromHandAttacking(str(e.params["card"])),
     "pump_target": lambda e: ab.Pump(int(e.params.get("amount", 1)), int(e.params.get("amount", 1))),
     "delayed_gain_life": lambda e: ab.Delayed(
         ab.AtBeginningOf(

@@ -220,6 +220,26 @@ def controls_with_ability(
     game.add_permanent(player, spec, **_state(state, None, None))
 
 
+@given(
+    parsers.re(
+        rf"{P} has \"(?P<name>[^\"]+)\", an? (?:(?P<power>\d+)/(?P<toughness>\d+) )?(?P<types>[a-z ]+?) with "
+        r"\"(?P<text>[^\"]+)\", in hand"
+    )
+)
+def card_with_ability_in_hand(
+    game: ScenarioGame, player: str, name: str, power: str | None, toughness: str | None, types: str, text: str
+) -> None:
+    """A card in hand described by its triggered ability, as a permanent is on the battlefield."""
+    try:
+        effect = ability_from_text(text)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from exc
+    pt = (int(power), int(toughness)) if power is not None and toughness is not None else (None, None)
+    spec = CardSpec(name, tuple(types.split()), power=pt[0], toughness=pt[1], effects=(effect,))
+    game.require_effects(spec)
+    game.player(player).hand.append(CardSetup(game.new_id(name), spec))
+
+
 @given(parsers.re(rf"{P} will skip (?:her|his|their) next (?:(?P<n>\w+) )?(?P<what>turns?|.+? (?:steps?|phases?))"))
 def will_skip(game: ScenarioGame, player: str, n: str | None, what: str) -> None:
     count = number(n) if n else 1
