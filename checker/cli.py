@@ -106,7 +106,14 @@ class _Progress:
 
 
 def _certify_parser(sub: Any) -> None:
-    p = sub.add_parser("certify", help="run the conformance suite against an engine")
+    p = sub.add_parser(
+        "certify",
+        help="run the conformance suite against an engine",
+        description="Run the conformance suite against an engine and report the result per edition.",
+        epilog="exit codes: 0 every selected scenario passed or is unsupported (with --expect: the results match); "
+        "1 some scenario failed, erred or timed out (with --expect: they differ); 2 usage error or nothing "
+        "selected; 3 internal error",
+    )
     p.add_argument(
         "--engine",
         default="reference",
@@ -196,7 +203,10 @@ def _why(result: ScenarioResult) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="turncheck", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="turncheck",
+        description="Certify an MTG engine's turn structure, compare two runs, check the features, serve an engine.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     _certify_parser(sub)
     d = sub.add_parser("diff", help="regressions and fixes between two JSON reports")
