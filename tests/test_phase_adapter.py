@@ -84,3 +84,75 @@ def test_card_definitions_parse() -> None:
         assert face["name"] == name
     with pytest.raises(UnsupportedError):
         phase_cards.definition(card("Time Vault"))
+
+
+def test_attackers_and_blockers_are_shown_and_combat_events_mapped() -> None:
+    from checker.interface import DeclareAttackers, DeclareBlockers
+
+    adapter = PhaseAdapter()
+    battlefield = (
+        PermanentSetup("bears", card("Grizzly Bears"), "Alice"),
+        PermanentSetup("giant", card("Hill Giant"), "Alice"),
+        PermanentSetup("wall", card("Grizzly Bears"), "Bob"),
+    )
+    adapter.start(_setup(battlefield=battlefield, phase="combat", step="beginning_of_combat"))
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(PassPriority("Bob"))
+    attack = adapter.view().decision
+    assert attack is not None and attack.kind == "declare_attackers"
+    adapter.perform(DeclareAttackers("Alice", ("bears", "giant")))
+    assert {p.id for p in adapter.view().battlefield if p.attacking} == {"bears", "giant"}
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(PassPriority("Bob"))
+    decision = adapter.view().decision
+    assert decision is not None and (decision.kind, decision.player) == ("declare_blockers", "Bob")
+    adapter.perform(DeclareBlockers("Bob", (("wall", "giant"),)))
+    assert [p.blocking for p in adapter.view().battlefield if p.id == "wall"] == ["giant"]
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(PassPriority("Bob"))
+    dealt = {(e.player, e.subject, e.amount) for e in adapter.events() if e.kind == "damage_dealt"}
+    assert ("Bob", "Bob", 2) in dealt and ("Bob", "wall", 3) in dealt
+    kinds = [e.kind for e in adapter.events()]
+    assert "blockers_declared" in kinds and "died" in kinds
+
+
+def test_untap_choice_and_trigger_order_are_mapped() -> None:
+    from checker.interface import ChooseUntap, OrderTriggers
+
+    adapter = PhaseAdapter()
+    prison = PermanentSetup("prison", card("Amber Prison"), "Alice", tapped=True)
+    adapter.start(_setup(battlefield=(prison,)))
+    decision = adapter.view().decision
+    assert decision is not None and (decision.kind, decision.options) == ("untap", ("prison",))
+    adapter.perform(ChooseUntap("Alice", ()))
+    assert [p.tapped for p in adapter.view().battlefield] == [True]
+
+    adapter = PhaseAdapter()
+    battlefield = (
+        PermanentSetup("djinn", card("Juzam Djinn"), "Alice"),
+        PermanentSetup("fountain", card("Fountain of Renewal"), "Alice"),
+    )
+    adapter.start(_setup(battlefield=battlefield))
+    decision = adapter.view().decision
+    assert decision is not None and decision.kind == "order_triggers"
+    adapter.perform(OrderTriggers("Alice", ("fountain", "djinn")))
+    assert [s.name for s in adapter.view().stack] == ["Fountain of Renewal", "Juzam Djinn"]
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(PassPriority("Bob"))
+    resolved = [e.subject for e in adapter.events() if e.kind == "resolved"]
+    assert resolved == ["fountain"]
+    assert adapter.view().player("Alice").life == 21
+
+
+def test_mana_empties_as_a_step_ends() -> None:
+    from checker.interface import ActivateManaAbility
+
+    adapter = PhaseAdapter()
+    forest = PermanentSetup("f1", card("Forest"), "Alice")
+    adapter.start(_setup(battlefield=(forest,)))
+    adapter.perform(ActivateManaAbility("Alice", "f1"))
+    assert adapter.view().player("Alice").mana_pool == {"G": 1}
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(PassPriority("Bob"))
+    emptied = [(e.player, e.amount) for e in adapter.events() if e.kind == "mana_emptied"]
+    assert emptied == [("Alice", 1)]

@@ -35,7 +35,9 @@ from checker.interface import (
     GameSetup,
     GameView,
     IllegalActionError,
+    OrderTriggers,
     PassPriority,
+    PayUpkeep,
     PermanentView,
     PlayerView,
     PlayLand,
@@ -117,6 +119,13 @@ class PhaseAdapter:
         self._winner: str | None = None
         self._over = False
         self._part: str | None = None
+        self._turn = 0
+        self._active = 0
+        self._stack_info: dict[int, tuple[Any, Any, str]] = {}
+        self._triggered: set[int] = set()
+        self._damage: dict[int, int] = {}
+        self._last: dict[str, Any] | None = None
+        self._auto_blocks = False
 
     # ------------------------------------------------------------------ capabilities
 
@@ -138,6 +147,7 @@ class PhaseAdapter:
     def start(self, setup: GameSetup) -> None:
         ph = _require_phase()
         self._game = None
+        self._lost, self._over, self._winner = set(), False, None
         if setup.edition != "cr2024":
             raise UnsupportedError(f"phase.rs plays the current rules, not edition {setup.edition!r}")
         if len(setup.players) != 2:
@@ -268,17 +278,37 @@ class PhaseAdapter:
         self._game = game
         self._events = []
         self._part = before
-        self._turn_active = before_active
+        self._turn = int(game.turn)
+        self._active = before_active
+        self._stack_info = {}
+        self._triggered = set()
+        self._damage = {}
+        self._last = None
         for n in range(2):
             w = game.waiting_for()
+            if w.get("type") == "GameOver":
+                # The game ended while being set up (state-based actions): what ended it is the game's record.
+                self._part = None
+                self._over = True
+                self._winner = self._player((w.get("data") or {}).get("winner"))
+                for n_seat, p in enumerate(game.state()["state"]["players"]):
+                    if p.get("is_eliminated"):
+                        self._lost.add(self._seats[n_seat])
+                        self._events.append(GameEvent("player_lost", self._turn, self._seats[n_seat]))
+                self._events.append(GameEvent("game_over", self._turn, self._winner))
+                return
             if w.get("type") != "Priority":
                 raise EngineFailure(f"phase.rs waits for {w.get('type')} while setting up")
+            if n == 1:
+                self._last = self._snapshot()
             result = game.apply(int(w["data"]["player"]), {"type": "PassPriority"})
             if n == 1:
                 # The events of the part the game starts at are the game's first ones.
                 self._events = []
                 self._part = None
                 self._record(result.events)
+            else:
+                self._turn = int(game.turn)
         # Mana in pools: put in once the game waits in the part it starts at.
         pools_setup = {seat[pl.name]: pl.mana_pool for pl in setup.players if pl.mana_pool}
         if pools_setup:
@@ -302,20 +332,54 @@ class PhaseAdapter:
         st["next_pip_id"] = pip
         self._game = engine.load_game(exported)
 
+    def _end_part(self, turn: int, player: str) -> None:
+        """The part the game is in ends (phase.rs marks only beginnings: a part ends as the next begins)."""
+        if self._part is None or self._part not in _PARTS:
+            self._part = None
+            return
+        ph, step = _PARTS[self._part]
+        if step is not None:
+            self._events.append(GameEvent("step_ended", turn, player, step))
+        self._events.append(GameEvent("phase_ended", turn, player, ph))
+        self._part = None
+
     def _begin_part(self, part: str, turn: int, player: str) -> None:
         ph, step = _PARTS[part]
+        prev_part = self._part
         prev: tuple[str | None, str | None] = (None, None)
-        if self._part is not None and self._part in _PARTS:
-            prev = _PARTS[self._part]
-        if self._part is not None and prev[1] is not None:
+        if prev_part is not None and prev_part in _PARTS:
+            prev = _PARTS[prev_part]
+        if prev_part is not None and prev[1] is not None:
             self._events.append(GameEvent("step_ended", turn, player, prev[1]))
-        if self._part is not None and prev[0] != ph:
+        if prev_part is not None and prev[0] != ph:
             self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
-        if prev[0] != ph or self._part is None:
+        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
+        if prev_part in _ORDER and part in _ORDER:
+            i, j = _ORDER.index(prev_part), _ORDER.index(part)
+            if part == "CombatDamage" and prev_part == "FirstStrikeDamage":
+                i = j
+            elif prev_part == "FirstStrikeDamage":
+                i = _ORDER.index("CombatDamage")
+            if j > i + 1:
+                self._skipped(_ORDER[i + 1 : j], prev[0], turn, player)
+        if prev[0] != ph or prev_part is None:
             self._events.append(GameEvent("phase_began", turn, player, ph))
         if step is not None:
             self._events.append(GameEvent("step_began", turn, player, step))
         self._part = part
+        self._auto_blocks = part == "DeclareBlockers"
+
+    def _skipped(self, parts: list[str], current: str | None, turn: int, player: str) -> None:
+        seen: set[str] = set()
+        for name in parts:
+            ph, step = _PARTS[name]
+            whole = all(_PARTS[n][0] != ph for n in _ORDER if n not in parts and n != "FirstStrikeDamage")
+            if whole and ph != current:
+                if ph not in seen:
+                    seen.add(ph)
+                    self._events.append(GameEvent("phase_skipped", turn, player, ph))
+            elif step is not None:
+                self._events.append(GameEvent("step_skipped", turn, player, step))
 
     # ------------------------------------------------------------------ actions
 
@@ -361,6 +425,7 @@ class PhaseAdapter:
                 s = self._seat(player)
                 if w.get("type") != "Priority" or int(w["data"]["player"]) != s:
                     raise IllegalActionError(f"{player} doesn't have priority")
+                self._auto_blocks = False
                 self._events.append(GameEvent("priority_passed", g.turn, player))
                 self._apply(s, {"type": "PassPriority"})
             case PlayLand(player, card):
@@ -398,20 +463,75 @@ class PhaseAdapter:
                 attacks = [[self._oid(a), {"type": "Player", "data": defender}] for a in attackers]
                 self._apply(self._seat(player), {"type": "DeclareAttackers", "data": {"attacks": attacks}})
             case DeclareBlockers(player, blocks):
+                if w.get("type") != "DeclareBlockers" and self._blocks_declared_for_none(player):
+                    # phase.rs made the only legal declaration itself (no creature could block): accept exactly it.
+                    if blocks:
+                        raise IllegalActionError(
+                            f"none of {player}'s creatures can block (phase.rs offered no blocker)"
+                        )
+                    self._auto_blocks = False
+                    return
                 if w.get("type") != "DeclareBlockers":
                     raise IllegalActionError(f"the game doesn't wait for {player} to declare blockers")
                 assignments = [[self._oid(b), self._oid(a)] for b, a in blocks]
                 self._apply(self._seat(player), {"type": "DeclareBlockers", "data": {"assignments": assignments}})
+                self._auto_blocks = False
             case ChooseDiscard(player, cards):
                 if w.get("type") != "DiscardToHandSize":
                     raise IllegalActionError(f"the game doesn't wait for {player} to discard")
                 self._apply(
                     self._seat(player), {"type": "SelectCards", "data": {"cards": [self._oid(c) for c in cards]}}
                 )
-            case ChooseUntap():
-                raise UnsupportedError("the phase.rs adapter doesn't map the choice of what to untap")
+            case ChooseUntap(player, permanents):
+                s = self._seat(player)
+                chosen = {self._oid(c) for c in permanents}
+                if w.get("type") == "UntapChoice" and int(w["data"]["player"]) == s:
+                    candidates = [int(c) for c in w["data"].get("candidates") or []]
+                    if not chosen <= set(candidates):
+                        raise IllegalActionError(f"{player} was not offered to untap all of {permanents}")
+                    for c in candidates:
+                        now = self.game.waiting_for()
+                        if now.get("type") != "UntapChoice":
+                            break
+                        self._apply(s, {"type": "ChooseUntap", "data": {"object_id": c, "untap": c in chosen}})
+                elif w.get("type") == "ChooseUntapSubset" and int(w["data"]["player"]) == s:
+                    group = {int(c) for c in w["data"].get("group") or []}
+                    if not chosen <= group:
+                        raise IllegalActionError(f"{player} was not offered to untap all of {permanents}")
+                    self._apply(s, {"type": "SelectCards", "data": {"cards": sorted(chosen)}})
+                else:
+                    raise IllegalActionError(f"the game doesn't wait for {player} to choose what to untap")
+            case OrderTriggers(player, order):
+                s = self._seat(player)
+                if w.get("type") != "OrderTriggers" or int(w["data"]["player"]) != s:
+                    raise IllegalActionError(f"the game doesn't wait for {player} to order triggers")
+                triggers = list(w["data"].get("triggers") or [])
+                names = [self._name(t.get("source_id")) for t in triggers]
+                indexes: list[int] = []
+                for name in order:
+                    matches = [
+                        i
+                        for i, n in enumerate(names)
+                        if i not in indexes and name in (n, triggers[i].get("source_name"))
+                    ]
+                    if not matches:
+                        raise IllegalActionError(f"no trigger of {name!r} to order")
+                    indexes.append(matches[0])
+                if len(indexes) != len(triggers):
+                    raise IllegalActionError("every trigger must be ordered")
+                # The suite orders by resolution (first resolves first); phase.rs by putting on the stack.
+                self._apply(s, {"type": "OrderTriggers", "data": {"order": list(reversed(indexes))}})
+            case PayUpkeep(player, pay):
+                s = self._seat(player)
+                if w.get("type") != "UnlessPayment" or int(w["data"]["player"]) != s:
+                    raise IllegalActionError(f"the game doesn't wait for {player} to pay an upkeep cost")
+                self._apply(s, {"type": "PayUnlessCost", "data": {"pay": pay}})
             case _:
                 raise UnsupportedError(f"the phase.rs adapter doesn't map {type(action).__name__}")
+
+    def _blocks_declared_for_none(self, player: str) -> bool:
+        """Whether phase.rs went through the declaring of blockers without asking (nothing could block)."""
+        return self._auto_blocks and self._part == "DeclareBlockers" and self._seat(player) != self._active
 
     def _cancel(self, seat: int) -> None:
         with contextlib.suppress(ValueError):
@@ -440,27 +560,88 @@ class PhaseAdapter:
         i = int(seat)
         return self._seats[i] if 0 <= i < len(self._seats) else None
 
+    def _snapshot(self) -> dict[str, Any]:
+        """What the adapter compares before and after an action, for what phase.rs has no event for."""
+        st = self.game.state()["state"]
+        combat = st.get("combat") or {}
+        in_combat = {int(a["object_id"]) for a in combat.get("attackers") or []}
+        in_combat |= {int(b) for b in (combat.get("blocker_to_attacker") or {})}
+        for entry in self.game.stack() or []:
+            kind = entry.get("kind")
+            self._stack_info[int(entry["id"])] = (
+                entry.get("source_id"),
+                entry.get("controller"),
+                str(kind.get("type")) if isinstance(kind, dict) else "Spell",
+            )
+        effects = {}
+        for eff in st.get("transient_continuous_effects") or []:
+            affected = eff.get("affected") or {}
+            if isinstance(affected, dict) and affected.get("type") == "SpecificObject":
+                effects[int(eff.get("id", 0))] = (affected.get("id"), eff.get("controller"))
+        return {
+            "effects": effects,
+            "combat": in_combat if st.get("combat") is not None else None,
+            "extra_turns": len(st.get("extra_turns") or []),
+            "empty_draws": [bool(p.get("drew_from_empty_library")) for p in st["players"]],
+            "stack": [int(e["id"]) for e in self.game.stack() or []],
+        }
+
     def _record(self, events: Sequence[Any]) -> None:
-        g = self.game
-        turn = int(g.turn)
-        active = self._player(g.state()["state"]["active_player"]) if events else None
+        before = self._last
+        after = self._snapshot()
+        self._last = after
+        turn = self._turn
         untapped: list[str] = []
+        emptied: dict[int, int] = {}
+        # Ends phase.rs has no event for, reported where they happen: effects at the cleanup step's
+        # damage removal (CR 514.2) or else as the turn ends; creatures leave combat as it ends (CR 511.3).
+        ended = [] if before is None else [v for k, v in before["effects"].items() if k not in after["effects"]]
+        left_combat: list[int] = []
+        if before is not None and before["combat"]:
+            left_combat = sorted(before["combat"] - (after["combat"] or set()))
+
+        def end_effects() -> None:
+            for oid, controller in ended:
+                self._events.append(GameEvent("effect_ended", self._turn, self._player(controller), self._name(oid)))
+            ended.clear()
+
+        def leave_combat() -> None:
+            for oid in left_combat:
+                self._events.append(GameEvent("removed_from_combat", turn, self._controller(oid), self._name(oid)))
+            left_combat.clear()
+
+        def flush() -> None:
+            nonlocal untapped, emptied
+            if untapped:
+                self._events.append(GameEvent("untapped", turn, self._active_name, ",".join(untapped), len(untapped)))
+                untapped = []
+            for seat, n in emptied.items():
+                self._events.append(GameEvent("mana_emptied", turn, self._player(seat), None, n))
+            emptied = {}
+
         for e in events:
             kind, d = e.get("type"), e.get("data") or {}
             ev: GameEvent | None = None
             if kind != "PermanentUntapped" and untapped:
-                self._events.append(GameEvent("untapped", turn, active, ",".join(untapped), len(untapped)))
-                untapped = []
+                flush()
+            if kind != "ManaPoolEmptied" and emptied:
+                flush()
             match kind:
                 case "TurnStarted":
+                    end_effects()
+                    if self._part is not None:
+                        self._end_part(turn, self._active_name or "")
+                        self._events.append(GameEvent("turn_ended", turn, self._active_name, None, turn))
                     turn = int(d.get("turn_number", turn))
-                    ev = GameEvent("turn_began", turn, self._player(d.get("player_id")), None, turn)
-                    self._turn_active = int(d.get("player_id", 0))
-                    active = self._player(d.get("player_id"))
+                    self._turn = turn
+                    self._active = int(d.get("player_id", self._active))
+                    ev = GameEvent("turn_began", turn, self._active_name, None, turn)
                 case "PhaseChanged":
                     part = str(d.get("phase"))
+                    if after["combat"] is None and _PARTS.get(part, ("",))[0] != "combat":
+                        leave_combat()
                     if part in _PARTS:
-                        self._begin_part(part, turn, active or "")
+                        self._begin_part(part, turn, self._active_name or "")
                 case "CardDrawn":
                     ev = GameEvent("card_drawn", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
                 case "PermanentUntapped":
@@ -479,6 +660,9 @@ class PhaseAdapter:
                         1,
                         {"color": _SYMBOLS.get(str(d.get("mana_type")), str(d.get("mana_type")))},
                     )
+                case "ManaPoolEmptied":
+                    seat = int(d.get("player_id", 0))
+                    emptied[seat] = emptied.get(seat, 0) + 1
                 case "LandPlayed":
                     ev = GameEvent(
                         "land_played", turn, self._player(d.get("player_id")), self._name(d.get("object_id"))
@@ -487,27 +671,77 @@ class PhaseAdapter:
                     ev = GameEvent(
                         "spell_cast", turn, self._player(d.get("controller")), self._name(d.get("object_id"))
                     )
+                case "StackPushed":
+                    info = self._stack_info.get(int(d.get("object_id", -1)))
+                    if info is not None and info[2] == "TriggeredAbility":
+                        self._triggered.add(int(d.get("object_id", -1)))
+                        ev = GameEvent("triggered", turn, self._player(info[1]), self._name(info[0]))
+                case "StackResolved":
+                    info = self._stack_info.get(int(d.get("object_id", -1)))
+                    if info is not None:
+                        ev = GameEvent("resolved", turn, self._player(info[1]), self._name(info[0]))
                 case "AbilityActivated":
                     ev = GameEvent(
                         "ability_activated", turn, self._player(d.get("player_id")), self._name(d.get("source_id"))
                     )
                 case "LifeChanged":
                     ev = GameEvent("life_changed", turn, self._player(d.get("player_id")), None, _int(d.get("amount")))
+                case "DamageDealt":
+                    target = d.get("target") or {}
+                    if "Player" in target:
+                        who = self._player(target["Player"])
+                        ev = GameEvent("damage_dealt", turn, who, who, _int(d.get("amount")))
+                    elif "Object" in target:
+                        oid = target["Object"]
+                        self._damage[int(oid)] = self._damage.get(int(oid), 0) + (_int(d.get("amount")) or 0)
+                        ev = GameEvent(
+                            "damage_dealt", turn, self._controller(oid), self._name(oid), _int(d.get("amount"))
+                        )
+                case "DamageCleared":
+                    oid = d.get("object_id")
+                    amount = self._damage.pop(int(oid), None) if oid is not None else None
+                    self._events.append(
+                        GameEvent("damage_removed", turn, self._controller(oid), self._name(oid), amount)
+                    )
+                    end_effects()
+                case "PermanentPhasedIn":
+                    oid = d.get("object_id")
+                    ev = GameEvent("phased_in", turn, self._controller(oid), self._name(oid))
+                case "PermanentPhasedOut" | "PhasedOut":
+                    oid = d.get("object_id")
+                    ev = GameEvent("phased_out", turn, self._controller(oid), self._name(oid))
                 case "Discarded":
                     ev = GameEvent("discarded", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
+                case "PermanentSacrificed":
+                    oid = d.get("object_id")
+                    ev = GameEvent("sacrificed", turn, self._player(d.get("player_id")), self._name(oid))
                 case "CreatureDestroyed":
                     oid = d.get("object_id")
                     ev = GameEvent("died", turn, self._controller(oid), self._name(oid))
                 case "AttackersDeclared":
                     ids = [self._name(a) or "" for a in d.get("attacker_ids") or []]
-                    ev = GameEvent("attackers_declared", turn, active, ",".join(ids), len(ids))
+                    ev = GameEvent("attackers_declared", turn, self._active_name, ",".join(ids), len(ids))
                 case "BlockersDeclared":
-                    ev = GameEvent("blockers_declared", turn, self._player(1 - self._turn_active))
+                    blocks = d.get("assignments") or []
+                    # An empty declaration phase.rs makes by itself when no creature can block.
+                    self._auto_blocks = not blocks
+                    ev = GameEvent(
+                        "blockers_declared",
+                        turn,
+                        self._player(1 - self._active),
+                        ",".join(f"{self._name(b)}>{self._name(a)}" for b, a in blocks),
+                        len(blocks),
+                    )
                 case "Regenerated":
                     oid = d.get("object_id")
                     ev = GameEvent("regenerated", turn, self._controller(oid), self._name(oid))
                 case "PlayerLost":
                     p = self._player(d.get("player_id"))
+                    seat = int(d.get("player_id", -1))
+                    known = before is not None and 0 <= seat < len(after["empty_draws"])
+                    if known and before and after["empty_draws"][seat] and not before["empty_draws"][seat]:
+                        self._events.append(GameEvent("draw_from_empty_library", turn, p))
+                        before["empty_draws"][seat] = True
                     if p:
                         self._lost.add(p)
                     ev = GameEvent("player_lost", turn, p)
@@ -515,24 +749,39 @@ class PhaseAdapter:
                     self._over = True
                     self._winner = self._player(d.get("winner"))
                     ev = GameEvent("game_over", turn, self._winner)
-                case "TriggerFired" | "StackResolved" | "DamageDealt" | "ManaPoolEmptied" | "PhasedOut":
-                    ev = self._generic(kind, d, turn)
             if ev is not None:
                 self._events.append(ev)
-        if untapped:
-            self._events.append(GameEvent("untapped", turn, active, ",".join(untapped), len(untapped)))
+        flush()
+        if before is None:
+            return
+        # What phase.rs changes without an event: read from its state before and after.
+        for seat, (was, now) in enumerate(zip(before["empty_draws"], after["empty_draws"], strict=True)):
+            if now and not was:
+                self._events.append(GameEvent("draw_from_empty_library", turn, self._player(seat)))
+        end_effects()
+        if after["extra_turns"] > before["extra_turns"]:
+            st = self.game.state()["state"]
+            for entry in (st.get("extra_turns") or [])[before["extra_turns"] :]:
+                who = entry.get("player") if isinstance(entry, dict) else entry
+                self._events.append(GameEvent("extra_turn_added", turn, self._player(who)))
+        leave_combat()
+        pushed = [i for i in after["stack"] if i not in before["stack"]]
+        for i in pushed:
+            info = self._stack_info.get(i)
+            if info is not None and info[2] == "TriggeredAbility" and i not in self._triggered:
+                self._triggered.add(i)
+                self._events.append(GameEvent("triggered", turn, self._player(info[1]), self._name(info[0])))
 
-    def _generic(self, kind: str, d: Any, turn: int) -> GameEvent | None:
-        names = {
-            "TriggerFired": "triggered",
-            "StackResolved": "resolved",
-            "DamageDealt": "damage_dealt",
-            "ManaPoolEmptied": "mana_emptied",
-            "PhasedOut": "phased_out",
-        }
-        oid = d.get("object_id", d.get("source_id", d.get("target_id")))
-        player = self._player(d.get("player_id", d.get("controller")))
-        return GameEvent(names[kind], turn, player, self._name(oid), _int(d.get("amount")))
+    @property
+    def _active_name(self) -> str | None:
+        return self._player(self._active)
+
+    def _blocked(self, attackers: Any) -> str | None:
+        if attackers is None:
+            return None
+        if isinstance(attackers, list):
+            return self._name(attackers[0]) if attackers else None
+        return self._name(attackers)
 
     def _controller(self, oid: Any) -> str | None:
         if oid is None:
@@ -547,6 +796,31 @@ class PhaseAdapter:
         return list(self._events)
 
     # ------------------------------------------------------------------ view
+
+    def _decision(self, wtype: str, wdata: dict[str, Any]) -> DecisionView:
+        player = self._seats[int(wdata["player"])]
+        kind = _DECISIONS[wtype]
+        match wtype:
+            case "DeclareAttackers":
+                ids = wdata.get("valid_attacker_ids") or []
+                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids))
+            case "DeclareBlockers":
+                ids = wdata.get("valid_blocker_ids") or []
+                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids))
+            case "UntapChoice":
+                ids = wdata.get("candidates") or []
+                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids), len(ids))
+            case "ChooseUntapSubset":
+                ids = wdata.get("group") or []
+                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids), _int(wdata.get("max")) or 0)
+            case "OrderTriggers":
+                names = tuple(self._name(t.get("source_id")) or "" for t in wdata.get("triggers") or [])
+                return DecisionView(kind, player, names)
+            case "UnlessPayment":
+                return DecisionView(kind, player, mana_abilities=True)
+            case "Priority":
+                return DecisionView(kind, player, mana_abilities=True)
+        return DecisionView(kind, player, count=_int(wdata.get("count")) or 0)
 
     def _cards(self, ids: Sequence[Any]) -> tuple[CardView, ...]:
         g = self.game
@@ -564,11 +838,13 @@ class PhaseAdapter:
         wdata = w.get("data") or {}
         decision: DecisionView | None = None
         if wtype in _DECISIONS and isinstance(wdata, dict) and "player" in wdata:
-            decision = DecisionView(
-                _DECISIONS[wtype], self._seats[int(wdata["player"])], count=_int(wdata.get("count")) or 0
-            )
+            decision = self._decision(wtype, wdata)
         elif wtype == "GameOver":
             self._over = True
+        if self._auto_blocks and wtype == "Priority" and self._part == "DeclareBlockers" and self._game is not None:
+            w_player = int(wdata.get("player", -1)) if isinstance(wdata, dict) else -1
+            if w_player == self._active:
+                decision = DecisionView("declare_blockers", self._seats[1 - self._active])
         part = _PARTS.get(str(g.phase), (None, None))
         players = []
         for i, name in enumerate(self._seats):
@@ -590,11 +866,13 @@ class PhaseAdapter:
                     int(p.get("lands_played_this_turn", 0)),
                 )
             )
+        combat = st.get("combat") or {}
+        attacking = {int(a["object_id"]) for a in combat.get("attackers") or []}
+        blocking: dict[int, Any] = {int(b): a for b, a in (combat.get("blocker_to_attacker") or {}).items()}
         battlefield = []
         for o in g.battlefield():
             creature = "Creature" in ((o.get("card_types") or {}).get("core_types") or [])
             status = o.get("phase_status") or {}
-            cs = o.get("combat_status") or {}
             battlefield.append(
                 PermanentView(
                     self._name(o["id"]) or str(o["id"]),
@@ -607,8 +885,8 @@ class PhaseAdapter:
                     bool(o.get("summoning_sick", o.get("has_summoning_sickness", False))),
                     _int(o.get("power")) if creature else None,
                     _int(o.get("toughness")) if creature else None,
-                    bool(cs.get("attacking")),
-                    None,
+                    int(o["id"]) in attacking,
+                    self._blocked(blocking.get(int(o["id"]))),
                 )
             )
         stack = []
