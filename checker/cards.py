@@ -81,6 +81,7 @@ POOL: dict[str, CardSpec] = {
         _card("Howling Mine", "artifact", "{2}", _e("additional_draw")),
         _card("Exploration", "enchantment", "{G}", _e("additional_land")),
         _card("Propaganda", "enchantment", "{2}{U}", _e("attack_tax", cost="{2}")),
+        _card("War Cadence", "enchantment", "{2}{R}", _e("block_tax", cost="{1}")),
         _card("Winter Orb", "artifact", "{2}", _e("untap_limit", count=1)),
         _card("Mana Vault", "artifact", "{1}", _e("doesnt_untap")),
         _card("Amber Prison", "artifact", "{4}", _e("may_not_untap")),

@@ -197,6 +197,13 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("when",),
     ),
     CatalogEntry("gain_life", "spell", "You gain N life.", ("Stream of Life", "Healing Salve"), ("amount",)),
+    CatalogEntry(
+        "block_tax",
+        "static",
+        "Creatures can't block unless their controller pays {cost} for each blocking creature they control.",
+        ("War Cadence (as its activated effect)",),
+        ("cost",),
+    ),
     CatalogEntry("end_the_turn", "spell", "End the turn (CR 723.1).", ("Time Stop", "Sundial of the Infinite")),
     CatalogEntry(
         "end_the_combat",

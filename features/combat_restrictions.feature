@@ -105,3 +105,29 @@ Feature: Combat: restrictions, requirements and costs of attacking and blocking
       Then Hill Giant is attacking
       And Grizzly Bears is not attacking
       And Alice's mana pool is empty
+
+  @ruling:CR24-509.1d @ruling:CR24-509.1e @ruling:CR24-509.1f
+  @ruling:CR08-309.2b @ruling:CR08-309.2c @ruling:CR08-309.2d
+  Rule: Blocking can cost mana, paid in full as blockers are declared
+    CR 509.1d-f (2004-2008: 309.2b-d): when blocking costs something (War Cadence's effect: {1} for
+    each blocking creature), the defending player works out the total cost, which is then locked in,
+    may activate mana abilities, and pays it all at once; a partial payment isn't allowed, so a
+    declaration of blockers that can't be paid for is illegal.
+
+    Scenario: Block costs: under War Cadence Bob can pay for one blocker but not for two
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Hill Giant
+      And Alice controls Grizzly Bears
+      And Alice controls War Cadence
+      And Bob controls Savannah Lions
+      And Bob controls Raging Goblin
+      And Bob controls a Forest
+      When Alice attacks with Hill Giant and Grizzly Bears
+      And the game advances to Alice's declare blockers step
+      And Bob taps Forest for mana
+      And Bob tries to block Hill Giant with Savannah Lions; Grizzly Bears with Raging Goblin
+      Then the game refuses it
+      And Bob has {G} in his mana pool
+      When Bob blocks Grizzly Bears with Raging Goblin
+      Then the game waits for Alice to act
+      And Bob's mana pool is empty

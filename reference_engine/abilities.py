@@ -319,6 +319,13 @@ class AttackTax:
 
 
 @dataclass(frozen=True)
+class BlockTax:
+    """War Cadence: creatures can't block unless their controller pays this for each of them."""
+
+    cost: ManaCost
+
+
+@dataclass(frozen=True)
 class UntapLimit:
     """Winter Orb: while this is untapped, players untap no more than ``count`` lands."""
 
@@ -375,6 +382,7 @@ Ability = (
     | Static
     | UntapLimit
     | AttackTax
+    | BlockTax
     | PlayersSkip
     | TurnPowerBonus
     | OptionalSkipTurn

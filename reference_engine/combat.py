@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from reference_engine.abilities import (
     AttackTax,
+    BlockTax,
     CombatEvent,
     Keyword,
     Whenever,
@@ -36,6 +37,16 @@ class Combat(Triggers):
             for ability in p.definition.abilities:
                 if isinstance(ability, AttackTax):
                     for _ in attackers:
+                        total = total + ability.cost
+        return total
+
+    def block_cost(self, blockers: Sequence[Permanent]) -> ManaCost:
+        """What blocking with these creatures costs (War Cadence; CR 509.1d, 2008: 309.2b)."""
+        total = ManaCost()
+        for p in self.in_play():
+            for ability in p.definition.abilities:
+                if isinstance(ability, BlockTax):
+                    for _ in blockers:
                         total = total + ability.cost
         return total
 
@@ -123,7 +134,12 @@ class Combat(Triggers):
             for p in self._controlled(defender)
             if p.is_type(CardType.CREATURE) and not p.tapped and not self.has_keyword(p, Keyword.CANT_BLOCK)
         )
-        pairs: Sequence[tuple[str, str]] = yield Decision(DecisionKind.DECLARE_BLOCKERS, defender, options)
+        decision = Decision(DecisionKind.DECLARE_BLOCKERS, defender, options, mana_abilities=True)
+        pairs: Sequence[tuple[str, str]] = yield from self._ask(decision)  # mana abilities may pay for blocking
+        cost = self.block_cost([self.permanent(b) for b in dict.fromkeys(b for b, _ in pairs)])
+        if cost != ManaCost():
+            self.players[defender].pool.pay(cost)  # locked in, then paid in full (CR 509.1d, 509.1f)
+            self.emit(EventKind.RESOLVED, defender, "cost to block", paid=str(cost))
         for blocker_id, attacker_id in pairs:
             blocker, attacker = self.permanent(blocker_id), self.permanent(attacker_id)
             blocker.blocking = attacker.id

@@ -168,6 +168,8 @@ class Game(TurnProcedure):
         blockers = [self.permanent(b) for b in used]
         for p in self._alone_restricted(blockers):
             raise IllegalAction(f"{p.id} can't block alone")
+        if not self.players[player].pool.can_pay(cost := self.block_cost(blockers)):
+            raise IllegalAction(f"blocking with these creatures costs {cost}, which {player} can't pay")
         # Requirements (CR 509.1c): every creature able to block a "must be blocked" attacker does.
         lures = {p.id for p in self.in_play() if p.attacking and self.has_keyword(p, Keyword.MUST_BE_BLOCKED)}
         if lures:

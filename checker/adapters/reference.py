@@ -118,6 +118,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "attack_tax":
             return ab.AttackTax(ManaCost.parse(str(p.get("cost", "{2}"))))
+        case "block_tax":
+            return ab.BlockTax(ManaCost.parse(str(p.get("cost", "{1}"))))
         case "untap_limit":
             return ab.UntapLimit(int(p.get("count", 1)))
         case "untap_ability":
