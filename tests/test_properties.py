@@ -56,6 +56,8 @@ SPELLS = (
     "Act of Treason",
     "Twiddle",
     "Ancestral Recall",
+    "Time Stop",
+    "Mandate of Peace",
 )
 PERMANENTS = (
     "Forest",
@@ -82,6 +84,14 @@ PERMANENTS = (
     "Phyrexian Arena",
     "Vibrating Sphere",
     "Spellbook",
+    "Hulking Goblin",
+    "Mogg Flunkies",
+    "Prized Unicorn",
+    "Propaganda",
+    "War Cadence",
+    "Stasis",
+    "Necropotence",
+    "Colossus of Sardia",
 )
 LANDS = ("Forest", "Island", "Mountain", "Plains", "Swamp")
 
@@ -136,16 +146,18 @@ def candidates(view: GameView) -> Sequence[Action]:
         actions += [PlayLand(p, c.id) for c in hand]
         actions += [CastSpell(p, c.id, ()) for c in hand] + [CastSpell(p, c.id, (t,)) for c in hand for t in targets]
         actions += [ActivateManaAbility(p, x.id) for x in mine] + [ActivateAbility(p, x.id) for x in mine]
-        actions += [DeclareAttackers(p, (x.id,)) for x in mine]
+        actions += [DeclareAttackers(p, (x.id,)) for x in mine] + [DeclareAttackers(p, tuple(x.id for x in mine))]
         return actions
     mana: list[Action] = [ActivateManaAbility(p, x.id) for x in mine] if d.mana_abilities else []
     subsets = [tuple(d.options[i:j]) for i in range(len(d.options) + 1) for j in range(i, len(d.options) + 1)]
     match d.kind:
         case "declare_attackers":
-            return [DeclareAttackers(p, s) for s in subsets]
+            return [*(DeclareAttackers(p, s) for s in subsets), *mana]
         case "declare_blockers":
             attackers = [x.id for x in view.battlefield if x.attacking]
-            return [DeclareBlockers(p, ())] + [DeclareBlockers(p, ((b, a),)) for b in d.options for a in attackers]
+            everyone = [DeclareBlockers(p, tuple((b, a) for b in d.options)) for a in attackers]  # Prized Unicorn
+            singles = [DeclareBlockers(p, ((b, a),)) for b in d.options for a in attackers]
+            return [DeclareBlockers(p, ()), *singles, *everyone, *mana]
         case "untap":
             return [ChooseUntap(p, s) for s in subsets]
         case "discard":
