@@ -100,8 +100,3 @@ class EngineProvider:
         if self._process is not None:
             self._process.close()
             self._process = None
-
-
-def load_engine(spec: str) -> EngineAdapter:
-    """One adapter for ``spec`` (an engine process is started for it)."""
-    return EngineProvider(spec).get()

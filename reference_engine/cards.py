@@ -66,7 +66,6 @@ class Permanent:
     regeneration_shields: int = 0
     #: A card this permanent holds (Tawnos's Coffin), put onto the battlefield when it untaps.
     holds: Card | None = None
-    counters: dict[str, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

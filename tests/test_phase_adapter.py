@@ -30,6 +30,18 @@ def _setup(**kw: object) -> GameSetup:
     return GameSetup(**args)  # type: ignore[arg-type]
 
 
+def _started(**kw: object) -> PhaseAdapter:
+    adapter = PhaseAdapter()
+    adapter.start(_setup(**kw))
+    return adapter
+
+
+def _both_pass(adapter: PhaseAdapter) -> None:
+    """Alice then Bob pass priority in succession, ending the step or resolving the top of the stack."""
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(PassPriority("Bob"))
+
+
 def test_adapter_satisfies_the_interface() -> None:
     adapter = PhaseAdapter()
     assert isinstance(adapter, EngineAdapter)
@@ -45,9 +57,8 @@ def test_other_editions_are_unsupported() -> None:
 
 
 def test_turn_start_untaps_and_gives_priority_in_upkeep() -> None:
-    adapter = PhaseAdapter()
     forest = PermanentSetup("f1", card("Forest"), "Alice", tapped=True)
-    adapter.start(_setup(battlefield=(forest,)))
+    adapter = _started(battlefield=(forest,))
     view = adapter.view()
     assert (view.turn_number, view.active_player, view.phase, view.step) == (2, "Alice", "beginning", "upkeep")
     assert view.priority == "Alice"
@@ -57,10 +68,8 @@ def test_turn_start_untaps_and_gives_priority_in_upkeep() -> None:
 
 
 def test_draw_step_draws_and_ids_are_the_suites() -> None:
-    adapter = PhaseAdapter()
-    adapter.start(_setup())
-    adapter.perform(PassPriority("Alice"))
-    adapter.perform(PassPriority("Bob"))
+    adapter = _started()
+    _both_pass(adapter)
     view = adapter.view()
     assert view.step == "draw"
     assert [c.id for c in view.player("Alice").hand] == ["a0"]
@@ -69,9 +78,8 @@ def test_draw_step_draws_and_ids_are_the_suites() -> None:
 
 
 def test_refused_actions_raise_illegal_action() -> None:
-    adapter = PhaseAdapter()
     alice = PlayerSetup("Alice", hand=(CardSetup("f", card("Forest")),))
-    adapter.start(_setup(players=(alice, PlayerSetup("Bob"))))
+    adapter = _started(players=(alice, PlayerSetup("Bob")))
     with pytest.raises(IllegalActionError):
         adapter.perform(PlayLand("Alice", "f"))  # in the upkeep
     with pytest.raises(IllegalActionError):
@@ -89,27 +97,23 @@ def test_card_definitions_parse() -> None:
 def test_attackers_and_blockers_are_shown_and_combat_events_mapped() -> None:
     from checker.interface import DeclareAttackers, DeclareBlockers
 
-    adapter = PhaseAdapter()
     battlefield = (
         PermanentSetup("bears", card("Grizzly Bears"), "Alice"),
         PermanentSetup("giant", card("Hill Giant"), "Alice"),
         PermanentSetup("wall", card("Grizzly Bears"), "Bob"),
     )
-    adapter.start(_setup(battlefield=battlefield, phase="combat", step="beginning_of_combat"))
-    adapter.perform(PassPriority("Alice"))
-    adapter.perform(PassPriority("Bob"))
+    adapter = _started(battlefield=battlefield, phase="combat", step="beginning_of_combat")
+    _both_pass(adapter)
     attack = adapter.view().decision
     assert attack is not None and attack.kind == "declare_attackers"
     adapter.perform(DeclareAttackers("Alice", ("bears", "giant")))
     assert {p.id for p in adapter.view().battlefield if p.attacking} == {"bears", "giant"}
-    adapter.perform(PassPriority("Alice"))
-    adapter.perform(PassPriority("Bob"))
+    _both_pass(adapter)
     decision = adapter.view().decision
     assert decision is not None and (decision.kind, decision.player) == ("declare_blockers", "Bob")
     adapter.perform(DeclareBlockers("Bob", (("wall", "giant"),)))
     assert [p.blocking for p in adapter.view().battlefield if p.id == "wall"] == ["giant"]
-    adapter.perform(PassPriority("Alice"))
-    adapter.perform(PassPriority("Bob"))
+    _both_pass(adapter)
     dealt = {(e.player, e.subject, e.amount) for e in adapter.events() if e.kind == "damage_dealt"}
     assert ("Bob", "Bob", 2) in dealt and ("Bob", "wall", 3) in dealt
     kinds = [e.kind for e in adapter.events()]
@@ -119,26 +123,23 @@ def test_attackers_and_blockers_are_shown_and_combat_events_mapped() -> None:
 def test_untap_choice_and_trigger_order_are_mapped() -> None:
     from checker.interface import ChooseUntap, OrderTriggers
 
-    adapter = PhaseAdapter()
     prison = PermanentSetup("prison", card("Amber Prison"), "Alice", tapped=True)
-    adapter.start(_setup(battlefield=(prison,)))
+    adapter = _started(battlefield=(prison,))
     decision = adapter.view().decision
     assert decision is not None and (decision.kind, decision.options) == ("untap", ("prison",))
     adapter.perform(ChooseUntap("Alice", ()))
     assert [p.tapped for p in adapter.view().battlefield] == [True]
 
-    adapter = PhaseAdapter()
     battlefield = (
         PermanentSetup("djinn", card("Juzam Djinn"), "Alice"),
         PermanentSetup("fountain", card("Fountain of Renewal"), "Alice"),
     )
-    adapter.start(_setup(battlefield=battlefield))
+    adapter = _started(battlefield=battlefield)
     decision = adapter.view().decision
     assert decision is not None and decision.kind == "order_triggers"
     adapter.perform(OrderTriggers("Alice", ("fountain", "djinn")))
     assert [s.name for s in adapter.view().stack] == ["Fountain of Renewal", "Juzam Djinn"]
-    adapter.perform(PassPriority("Alice"))
-    adapter.perform(PassPriority("Bob"))
+    _both_pass(adapter)
     resolved = [e.subject for e in adapter.events() if e.kind == "resolved"]
     assert resolved == ["fountain"]
     assert adapter.view().player("Alice").life == 21
@@ -147,12 +148,61 @@ def test_untap_choice_and_trigger_order_are_mapped() -> None:
 def test_mana_empties_as_a_step_ends() -> None:
     from checker.interface import ActivateManaAbility
 
-    adapter = PhaseAdapter()
     forest = PermanentSetup("f1", card("Forest"), "Alice")
-    adapter.start(_setup(battlefield=(forest,)))
+    adapter = _started(battlefield=(forest,))
     adapter.perform(ActivateManaAbility("Alice", "f1"))
     assert adapter.view().player("Alice").mana_pool == {"G": 1}
-    adapter.perform(PassPriority("Alice"))
-    adapter.perform(PassPriority("Bob"))
+    _both_pass(adapter)
     emptied = [(e.player, e.amount) for e in adapter.events() if e.kind == "mana_emptied"]
     assert emptied == [("Alice", 1)]
+
+
+def test_damage_division_among_blockers_is_answered_and_deaths_reported() -> None:
+    from checker.interface import DeclareAttackers, DeclareBlockers
+
+    battlefield = (
+        PermanentSetup("giant", card("Hill Giant"), "Alice"),
+        PermanentSetup("bears", card("Grizzly Bears"), "Bob"),
+        PermanentSetup("lions", card("Savannah Lions"), "Bob"),
+    )
+    adapter = _started(battlefield=battlefield, phase="combat", step="declare_attackers")
+    adapter.perform(DeclareAttackers("Alice", ("giant",)))
+    _both_pass(adapter)
+    adapter.perform(DeclareBlockers("Bob", (("bears", "giant"), ("lions", "giant"))))
+    _both_pass(adapter)
+    view = adapter.view()
+    assert not view.game_over and view.priority == "Alice"
+    died = {e.subject for e in adapter.events() if e.kind == "died"}
+    assert died == {"giant", "bears", "lions"}
+
+
+def test_zero_toughness_death_at_the_turn_start_is_reported() -> None:
+    battlefield = (
+        PermanentSetup("sphere", card("Vibrating Sphere"), "Bob"),
+        PermanentSetup("lions", card("Savannah Lions"), "Bob"),
+    )
+    adapter = _started(battlefield=battlefield)
+    assert ("died", "Bob", "lions") in [(e.kind, e.player, e.subject) for e in adapter.events()]
+    assert [c.id for c in adapter.view().player("Bob").graveyard] == ["lions"]
+
+
+def test_discard_prompt_lists_the_hand_and_a_loser_keeps_her_zones() -> None:
+    alice = PlayerSetup("Alice", hand=tuple(CardSetup(f"h{i}", card("Island")) for i in range(9)))
+    adapter = _started(players=(alice, PlayerSetup("Bob")), phase="ending", step="end")
+    _both_pass(adapter)
+    decision = adapter.view().decision
+    assert decision is not None and (decision.kind, decision.count, len(decision.options)) == ("discard", 2, 9)
+
+    alice = PlayerSetup("Alice", hand=(CardSetup("h0", card("Island")),))
+    bob = PlayerSetup("Bob", life=0, library=tuple(CardSetup(f"b{i}", card("Island")) for i in range(3)))
+    adapter = _started(players=(alice, bob), phase="ending", step="end")
+    view = adapter.view()
+    assert view.game_over and view.winner == "Alice"
+    assert ("player_lost", "Bob") in [(e.kind, e.player) for e in adapter.events()]
+    assert sorted(c.id for c in view.player("Bob").library) == ["b0", "b1", "b2"]
+
+
+def test_a_turn_start_with_damage_marked_is_unsupported() -> None:
+    bears = PermanentSetup("bears", card("Grizzly Bears"), "Alice", damage=1)
+    with pytest.raises(UnsupportedError):
+        PhaseAdapter().start(_setup(battlefield=(bears,)))

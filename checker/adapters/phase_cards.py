@@ -140,7 +140,8 @@ def _effect_text(e: EffectSpec, name: str) -> str:
         case "draw_cards":
             return f"Draw {_NUMBERS.get(int(p.get('amount', 1)), str(p.get('amount')) + ' cards')}."
         case "gain_control":
-            return "Gain control of target creature until end of turn."
+            # The catalog's entry has no duration: the control change lasts (CR 611.2a: an indefinite effect).
+            return "Gain control of target permanent."
         case "tap":
             return "Tap target permanent."
         case "extra_turn":

@@ -11,7 +11,8 @@ is not reported. Views and events use the suite's ids; phase.rs's object ids sta
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+import copy
+from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -126,6 +127,7 @@ class PhaseAdapter:
         self._damage: dict[int, int] = {}
         self._last: dict[str, Any] | None = None
         self._auto_blocks = False
+        self._left_at_end: dict[int, str] = {}
 
     # ------------------------------------------------------------------ capabilities
 
@@ -148,6 +150,7 @@ class PhaseAdapter:
         ph = _require_phase()
         self._game = None
         self._lost, self._over, self._winner = set(), False, None
+        self._left_at_end = {}
         if setup.edition != "cr2024":
             raise UnsupportedError(f"phase.rs plays the current rules, not edition {setup.edition!r}")
         if len(setup.players) != 2:
@@ -161,6 +164,12 @@ class PhaseAdapter:
                 raise UnsupportedError("the phase.rs adapter doesn't set up skip effects already in play")
         if any(p.holds is not None for p in setup.battlefield):
             raise UnsupportedError("phase.rs has no card held by a permanent (Tawnos's Coffin)")
+        if (setup.phase is None or (setup.phase == "beginning" and setup.step in (None, "untap"))) and any(
+            p.damage for p in setup.battlefield
+        ):
+            # The set-up goes through the previous player's cleanup step, whose damage removal (CR 514.2) takes
+            # the damage away before the turn begins; put in later, it would skip the untap step's phasing.
+            raise UnsupportedError("the phase.rs adapter can't start a turn with damage marked on a permanent")
         self._seats = [p.name for p in setup.players]
         seat = {name: i for i, name in enumerate(self._seats)}
         active = seat[setup.active_player]
@@ -218,7 +227,9 @@ class PhaseAdapter:
                 p[zone] = ids
                 for oid in ids:
                     objs[str(oid)]["zone"] = zone.capitalize()
-            p["life"] = pl.life
+            # A life total of 0 or less would end the game at the first state-based check of the set-up
+            # passes, before the part the game starts at: it is put in just before the last pass (below).
+            p["life"] = max(pl.life, 1)
             p["lands_played_this_turn"] = pl.lands_played
             p["has_drawn_this_turn"] = False
             p["cards_drawn_this_turn"] = 0
@@ -243,6 +254,7 @@ class PhaseAdapter:
                 o["phase_status"] = {"status": "PhasedOut", "cause": "Directly"}
             battlefield.append(oid)
         st["battlefield"] = battlefield
+        set_up = {oid: copy.deepcopy(objs[str(oid)]) for oid in battlefield}
         # The rest (fillers, opening hands' leftovers) goes to exile, out of the game's way.
         leftovers = [oid for pool in pools for ids in pool.values() for oid in ids]
         for oid in leftovers:
@@ -250,7 +262,9 @@ class PhaseAdapter:
         st["exile"] = list(st.get("exile", [])) + leftovers
         st["debug_mode"] = True
         st["turn_number"] = target_turn - 1 if at_turn_start else target_turn
-        st["active_player"] = active
+        # Whose turn: at a turn's beginning the game starts in the previous player's cleanup step, so that player is
+        # active (as SetPhase makes it); otherwise the active player.
+        st["active_player"] = 1 - active if at_turn_start else active
         try:
             game = engine.load_game(exported)
         except (ValueError, RuntimeError) as exc:
@@ -300,6 +314,24 @@ class PhaseAdapter:
             if w.get("type") != "Priority":
                 raise EngineFailure(f"phase.rs waits for {w.get('type')} while setting up")
             if n == 1:
+                # The first pass gave priority in the part before, with a state-based check the game started
+                # later would not have had (a life of 0, a creature with no toughness in the previous player's
+                # turn): that life is put in, and such permanents are put back, before the last pass, so that
+                # the first check with them is the one phase.rs makes in the part the game starts at.
+                low_life = {seat[pl.name]: pl.life for pl in setup.players if pl.life < 1}
+                now = game.state()
+                gone = [oid for oid in battlefield if oid not in set(now["state"]["battlefield"])]
+                if low_life or gone:
+                    for i, life in low_life.items():
+                        now["state"]["players"][i]["life"] = life
+                    for oid in gone:
+                        for p in now["state"]["players"]:
+                            for zone in ("library", "hand", "graveyard"):
+                                p[zone] = [x for x in p[zone] if int(x) != oid]
+                        now["state"]["exile"] = [x for x in now["state"].get("exile") or [] if int(x) != oid]
+                        now["state"]["objects"][str(oid)] = set_up[oid]
+                        now["state"]["battlefield"].append(oid)
+                    game = self._game = engine.load_game(now)
                 self._last = self._snapshot()
             result = game.apply(int(w["data"]["player"]), {"type": "PassPriority"})
             if n == 1:
@@ -343,7 +375,7 @@ class PhaseAdapter:
         self._events.append(GameEvent("phase_ended", turn, player, ph))
         self._part = None
 
-    def _begin_part(self, part: str, turn: int, player: str) -> None:
+    def _begin_part(self, part: str, turn: int, player: str, after_step: Callable[[], None] | None = None) -> None:
         ph, step = _PARTS[part]
         prev_part = self._part
         prev: tuple[str | None, str | None] = (None, None)
@@ -351,6 +383,8 @@ class PhaseAdapter:
             prev = _PARTS[prev_part]
         if prev_part is not None and prev[1] is not None:
             self._events.append(GameEvent("step_ended", turn, player, prev[1]))
+        if after_step is not None:
+            after_step()
         if prev_part is not None and prev[0] != ph:
             self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
         # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
@@ -398,7 +432,22 @@ class PhaseAdapter:
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from exc
         self._record(result.events)
+        self._assign_combat_damage()
         return result
+
+    def _assign_combat_damage(self) -> None:
+        """phase.rs asks the attacking player to divide an attacker's damage among its blockers (CR 510.1c);
+        the suite has no decision for it, so the adapter takes the division phase.rs offers (lethal damage to
+        each blocker in order, the rest to the last, as the reference engine does)."""
+        for _ in range(16):
+            w = self.game.waiting_for() or {}
+            if w.get("type") != "AssignCombatDamage":
+                return
+            offered = [a for a in self.game.actions() if a.kind == "AssignCombatDamage"]
+            if not offered:
+                raise EngineFailure("phase.rs asks for a combat damage assignment but offers none")
+            result = self.game.apply(int(w["data"]["player"]), offered[0])
+            self._record(result.events)
 
     def _seat(self, player: str) -> int:
         try:
@@ -593,6 +642,8 @@ class PhaseAdapter:
         turn = self._turn
         untapped: list[str] = []
         emptied: dict[int, int] = {}
+        lost_here = False
+        died: set[int] = set()
         # Ends phase.rs has no event for, reported where they happen: effects at the cleanup step's
         # damage removal (CR 514.2) or else as the turn ends; creatures leave combat as it ends (CR 511.3).
         ended = [] if before is None else [v for k, v in before["effects"].items() if k not in after["effects"]]
@@ -638,10 +689,13 @@ class PhaseAdapter:
                     ev = GameEvent("turn_began", turn, self._active_name, None, turn)
                 case "PhaseChanged":
                     part = str(d.get("phase"))
-                    if after["combat"] is None and _PARTS.get(part, ("",))[0] != "combat":
-                        leave_combat()
+                    # phase.rs's combat record is gone once the next phase has begun: reported where CR 511.3
+                    # puts the removal from combat, as the end of combat step ends (the state can't tell more).
+                    leaving = after["combat"] is None and _PARTS.get(part, ("",))[0] != "combat"
                     if part in _PARTS:
-                        self._begin_part(part, turn, self._active_name or "")
+                        self._begin_part(part, turn, self._active_name or "", leave_combat if leaving else None)
+                    elif leaving:
+                        leave_combat()
                 case "CardDrawn":
                     ev = GameEvent("card_drawn", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
                 case "PermanentUntapped":
@@ -715,9 +769,18 @@ class PhaseAdapter:
                 case "PermanentSacrificed":
                     oid = d.get("object_id")
                     ev = GameEvent("sacrificed", turn, self._player(d.get("player_id")), self._name(oid))
+                case "ZoneChanged" if d.get("from") == "Battlefield" and d.get("to") == "Graveyard":
+                    # A creature put into a graveyard from the battlefield dies (CR 700.4); phase.rs marks a
+                    # destruction with CreatureDestroyed too, but a state-based 0 toughness only with this.
+                    oid = d.get("object_id")
+                    if "Creature" in ((d.get("record") or {}).get("core_types") or []) and oid is not None:
+                        died.add(int(oid))
+                        ev = GameEvent("died", turn, self._controller(oid), self._name(oid))
                 case "CreatureDestroyed":
                     oid = d.get("object_id")
-                    ev = GameEvent("died", turn, self._controller(oid), self._name(oid))
+                    if oid is not None and int(oid) not in died:
+                        died.add(int(oid))
+                        ev = GameEvent("died", turn, self._controller(oid), self._name(oid))
                 case "AttackersDeclared":
                     ids = [self._name(a) or "" for a in d.get("attacker_ids") or []]
                     ev = GameEvent("attackers_declared", turn, self._active_name, ",".join(ids), len(ids))
@@ -735,7 +798,20 @@ class PhaseAdapter:
                 case "Regenerated":
                     oid = d.get("object_id")
                     ev = GameEvent("regenerated", turn, self._controller(oid), self._name(oid))
+                case "EffectResolved" if d.get("kind") == "Draw" and before is not None:
+                    # A draw from an empty library happens inside the draw effect (no event of its own): report
+                    # it there, before the spell or ability finishes resolving.
+                    for seat, (was, now) in enumerate(zip(before["empty_draws"], after["empty_draws"], strict=True)):
+                        if now and not was:
+                            self._events.append(GameEvent("draw_from_empty_library", turn, self._player(seat)))
+                            before["empty_draws"][seat] = True
+                case "ZoneChanged" if lost_here and d.get("to") == "Exile" and d.get("from") != "Exile":
+                    # phase.rs removes a loser's objects from the game after PlayerLost (its multiplayer
+                    # handling); in a two-player game the game is over at that point (CR 104.2a), so the
+                    # view keeps showing the zones as they stood when the game ended.
+                    self._left_at_end[int(d.get("object_id", -1))] = str(d.get("from"))
                 case "PlayerLost":
+                    lost_here = True
                     p = self._player(d.get("player_id"))
                     seat = int(d.get("player_id", -1))
                     known = before is not None and 0 <= seat < len(after["empty_draws"])
@@ -816,6 +892,10 @@ class PhaseAdapter:
             case "OrderTriggers":
                 names = tuple(self._name(t.get("source_id")) or "" for t in wdata.get("triggers") or [])
                 return DecisionView(kind, player, names)
+            case "DiscardToHandSize":
+                ids = wdata.get("cards") or []
+                count = _int(wdata.get("count")) or 0
+                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids), count)
             case "UnlessPayment":
                 return DecisionView(kind, player, mana_abilities=True)
             case "Priority":
@@ -846,6 +926,12 @@ class PhaseAdapter:
             if w_player == self._active:
                 decision = DecisionView("declare_blockers", self._seats[1 - self._active])
         part = _PARTS.get(str(g.phase), (None, None))
+        # Objects phase.rs moved to exile after a player lost: shown where they were when the game ended.
+        restored: dict[tuple[int, str], list[int]] = {}
+        for oid, zone in self._left_at_end.items():
+            o = g.object(oid)
+            if o is not None:
+                restored.setdefault((int(o.get("owner", 0)), zone), []).append(oid)
         players = []
         for i, name in enumerate(self._seats):
             p = st["players"][i]
@@ -859,9 +945,9 @@ class PhaseAdapter:
                     name,
                     int(p["life"]),
                     pool,
-                    self._cards(p["library"]),
-                    self._cards(p["hand"]),
-                    self._cards(p["graveyard"]),
+                    self._cards([*p["library"], *restored.get((i, "Library"), [])]),
+                    self._cards([*p["hand"], *restored.get((i, "Hand"), [])]),
+                    self._cards([*p["graveyard"], *restored.get((i, "Graveyard"), [])]),
                     lost,
                     int(p.get("lands_played_this_turn", 0)),
                 )
@@ -870,7 +956,9 @@ class PhaseAdapter:
         attacking = {int(a["object_id"]) for a in combat.get("attackers") or []}
         blocking: dict[int, Any] = {int(b): a for b, a in (combat.get("blocker_to_attacker") or {}).items()}
         battlefield = []
-        for o in g.battlefield():
+        on_battlefield = list(g.battlefield())
+        on_battlefield += [g.object(oid) for oid, zone in self._left_at_end.items() if zone == "Battlefield"]
+        for o in on_battlefield:
             creature = "Creature" in ((o.get("card_types") or {}).get("core_types") or [])
             status = o.get("phase_status") or {}
             battlefield.append(

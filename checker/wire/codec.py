@@ -30,10 +30,6 @@ def _snake(name: str) -> str:
 ACTION_TYPES: dict[str, type[Any]] = {_snake(cls.__name__): cls for cls in typing.get_args(Action)}
 
 
-def action_tag(action: Action) -> str:
-    return _snake(type(action).__name__)
-
-
 def encode(value: Any) -> JSON:
     """A JSON value for a dataclass of the interface (or anything it holds)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

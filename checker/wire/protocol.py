@@ -7,8 +7,6 @@ from typing import Any
 from checker.documents import load_schema, schema_problems
 from checker.interface import AdapterError, EngineFailure, IllegalActionError, UnsupportedError
 
-ERROR_KINDS = ("illegal_action", "unsupported", "invalid_request", "internal")
-
 
 class ProtocolError(EngineFailure):
     """The engine broke the protocol: garbage, a wrong id, a message the schema rejects."""
