@@ -141,8 +141,9 @@ _DOES = (
 
 
 _WHENEVER = re.compile(
-    r"whenever this creature (?P<event>attacks and isn't blocked|attacks|blocks a creature|blocks"
-    r"|becomes blocked by a creature|becomes blocked|deals combat damage), (?P<does>.+)",
+    r"whenever (?:this creature (?P<event>attacks and isn't blocked|attacks|blocks a creature|blocks"
+    r"|becomes blocked by a creature|becomes blocked|deals combat damage)"
+    r"|you (?P<you>attack(?: with a creature)?|are attacked)), (?P<does>.+)",
     re.IGNORECASE,
 )
 
@@ -157,7 +158,8 @@ def ability_from_text(text: str) -> EffectSpec:
     )
     whenever = _WHENEVER.fullmatch(text.rstrip("."))
     if whenever is not None:
-        event = whenever["event"].lower().replace(" ", "_").replace("'", "")
+        said = whenever["event"] or f"you {whenever['you'].removesuffix(' with a creature')}"
+        event = said.lower().replace(" ", "_").replace("'", "")
         return EffectSpec("whenever", {"event": event, **_outcome(text, whenever["does"])})
     m = _TRIGGER.fullmatch(text.rstrip("."))
     if m is None:

@@ -85,8 +85,10 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "whenever",
         "triggered",
         "Whenever this creature attacks, blocks, blocks a creature, becomes blocked, becomes blocked by a "
-        "creature, attacks and isn't blocked, or deals combat damage: gain or lose life, draw, take damage, "
-        "or put a card named so from your hand onto the battlefield tapped and attacking (does=put_attacking).",
+        "creature, attacks and isn't blocked, or deals combat damage, or whenever its controller attacks "
+        "(event=you_attack: once per declaration of attackers) or is attacked (event=you_are_attacked): "
+        "gain or lose life, draw, take damage, or put a card named so from your hand onto the battlefield "
+        "tapped and attacking (does=put_attacking).",
         (
             "Goblin Guide (attacks)",
             "Wall of Frost (blocks a creature)",
@@ -95,6 +97,8 @@ ENTRIES: tuple[CatalogEntry, ...] = (
             "Ophidian (attacks and isn't blocked)",
             "Shadowmage Infiltrator (deals combat damage)",
             "Kaalia of the Vast (attacks: puts a card onto the battlefield attacking)",
+            "Mishra, Claimed by Gix (you attack)",
+            "Curse of Opulence (the enchanted player is attacked)",
         ),
         ("event", "does", "amount"),
     ),

@@ -481,3 +481,98 @@ Feature: Abilities that trigger on combat events
         | damage dealt | Bob    | Bob         |
         | triggered    | Alice  | Infiltrator |
         | resolved     | Alice  | Infiltrator |
+
+  @ruling:CR24-508.3c @ruling:CR24-508.3d
+  Rule: "Whenever you attack" triggers once when one or more creatures are declared as attackers
+    CR 508.3c and 508.3d (2025): an ability reading "whenever [a player] attacks" or "whenever [a
+    player] attacks with [a creature]" watches the player, not a creature. It triggers when one or
+    more creatures that player controls are declared as attackers: once for the declaration, however
+    many creatures attack, and not at all when the player declares no attackers.
+
+    @edition:cr2024
+    Scenario: Combat triggers: "whenever you attack" triggers once for two attackers
+      Given the game is at the beginning of Alice's combat phase
+      And Alice controls "Warhorn", an artifact with "Whenever you attack, you gain 1 life"
+      And Alice controls Grizzly Bears
+      And Alice controls Hill Giant
+      When the game advances to Alice's declare attackers step
+      And Alice attacks with Grizzly Bears and Hill Giant
+      Then Alice has priority
+      And the stack holds, from the top, Warhorn
+      When both players pass priority
+      Then Alice has 21 life
+      And the stack is empty
+
+    @edition:cr2024
+    Scenario: Combat triggers: "whenever you attack with a creature" doesn't trigger when no creature attacks
+      Given the game is at the beginning of Alice's combat phase
+      And Alice controls "Warhorn", an artifact with "Whenever you attack with a creature, you draw a card"
+      And Alice controls Grizzly Bears
+      When the game advances to Alice's declare attackers step
+      And Alice declares no attackers
+      Then the stack is empty
+      And no "triggered" event happened about Warhorn
+      And Alice has drawn 0 cards
+
+    @edition:cr2024
+    Scenario: Combat triggers: the defending player's "whenever you attack" doesn't trigger on Alice's attack
+      Given the game is at the beginning of Alice's combat phase
+      And Bob controls "Warhorn", an artifact with "Whenever you attack, you gain 1 life"
+      And Alice controls Grizzly Bears
+      When the game advances to Alice's declare attackers step
+      And Alice attacks with Grizzly Bears
+      Then the stack is empty
+      And no "triggered" event happened about Warhorn
+
+  @ruling:CR24-508.3b
+  Rule: "Whenever you are attacked" triggers when creatures are declared attacking that player, not when one is put onto the battlefield attacking
+    CR 508.3b (2025): an ability reading "whenever [a player] is attacked" triggers once if one or
+    more creatures are declared as attackers attacking that player. Only the declaration counts:
+    a creature put onto the battlefield attacking that player doesn't make it trigger. In a game of
+    more than two players, only the defending player's ability triggers.
+
+    @edition:cr2024
+    Scenario: Combat triggers: Bob's "whenever you are attacked" ability triggers as Alice attacks him
+      Given the game is at the beginning of Alice's combat phase
+      And Bob controls "Watchtower", an artifact with "Whenever you are attacked, you gain 2 life"
+      And Alice controls Grizzly Bears
+      And Alice controls Hill Giant
+      When the game advances to Alice's declare attackers step
+      And Alice attacks with Grizzly Bears and Hill Giant
+      Then Alice has priority
+      And the stack holds, from the top, Watchtower
+      And a "triggered" event happened for Bob about Watchtower
+      When both players pass priority
+      Then Bob has 22 life
+
+    @edition:cr2024
+    Scenario: Combat triggers: a creature put onto the battlefield attacking doesn't trigger "whenever you are attacked"
+      Given the game is at the beginning of Alice's declare attackers step
+      And Bob controls "Watchtower", an artifact with "Whenever you are attacked, you gain 2 life"
+      And Alice controls "Captain", a 2/2 creature with "Whenever this creature attacks, you put Sentinel from your hand onto the battlefield tapped and attacking"
+      And Alice has "Sentinel", a 3/3 creature with "Whenever this creature attacks, you gain 5 life", in hand
+      When Alice attacks with Captain
+      Then the stack holds, from the top, Watchtower and Captain
+      When both players pass priority
+      Then Bob has 22 life
+      When from now on
+      And both players pass priority
+      Then Sentinel is attacking
+      And the stack is empty
+      And no "triggered" event happened about Watchtower
+      When the game advances to Alice's end of combat step
+      Then Bob has 17 life
+
+    @edition:cr2024
+    Scenario: Combat triggers: in a game of three players only the defending player's "whenever you are attacked" triggers
+      Given a game between Alice, Bob and Carol
+      And the game is at the beginning of Alice's beginning of combat step
+      And Bob controls "Beacon", an artifact with "Whenever you are attacked, you gain 2 life"
+      And Carol controls "Watchtower", an artifact with "Whenever you are attacked, you gain 2 life"
+      And Alice controls Grizzly Bears
+      When the game starts
+      And Alice chooses Carol as the defending player
+      And the game advances to Alice's declare attackers step
+      And Alice attacks with Grizzly Bears
+      Then the stack holds, from the top, Watchtower
+      And no "triggered" event happened about Beacon

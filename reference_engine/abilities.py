@@ -260,7 +260,12 @@ class AtBeginningOf:
 
 
 class CombatEvent(StrEnum):
-    """What a creature's "whenever" ability watches for in combat (CR 508.3, 509.3, 510.3a)."""
+    """What a permanent's "whenever" ability watches for in combat (CR 508.3, 509.3, 510.3a).
+
+    The first ones watch the creature that has the ability; the last two watch its controller:
+    "whenever you attack" (or "attack with a creature", CR 508.3c-d) and "whenever you are
+    attacked" (CR 508.3b) trigger once per declaration of attackers, however many creatures attack.
+    """
 
     ATTACKS = "attacks"
     BLOCKS = "blocks"
@@ -269,11 +274,14 @@ class CombatEvent(StrEnum):
     BECOMES_BLOCKED_BY_A_CREATURE = "becomes_blocked_by_a_creature"
     ATTACKS_AND_ISNT_BLOCKED = "attacks_and_isnt_blocked"
     DEALS_COMBAT_DAMAGE = "deals_combat_damage"
+    YOU_ATTACK = "you_attack"
+    YOU_ARE_ATTACKED = "you_are_attacked"
 
 
 @dataclass(frozen=True)
 class Whenever:
-    """A triggered ability of a creature: "whenever this creature <event>, <outcome>"."""
+    """A triggered ability watching combat: "whenever this creature <event>, <outcome>", or
+    "whenever you attack / are attacked, <outcome>"."""
 
     event: CombatEvent
     outcome: Outcome

@@ -119,6 +119,11 @@ class Combat(Triggers):
             p.tapped = True
             p.attacking = True
             self._combat_trigger(p, CombatEvent.ATTACKS)
+        if attackers:  # declared, not put onto the battlefield attacking (CR 508.3b-d)
+            for p in self._controlled(self.active):
+                self._combat_trigger(p, CombatEvent.YOU_ATTACK)
+            for p in self._controlled(self.defending_player()):
+                self._combat_trigger(p, CombatEvent.YOU_ARE_ATTACKED)
         self.attacks_this_turn += 1
         self.emit(
             EventKind.ATTACKERS_DECLARED,
