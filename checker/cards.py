@@ -128,7 +128,9 @@ _TRIGGER = re.compile(
 _DOES = (
     (re.compile(r"you gain (\d+) life", re.IGNORECASE), "gain_life"),
     (re.compile(r"you lose (\d+) life", re.IGNORECASE), "lose_life"),
+    (re.compile(r"the defending player loses (\d+) life", re.IGNORECASE), "defending_player_loses_life"),
     (re.compile(r"you draw (?:a|(\d+)) cards?", re.IGNORECASE), "draw"),
+    (re.compile(r"you get an additional (\w+) step after this phase", re.IGNORECASE), "additional_step_after_phase"),
     (re.compile(r"this deals (\d+) damage to you", re.IGNORECASE), "damage_you"),
     (re.compile(r"(\w+) gains (\d+) life at the next end of turn", re.IGNORECASE), "delayed_gain_life"),
     (re.compile(r"this deals (\d+) damage to (.+)", re.IGNORECASE), "damage_target"),
@@ -142,8 +144,8 @@ _DOES = (
 
 _WHENEVER = re.compile(
     r"whenever (?:this creature (?P<event>attacks and isn't blocked|attacks|blocks a creature|blocks"
-    r"|becomes blocked by a creature|becomes blocked|deals combat damage)"
-    r"|you (?P<you>attack(?: with a creature)?|are attacked)), (?P<does>.+)",
+    r"|becomes blocked by two or more creatures|becomes blocked by a creature|becomes blocked|deals combat damage)"
+    r"|you (?P<you>attack(?: with a creature)?|are attacked)|you attack (?P<attacked>[A-Z][a-z]+)), (?P<does>.+)",
     re.IGNORECASE,
 )
 
@@ -158,6 +160,9 @@ def ability_from_text(text: str) -> EffectSpec:
     )
     whenever = _WHENEVER.fullmatch(text.rstrip("."))
     if whenever is not None:
+        if whenever["attacked"]:  # "whenever you attack Carol" (CR 508.3e)
+            attacked = {"event": "you_attack_a_player", "attacked": whenever["attacked"]}
+            return EffectSpec("whenever", {**attacked, **_outcome(text, whenever["does"])})
         said = whenever["event"] or f"you {whenever['you'].removesuffix(' with a creature')}"
         event = said.lower().replace(" ", "_").replace("'", "")
         return EffectSpec("whenever", {"event": event, **_outcome(text, whenever["does"])})
@@ -185,6 +190,8 @@ def _outcome(text: str, does: str) -> dict[str, str | int]:
                 params["target"], params["amount"] = groups[0], int(groups[1])
             elif kind == "put_attacking":
                 params["card"] = groups[0]
+            elif kind == "additional_step_after_phase":
+                params["step"] = parse_part(groups[0]).name
             else:
                 params["amount"] = int(groups[0]) if groups else 1
             return params

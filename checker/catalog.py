@@ -85,10 +85,13 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "whenever",
         "triggered",
         "Whenever this creature attacks, blocks, blocks a creature, becomes blocked, becomes blocked by a "
-        "creature, attacks and isn't blocked, or deals combat damage, or whenever its controller attacks "
-        "(event=you_attack: once per declaration of attackers) or is attacked (event=you_are_attacked): "
-        "gain or lose life, draw, take damage, or put a card named so from your hand onto the battlefield "
-        "tapped and attacking (does=put_attacking).",
+        "creature, becomes blocked by two or more creatures, attacks and isn't blocked, or deals combat "
+        "damage, or whenever its controller attacks (event=you_attack: once per declaration of attackers), "
+        "attacks a named player (event=you_attack_a_player, attacked=<player>) or is attacked "
+        "(event=you_are_attacked): gain or lose life, make the defending player lose life "
+        "(does=defending_player_loses_life), draw, take damage, get an additional step after this phase "
+        "(does=additional_step_after_phase, step=<step>), or put a card named so from your hand onto "
+        "the battlefield tapped and attacking (does=put_attacking).",
         (
             "Goblin Guide (attacks)",
             "Wall of Frost (blocks a creature)",
@@ -99,8 +102,9 @@ ENTRIES: tuple[CatalogEntry, ...] = (
             "Kaalia of the Vast (attacks: puts a card onto the battlefield attacking)",
             "Mishra, Claimed by Gix (you attack)",
             "Curse of Opulence (the enchanted player is attacked)",
+            "Obeka, Splitter of Seconds (deals combat damage: additional upkeep steps after this phase)",
         ),
-        ("event", "does", "amount"),
+        ("event", "does", "amount", "attacked", "step"),
     ),
     CatalogEntry(
         "upkeep_cost",

@@ -576,3 +576,67 @@ Feature: Abilities that trigger on combat events
       And Alice attacks with Grizzly Bears
       Then the stack holds, from the top, Watchtower
       And no "triggered" event happened about Beacon
+
+  @ruling:CR24-509.3e
+  Rule: "Whenever this creature becomes blocked by two or more creatures" triggers when that many block it
+    CR 509.3e (2025): an ability that triggers when a creature is blocked by a number of creatures,
+    or by at least that many, triggers if that many creatures block it as blockers are declared.
+
+    @edition:cr2024
+    Scenario: Combat triggers: Brute blocked by two creatures triggers, Bully blocked by one does not
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls "Brute", a 3/3 creature with "Whenever this creature becomes blocked by two or more creatures, you gain 3 life"
+      And Alice controls "Bully", a 3/3 creature with "Whenever this creature becomes blocked by two or more creatures, you gain 5 life"
+      And Bob controls Grizzly Bears
+      And Bob controls Savannah Lions
+      And Bob controls Drudge Skeletons
+      When Alice attacks with Brute and Bully
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Brute with Grizzly Bears and Savannah Lions, and blocks Bully with Drudge Skeletons
+      Then the stack holds, from the top, Brute
+      And no "triggered" event happened about Bully
+      When both players pass priority
+      Then Alice has 23 life
+
+  @ruling:CR24-508.5
+  Rule: "The defending player" in an attacking creature's ability is the player it attacks
+    CR 508.5 (2025): unless it says otherwise, "defending player" in an ability of an attacking
+    creature means the player that creature is attacking. In a game of three players that is the
+    opponent chosen as the defending player, not every opponent.
+
+    @edition:cr2024
+    Scenario: Combat triggers: Raider attacks Carol, so Carol, not Bob, loses life to its ability
+      Given a game between Alice, Bob and Carol
+      And the game is at the beginning of Alice's beginning of combat step
+      And Alice controls "Raider", a 2/2 creature with "Whenever this creature attacks, the defending player loses 2 life"
+      When the game starts
+      And Alice chooses Carol as the defending player
+      And the game advances to Alice's declare attackers step
+      And Alice attacks with Raider
+      And all players pass priority
+      Then Carol has 18 life
+      And Bob has 20 life
+      And Alice has 20 life
+
+  @ruling:CR24-508.3e
+  Rule: "Whenever you attack [a player]" triggers only when creatures are declared attacking that player
+    CR 508.3e (2025): an ability reading "whenever [a player] attacks [another player]" triggers if
+    one or more creatures the first player controls are declared as attackers attacking the second
+    player; not when a creature is put onto the battlefield attacking, and not for an attack on
+    someone else.
+
+    @edition:cr2024
+    Scenario: Combat triggers: Alice attacks Carol, so her ability watching for an attack on Carol triggers and the one watching for Bob doesn't
+      Given a game between Alice, Bob and Carol
+      And the game is at the beginning of Alice's beginning of combat step
+      And Alice controls "Northern Banner", an artifact with "Whenever you attack Bob, you gain 1 life"
+      And Alice controls "Southern Banner", an artifact with "Whenever you attack Carol, you gain 2 life"
+      And Alice controls Grizzly Bears
+      When the game starts
+      And Alice chooses Carol as the defending player
+      And the game advances to Alice's declare attackers step
+      And Alice attacks with Grizzly Bears
+      Then the stack holds, from the top, Southern Banner
+      And no "triggered" event happened about Northern Banner
+      When all players pass priority
+      Then Alice has 22 life

@@ -308,3 +308,51 @@ Feature: Extra and skipped turns, phases and steps
         | postcombat main phase |
         | end phase             |
         | end step              |
+
+  @ruling:CR24-500.10 @ruling:CR24-500.10a
+  @edition:cr2024
+  Rule: A step added after a phase comes in a new phase of its kind, whose other steps are skipped
+    CR 500.10 and 500.10a (2025): an effect that adds a step after a particular phase first creates,
+    right after that phase, the phase that normally holds the step; the other steps of that new
+    phase are skipped. An effect saying "you get" an additional step adds nothing when it would add
+    it to another player's turn.
+
+    Scenario: Extra phases: Chronologist's combat damage gives Alice an upkeep step after her combat phase
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls "Chronologist", a 2/2 creature with "Whenever this creature deals combat damage, you get an additional upkeep step after this phase"
+      And Alice controls Fountain of Renewal
+      When Alice attacks with Chronologist
+      And the game advances to Alice's combat damage step
+      Then the stack holds, from the top, Chronologist
+      When from now on
+      And both players pass priority
+      Then a "phase added" event happened for Alice about beginning
+      When the game advances to Alice's postcombat main phase
+      Then the parts of the turn so far were, in order:
+        | part                  |
+        | end of combat step    |
+        | beginning phase       |
+        | upkeep step           |
+        | postcombat main phase |
+      And a "step skipped" event happened for Alice about untap
+      And a "step skipped" event happened for Alice about draw
+      And Alice has drawn 0 cards
+      And Alice has 21 life
+
+    Scenario: Extra phases: Bob's "you get an additional upkeep step" resolving in Alice's turn adds nothing
+      Given the game is at the beginning of Alice's declare attackers step
+      And Bob controls "Chronologist", a 2/2 creature with "Whenever this creature blocks, you get an additional upkeep step after this phase"
+      And Alice controls Hill Giant
+      When Alice attacks with Hill Giant
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Hill Giant with Chronologist
+      Then the stack holds, from the top, Chronologist
+      When from now on
+      And both players pass priority
+      And the game advances to Alice's postcombat main phase
+      Then no "phase added" event happened
+      And the parts of the turn so far were, in order:
+        | part                  |
+        | combat damage step    |
+        | end of combat step    |
+        | postcombat main phase |

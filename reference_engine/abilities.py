@@ -27,11 +27,13 @@ class Game(Protocol):
     """What an outcome may do to a game: the engine's changes that spells and abilities make."""
 
     def change_life(self, player: str, amount: int, reason: str) -> None: ...
+    def defending_player(self) -> str: ...
     def draw(self, player: str, reason: str) -> None: ...
     def deal_damage(self, target: str, amount: int, source: str) -> None: ...
     def add_extra_turn(self, player: str, name: str) -> None: ...
     def add_combat_and_main_phase(self, name: str) -> None: ...
     def add_step_after_current(self, step: str, name: str) -> None: ...
+    def add_step_after_phase(self, step: str, controller: str, name: str) -> None: ...
     def add_pump(self, target: str, power: int, toughness: int, duration: Duration, name: str) -> None: ...
     def add_skip(self, player: str, what: str, count: int, name: str) -> None: ...
     def gain_control(self, player: str, permanent_id: str, reason: str) -> None: ...
@@ -94,6 +96,17 @@ class LoseLife:
 
 
 @dataclass(frozen=True)
+class DefendingPlayerLosesLife:
+    """ "The defending player loses N life": the player the creature attacks, or attacked before it
+    left combat (CR 508.5); in a game of more than two players, the one chosen as combat began."""
+
+    amount: int
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.change_life(game.defending_player(), -self.amount, r.name)
+
+
+@dataclass(frozen=True)
 class DrawCards:
     amount: int = 1
     #: Who draws; None: the ability's controller ("that player" for Howling Mine).
@@ -134,6 +147,16 @@ class AdditionalStep:
 
     def apply(self, game: Game, r: Resolution) -> None:
         game.add_step_after_current(self.step, r.name)
+
+
+@dataclass(frozen=True)
+class AdditionalStepAfterPhase:
+    """ "You get an additional <step> step after this phase" (CR 500.10, 500.10a)."""
+
+    step: str
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.add_step_after_phase(self.step, r.controller, r.name)
 
 
 @dataclass(frozen=True)
@@ -274,7 +297,9 @@ class CombatEvent(StrEnum):
     BECOMES_BLOCKED_BY_A_CREATURE = "becomes_blocked_by_a_creature"
     ATTACKS_AND_ISNT_BLOCKED = "attacks_and_isnt_blocked"
     DEALS_COMBAT_DAMAGE = "deals_combat_damage"
+    BECOMES_BLOCKED_BY_TWO_OR_MORE_CREATURES = "becomes_blocked_by_two_or_more_creatures"
     YOU_ATTACK = "you_attack"
+    YOU_ATTACK_A_PLAYER = "you_attack_a_player"
     YOU_ARE_ATTACKED = "you_are_attacked"
 
 
@@ -287,6 +312,8 @@ class Whenever:
     outcome: Outcome
     name: str = ""
     targets: tuple[str, ...] = ()
+    #: For YOU_ATTACK_A_PLAYER: the player whose being attacked it watches for (CR 508.3e).
+    attacked: str | None = None
 
 
 @dataclass(frozen=True)

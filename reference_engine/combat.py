@@ -108,6 +108,8 @@ class Combat(Triggers):
         """A creature's ability that watches for a combat event triggers (CR 508.3, 509.3, 510.3a)."""
         for ability in p.definition.abilities:
             if isinstance(ability, Whenever) and ability.event is event:
+                if ability.attacked is not None and ability.attacked != self.defending_player():
+                    continue
                 self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
     def _attack_with(self, attackers: list[Permanent]) -> None:
@@ -122,6 +124,7 @@ class Combat(Triggers):
         if attackers:  # declared, not put onto the battlefield attacking (CR 508.3b-d)
             for p in self._controlled(self.active):
                 self._combat_trigger(p, CombatEvent.YOU_ATTACK)
+                self._combat_trigger(p, CombatEvent.YOU_ATTACK_A_PLAYER)
             for p in self._controlled(self.defending_player()):
                 self._combat_trigger(p, CombatEvent.YOU_ARE_ATTACKED)
         self.attacks_this_turn += 1
@@ -164,6 +167,9 @@ class Combat(Triggers):
         for blocker, attacker in pairs:
             self._combat_trigger(self.permanent(blocker), CombatEvent.BLOCKS_A_CREATURE)
             self._combat_trigger(self.permanent(attacker), CombatEvent.BECOMES_BLOCKED_BY_A_CREATURE)
+        for attacker in blocked:
+            if sum(1 for _, a in pairs if a == attacker) >= 2:  # CR 509.3e
+                self._combat_trigger(self.permanent(attacker), CombatEvent.BECOMES_BLOCKED_BY_TWO_OR_MORE_CREATURES)
         for p in self.in_play():
             if p.attacking and not p.blocked:
                 self._combat_trigger(p, CombatEvent.ATTACKS_AND_ISNT_BLOCKED)

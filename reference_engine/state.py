@@ -165,6 +165,8 @@ class PhaseInstance:
     steps: list[Step]
     step_index: int = 0
     extra: bool = False
+    #: Steps of this phase that are skipped: those an added phase wasn't created for (CR 500.10).
+    skipped: frozenset[Step] = frozenset()
 
 
 @dataclass

@@ -32,6 +32,21 @@ class TurnChanges(StateBasedActions):
         self.emit(EventKind.PHASE_ADDED, self.active, Phase.COMBAT, effect=name)
         self.emit(EventKind.PHASE_ADDED, self.active, Phase.POSTCOMBAT_MAIN, effect=name)
 
+    def add_step_after_phase(self, step: str, controller: str, name: str) -> None:
+        """CR 500.10: a step added after a phase comes in a new copy of the phase that normally
+        holds it, right after the current phase; that phase's other steps are skipped. CR 500.10a:
+        a step that "you get" is added only in your own turn."""
+        if controller != self.active:
+            return
+        home = next((t for t in self.edition.turn_template if Step(step) in t.steps), None)
+        if home is None:  # Mirage: the additional part of the turn is a phase of that name
+            self.plan.insert(self.phase_index + 1, PhaseInstance(Phase(step), [], extra=True))
+            self.emit(EventKind.PHASE_ADDED, self.active, step, effect=name)
+            return
+        others = frozenset(s for s in home.steps if s is not Step(step))
+        self.plan.insert(self.phase_index + 1, PhaseInstance(home.phase, list(home.steps), extra=True, skipped=others))
+        self.emit(EventKind.PHASE_ADDED, self.active, home.phase, effect=name)
+
     def add_step_after_current(self, step: str, name: str) -> None:
         phase = self.current_phase
         if not phase.steps:
@@ -82,6 +97,8 @@ class TurnChanges(StateBasedActions):
         return False
 
     def _step_is_skipped(self, inst: PhaseInstance, step: Step) -> bool:
+        if step in inst.skipped:
+            return True
         if (
             step is Step.DRAW
             and self.edition.first_turn_skips_draw_step

@@ -85,3 +85,20 @@ def test_an_engine_command_that_is_not_installed_is_found_out_before_the_run() -
         EngineProvider("forge-engine --serve").check()
     with pytest.raises(EngineNotFound, match="cannot read it as a command line"):
         EngineProvider('engine "unclosed').check()
+
+
+def test_in_mirage_a_step_added_after_a_phase_is_a_phase_of_its_own() -> None:
+    """Mirage's turn has no steps, so "an additional upkeep step after this phase" adds an upkeep phase."""
+    from checker.cards import ability_from_text
+    from checker.interface import DeclareAttackers, DeclareBlockers, PermanentSetup
+
+    text = "Whenever this creature deals combat damage, you get an additional upkeep step after this phase"
+    chronologist = CardSpec("Chronologist", ("creature",), power=2, toughness=2, effects=(ability_from_text(text),))
+    adapter = ReferenceAdapter()
+    adapter.start(_setup(edition="mirage", phase="main", battlefield=(PermanentSetup("c", chronologist, "Alice"),)))
+    adapter.perform(DeclareAttackers("Alice", ("c",)))
+    adapter.perform(DeclareBlockers("Bob", ()))
+    assert ("phase_added", "upkeep") in [(e.kind, e.subject) for e in adapter.events()]
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(PassPriority("Bob"))
+    assert adapter.view().phase == "upkeep"

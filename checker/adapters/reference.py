@@ -58,10 +58,12 @@ def _duration(until: str) -> ab.Duration:
 _OUTCOMES: dict[str, Callable[[EffectSpec], Any]] = {
     "gain_life": lambda e: ab.GainLife(int(e.params.get("amount", 1))),
     "lose_life": lambda e: ab.LoseLife(int(e.params.get("amount", 1))),
+    "defending_player_loses_life": lambda e: ab.DefendingPlayerLosesLife(int(e.params.get("amount", 1))),
     "draw": lambda e: ab.DrawCards(int(e.params.get("amount", 1))),
     "damage_you": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
     "damage_target": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
     "put_attacking": lambda e: ab.PutFromHandAttacking(str(e.params["card"])),
+    "additional_step_after_phase": lambda e: ab.AdditionalStepAfterPhase(str(e.params["step"])),
     "pump_target": lambda e: ab.Pump(int(e.params.get("amount", 1)), int(e.params.get("amount", 1))),
     "delayed_gain_life": lambda e: ab.Delayed(
         ab.AtBeginningOf(
@@ -113,7 +115,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.AtBeginningOf(str(p["of"]), outcome, whose, name, targets=targets)
         case "whenever":
             outcome = _OUTCOMES[str(p["does"])](effect)
-            return ab.Whenever(ab.CombatEvent(str(p["event"])), outcome, name, targets)
+            attacked = str(p["attacked"]) if "attacked" in p else None
+            return ab.Whenever(ab.CombatEvent(str(p["event"])), outcome, name, targets, attacked)
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "attack_tax":
