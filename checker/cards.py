@@ -169,10 +169,22 @@ def ability_from_text(text: str) -> EffectSpec:
     m = _TRIGGER.fullmatch(text.rstrip("."))
     if m is None:
         raise ValueError(f"cannot read the ability {text!r}")
-    of = "end" if m["eot"] else ("turn" if m["part"] == "turn" else parse_part(m["part"]).name)
+    of = "end" if m["eot"] else ("turn" if m["part"] == "turn" else _part_named(m["part"]))
     # "At end of turn" means every turn's end (today: the beginning of each end step).
     whose = "each" if m["eot"] or m["whose"] != "your" else "your"
     return EffectSpec("at_beginning_of", {"of": of, "whose": whose, **_outcome(text, m["does"])})
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3}
+
+
+def _part_named(text: str) -> str:
+    """A part of the turn an ability names: "upkeep", or "second main phase" (``main_2``: the
+    second main phase of the current turn, CR 505.1b)."""
+    counted = re.fullmatch(r"(first|second|third) main phase", text.strip(), re.IGNORECASE)
+    if counted:
+        return f"main_{_ORDINALS[counted[1].lower()]}"
+    return parse_part(text).name
 
 
 def _outcome(text: str, does: str) -> dict[str, str | int]:

@@ -71,7 +71,8 @@ ENTRIES: tuple[CatalogEntry, ...] = (
     CatalogEntry(
         "at_beginning_of",
         "triggered",
-        "At the beginning of your (or each player's) turn, phase or step, or at end of turn: gain "
+        "At the beginning of your (or each player's) turn, phase or step, or of the turn's Nth main phase "
+        "(of=main_2: the second main phase this turn, CR 505.1b), or at end of turn: gain "
         "or lose life, draw cards, take damage, deal damage to or pump (until end of turn) a named permanent, "
         "set up a delayed effect.",
         (

@@ -582,3 +582,29 @@ Feature: The main phase
       And Alice has priority
       And the stack is empty
       And Alice has 21 life
+
+  @ruling:CR24-505.1b
+  @edition:cr2024
+  Rule: "Your second main phase" counts the main phases of the current turn
+    CR 505.1b (2025): card text such as "first main phase" or "second main phase" counts the main
+    phases that have occurred in the current turn only. When Relentless Assault, cast in the
+    precombat main phase, adds a combat and a main phase right after it, the added main phase is
+    the turn's second main phase, and the regular postcombat main phase is its third.
+
+    Scenario: Main phase: Almanac's "second main phase" ability triggers in the main phase Relentless Assault added, not in the third
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Almanac", an artifact with "At the beginning of your second main phase, you gain 1 life"
+      And Alice has Relentless Assault in hand
+      And Alice has {R}{R}{R}{R} in her mana pool
+      When Alice casts Relentless Assault
+      And both players pass priority
+      And from now on
+      And the game advances to Alice's end step
+      Then Alice has 21 life
+      And these events happen in this order:
+        | event       | player | subject         |
+        | phase began | Alice  | combat          |
+        | phase began | Alice  | postcombat main |
+        | triggered   | Alice  | Almanac         |
+        | phase began | Alice  | combat          |
+        | phase began | Alice  | postcombat main |

@@ -18,7 +18,7 @@ from reference_engine.state import (
     PhaseInstance,
     Procedure,
 )
-from reference_engine.turn import Phase, Priority, Segment, Step
+from reference_engine.turn import MAIN_PHASES, Phase, Priority, Segment, Step
 
 
 class TurnProcedure(Stack):
@@ -109,6 +109,7 @@ class TurnProcedure(Stack):
             state.spells_cast = 0
         self.attacks_this_turn = 0
         self.attacks_allowed = 1
+        self.main_phases_this_turn = 0
         self._cleanup_done = False
         self.combat = CombatProgress()
         self._end_of_turn_closed = set()
@@ -160,6 +161,7 @@ class TurnProcedure(Stack):
         for i, inst in enumerate(self.plan):
             if inst.phase is at.phase:
                 self.phase_index = i
+                self.main_phases_this_turn = sum(1 for p in self.plan[:i] if p.phase in MAIN_PHASES)
                 if at.step is not None:
                     inst.step_index = inst.steps.index(at.step)
                 return
@@ -173,6 +175,8 @@ class TurnProcedure(Stack):
             self.combat.phase_began()
         if not not_a_phase and (inst.step_index == 0 if fresh is None else fresh):
             self.emit(EventKind.PHASE_BEGAN, self.active, inst.phase)
+            if inst.phase in MAIN_PHASES:
+                self.main_phases_this_turn += 1
             self._expire(str(inst.phase), at_end=False)
         if not inst.steps:
             yield from self._run_segment(Segment(inst.phase, None))

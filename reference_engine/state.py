@@ -237,6 +237,8 @@ class GameState:
         self.spells_cast_last_turn = 0
         self.attacks_this_turn = 0
         self.attacks_allowed = 1
+        #: Main phases that have begun this turn: "your second main phase" counts them (CR 505.1b).
+        self.main_phases_this_turn = 0
         #: An effect is ending the turn or the combat phase (CR 723); the procedure skips ahead.
         self.ending: Ending | None = None
         self.combat = CombatProgress()

@@ -14,7 +14,7 @@ from reference_engine.abilities import (
 )
 from reference_engine.events import EventKind
 from reference_engine.state import Decision, DecisionKind, PendingTrigger, Procedure, StackItem
-from reference_engine.turn import Phase
+from reference_engine.turn import MAIN_PHASES, Phase
 from reference_engine.turn_changes import TurnChanges
 
 
@@ -32,6 +32,8 @@ class Triggers(TurnChanges):
             names.add("turn")  # "at the beginning of your turn" now reads "... of your upkeep"
         if name in {Phase.PRECOMBAT_MAIN, Phase.POSTCOMBAT_MAIN}:
             names.add("main")  # "at the beginning of your main phase": each of them
+        if name in MAIN_PHASES:
+            names.add(f"main_{self.main_phases_this_turn}")  # "your second main phase" (CR 505.1b)
         found = []
         for p in self.in_play():
             for a in p.definition.abilities:
