@@ -150,6 +150,27 @@ _WHENEVER = re.compile(
 )
 
 
+_COMBAT_PUMP = re.compile(
+    r"(?P<cost>(?:\{[^}]+\})+): this creature gets \+(?P<amount>\d+)/\+\d+ until end of turn\. "
+    r"activate only (?P<when>.+)",
+    re.IGNORECASE,
+)
+_COMBAT_POINTS = frozenset(
+    {"during_combat", "during_combat_before_blockers", "during_combat_after_blockers"}
+    | {f"{r}_{p}" for r in ("before", "after") for p in ("combat", "attackers", "blockers", "combat_damage")}
+    | {"before_end_of_combat", "after_end_of_combat"}
+)
+
+
+def _combat_point(text: str) -> str:
+    """ "before blockers are declared" -> ``before_blockers``: the points of CR 506.7."""
+    words = text.lower().replace(" are declared", "").replace("the ", "").removesuffix(" step")
+    point = words.removesuffix(" phase").replace(" ", "_")
+    if point not in _COMBAT_POINTS:
+        raise ValueError(f"cannot read the point of combat {text!r}")
+    return point
+
+
 def ability_from_text(text: str) -> EffectSpec:
     """Read a triggered ability written in game language, e.g.
     "At the beginning of your upkeep, you gain 1 life" or "At end of turn, you draw a card"."""
@@ -158,6 +179,10 @@ def ability_from_text(text: str) -> EffectSpec:
         r"At the beginning of \1 beginning of combat step",
         text.strip(),
     )
+    pump = _COMBAT_PUMP.fullmatch(text.rstrip("."))
+    if pump is not None:
+        params = {"cost": pump["cost"], "amount": int(pump["amount"]), "when": _combat_point(pump["when"])}
+        return EffectSpec("combat_pump", params)
     whenever = _WHENEVER.fullmatch(text.rstrip("."))
     if whenever is not None:
         if whenever["attacked"]:  # "whenever you attack Carol" (CR 508.3e)

@@ -205,6 +205,17 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("Panic (during combat before blockers are declared)", "Blaze of Glory (the same)"),
         ("when",),
     ),
+    CatalogEntry(
+        "combat_pump",
+        "activated",
+        "{cost}: This creature gets +N/+N until end of turn. Activate only at a point of combat, written as "
+        "for cast_only (CR 506.7g).",
+        (
+            "Written-out creatures, e.g. '{0}: this creature gets +1/+1 until end of turn. Activate only before "
+            "blockers are declared'",
+        ),
+        ("cost", "amount", "when"),
+    ),
     CatalogEntry("gain_life", "spell", "You gain N life.", ("Stream of Life", "Healing Salve"), ("amount",)),
     CatalogEntry(
         "block_tax",

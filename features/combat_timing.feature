@@ -126,3 +126,25 @@ Feature: Combat: spells castable only at certain points of combat
       And the game advances to Alice's end of combat step
       And Alice tries to cast Aftermath
       Then the game refuses it
+
+  @ruling:CR24-506.7g
+  Rule: An ability activated only at a point of combat follows the same timing as such a spell
+    CR 506.7g (2025): the rules for spells castable only before or after a point of combat apply in
+    the same way to abilities that may be activated only at such times.
+
+    Scenario: Combat timing: Ambusher's ability, "activate only before blockers are declared", works while attacking and not once blockers are declared
+      Given the game is at the beginning of Alice's combat phase
+      And Alice controls "Ambusher", a 2/2 creature with "{0}: this creature gets +1/+1 until end of turn. Activate only before blockers are declared"
+      When the game advances to Alice's declare attackers step
+      And Alice attacks with Ambusher
+      And Alice tries to activate Ambusher
+      Then the game allows it
+      When both players pass priority
+      Then Ambusher is 3/3
+      When the game advances to Alice's declare blockers step
+      And Bob declares no blockers
+      Then Alice has priority
+      When Alice tries to activate Ambusher
+      Then the game refuses it
+      When the game advances to Alice's end of combat step
+      Then Bob has 17 life

@@ -323,6 +323,8 @@ class Activated:
     #: The ability may be activated only during its controller's <part of the turn>.
     only_during: str | None = None
     targets_self: bool = False
+    #: The ability may be activated only at a point of combat, as CastOnly (CR 506.7g).
+    only_when: str | None = None
 
 
 class Keyword(StrEnum):

@@ -134,6 +134,9 @@ class Game(TurnProcedure):
             assert self.segment is not None
             if player != self.active or self.segment.name != ability.only_during:
                 raise IllegalAction(f"{p.name} may be activated only during its controller's {ability.only_during}")
+        in_combat = self.segment is not None and self.segment.phase is Phase.COMBAT
+        if ability.only_when is not None and not self.combat.allows(ability.only_when, in_combat):
+            raise IllegalAction(f"{p.name}'s ability may be activated only {ability.only_when.replace('_', ' ')}")
         if not self.players[player].pool.can_pay(ability.cost):
             raise IllegalAction(f"{player} can't pay for {p.name}'s ability")
         self._send(ActivateAction(p, ability))

@@ -140,6 +140,10 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.SpellEffect(ab.GainControl(), targets=1)
         case "tap":
             return ab.SpellEffect(ab.TapTarget(), targets=1)
+        case "combat_pump":
+            pump = ab.Pump(int(p.get("amount", 1)), int(p.get("amount", 1)))
+            when = str(p["when"])
+            return ab.Activated(ManaCost.parse(str(p.get("cost", ""))), pump, targets_self=True, only_when=when)
         case "cast_only":
             return ab.CastOnly(str(p["when"]))
         case "gain_life":
