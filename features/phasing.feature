@@ -363,3 +363,22 @@ Feature: Phasing
       When the game advances to Alice's next draw
       Then Breezekeeper is phased in
       And Breezekeeper is 6/6
+
+  @ruling:CR24-702.26p @ruling:CR08-502.15p
+  @edition:cr2008 @edition:cr2024
+  Rule: A second instance of phasing changes nothing
+    CR 702.26p (2025) and CR 502.15p (2008): several instances of phasing on the same permanent are
+    redundant. The permanent phases out once in its controller's untap step, as with one instance,
+    and not out and straight back in, and it comes back in her next untap step.
+
+    Scenario: Phasing: Breezekeeper with a second instance of phasing phases out once, and back in a turn later
+      Given it is Alice's turn
+      And Alice controls Breezekeeper
+      And Breezekeeper has a second instance of phasing
+      When the game advances to Alice's upkeep
+      Then Breezekeeper is phased out
+      And a "phased out" event happened for Alice about Breezekeeper
+      And no "phased in" event happened
+      When the game advances to Alice's next upkeep
+      Then Breezekeeper is phased in
+      And a "phased in" event happened for Alice about Breezekeeper

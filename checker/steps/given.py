@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pytest_bdd import given, parsers
 
@@ -175,6 +176,17 @@ def _state(state: str, damage: str | None, held: str | None) -> dict[str, object
     if held:
         result["holds"] = card(held)
     return result
+
+
+@given(parsers.re(r"(?P<perm>[A-Z][^\"]*?) has a second instance of phasing"))
+def second_phasing(game: ScenarioGame, perm: str) -> None:
+    """The permanent set up last under that name gets phasing once more (CR 702.26p, 502.15p)."""
+    index = next((i for i in reversed(range(len(game.battlefield))) if game.battlefield[i].card.name == perm), None)
+    if index is None:
+        raise ScenarioError(f"set up {perm!r} before giving it a second instance of phasing")
+    setup = game.battlefield[index]
+    spec = replace(setup.card, effects=(*setup.card.effects, EffectSpec("phasing")))
+    game.battlefield[index] = replace(setup, card=spec)
 
 
 @given(parsers.re(rf"{P} controls Wellspring, which takes (?P<target>.+) at the beginning of each of her turns"))
