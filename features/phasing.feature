@@ -382,3 +382,27 @@ Feature: Phasing
       When the game advances to Alice's next upkeep
       Then Breezekeeper is phased in
       And a "phased in" event happened for Alice about Breezekeeper
+
+  @ruling:CR24-702.26k
+  @edition:cr2024
+  Rule: A phased-out permanent leaves the game with the player who owns it
+    CR 702.26k (2025): when a player leaves a multiplayer game, the phased-out permanents she owns
+    leave the game too, as her other permanents do (CR 800.4a).
+
+    Scenario: Phasing: Bob loses a game of three players, and his phased-out Breezekeeper leaves with him
+      Given a game between Alice, Bob and Carol
+      And the game is at the beginning of Alice's precombat main phase
+      And Bob has 3 life
+      And Bob controls a phased-out Breezekeeper
+      And Bob controls Grizzly Bears
+      And Carol controls Hill Giant
+      And Alice has Lightning Bolt in hand
+      And Alice controls Mountain
+      When Alice taps Mountain for mana
+      And Alice casts Lightning Bolt targeting Bob
+      And all players pass priority
+      Then Bob has lost the game
+      And the game is not over
+      And Breezekeeper is not on the battlefield
+      And Grizzly Bears is not on the battlefield
+      And Carol controls Hill Giant

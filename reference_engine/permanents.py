@@ -78,10 +78,13 @@ class Permanents(GameState):
         self.emit(EventKind.DIED, p.controller, p.id, reason=reason)
 
     def _move_to_graveyard(self, p: Permanent) -> None:
+        self._remove_from_battlefield(p)
+        self.players[p.card.owner].graveyard.append(p.card)
+
+    def _remove_from_battlefield(self, p: Permanent) -> None:
         self._leave_combat(p)
         self.battlefield.remove(p)
         self.pumps = [e for e in self.pumps if e.target != p.id]
-        self.players[p.card.owner].graveyard.append(p.card)
 
     def _leave_combat(self, p: Permanent, reason: str = "") -> None:
         if not (p.attacking or p.blocking):

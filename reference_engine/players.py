@@ -64,6 +64,14 @@ class Players(Permanents):
             self.winner = alive[0] if alive else None
             self.emit(EventKind.GAME_OVER, self.winner)
             raise GameOver
+        for player in losers:
+            self._leave_the_game(player)
+
+    def _leave_the_game(self, player: str) -> None:
+        """CR 800.4a: a player who leaves a game that goes on takes the permanents she owns with
+        her, phased-out ones too (CR 702.26k); nothing dies, so nothing triggers on it."""
+        for p in [p for p in self.battlefield if p.card.owner == player]:
+            self._remove_from_battlefield(p)
 
     def _add_mana(self, p: Permanent) -> None:
         p.tapped = True
