@@ -145,7 +145,8 @@ _DOES = (
 _WHENEVER = re.compile(
     r"whenever (?:this creature (?P<event>attacks and isn't blocked|attacks|blocks a creature|blocks"
     r"|becomes blocked by two or more creatures|becomes blocked by a creature|becomes blocked|deals combat damage)"
-    r"|you (?P<you>attack(?: with a creature)?|are attacked)|you attack (?P<attacked>[A-Z][a-z]+)), (?P<does>.+)",
+    r"|you (?P<you>attack(?: with a creature)?|are attacked)|you attack (?P<attacked>[A-Z][a-z]+)"
+    r"|a creature with power (?P<power>\d+) or greater blocks), (?P<does>.+)",
     re.IGNORECASE,
 )
 
@@ -185,12 +186,15 @@ def ability_from_text(text: str) -> EffectSpec:
         return EffectSpec("combat_pump", params)
     whenever = _WHENEVER.fullmatch(text.rstrip("."))
     if whenever is not None:
-        if whenever["attacked"]:  # "whenever you attack Carol" (CR 508.3e)
-            attacked = {"event": "you_attack_a_player", "attacked": whenever["attacked"]}
-            return EffectSpec("whenever", {**attacked, **_outcome(text, whenever["does"])})
-        said = whenever["event"] or f"you {whenever['you'].removesuffix(' with a creature')}"
-        event = said.lower().replace(" ", "_").replace("'", "")
-        return EffectSpec("whenever", {"event": event, **_outcome(text, whenever["does"])})
+        watched: dict[str, str | int]
+        if whenever["power"]:  # "whenever a creature with power 3 or greater blocks" (CR 509.3f)
+            watched = {"event": "a_creature_with_power_blocks", "power": int(whenever["power"])}
+        elif whenever["attacked"]:  # "whenever you attack Carol" (CR 508.3e)
+            watched = {"event": "you_attack_a_player", "attacked": whenever["attacked"]}
+        else:
+            said = whenever["event"] or f"you {whenever['you'].removesuffix(' with a creature')}"
+            watched = {"event": said.lower().replace(" ", "_").replace("'", "")}
+        return EffectSpec("whenever", {**watched, **_outcome(text, whenever["does"])})
     m = _TRIGGER.fullmatch(text.rstrip("."))
     if m is None:
         raise ValueError(f"cannot read the ability {text!r}")

@@ -89,7 +89,8 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "creature, becomes blocked by two or more creatures, attacks and isn't blocked, or deals combat "
         "damage, or whenever its controller attacks (event=you_attack: once per declaration of attackers), "
         "attacks a named player (event=you_attack_a_player, attacked=<player>) or is attacked "
-        "(event=you_are_attacked): gain or lose life, make the defending player lose life "
+        "(event=you_are_attacked), or whenever a creature with power N or greater blocks "
+        "(event=a_creature_with_power_blocks, power=N): gain or lose life, make the defending player lose life "
         "(does=defending_player_loses_life), draw, take damage, get an additional step after this phase "
         "(does=additional_step_after_phase, step=<step>), or put a card named so from your hand onto "
         "the battlefield tapped and attacking (does=put_attacking).",
@@ -105,7 +106,7 @@ ENTRIES: tuple[CatalogEntry, ...] = (
             "Curse of Opulence (the enchanted player is attacked)",
             "Obeka, Splitter of Seconds (deals combat damage: additional upkeep steps after this phase)",
         ),
-        ("event", "does", "amount", "attacked", "step"),
+        ("event", "does", "amount", "attacked", "power", "step"),
     ),
     CatalogEntry(
         "upkeep_cost",

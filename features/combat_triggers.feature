@@ -640,3 +640,33 @@ Feature: Abilities that trigger on combat events
       And no "triggered" event happened about Northern Banner
       When all players pass priority
       Then Alice has 22 life
+
+  @ruling:CR24-509.3f
+  Rule: A block trigger asking for a characteristic looks at the blocker as blockers are declared
+    CR 509.3f (2025): an ability that triggers when a creature with certain characteristics blocks
+    triggers only if the creature has them at the point blockers are declared; a change made
+    afterwards doesn't make it trigger.
+
+    @edition:cr2024
+    Scenario: Combat triggers: Watchman triggers for the 3/3 blocker only, not for a 2/2 pumped after blocking
+      Given the game is at the beginning of Alice's declare attackers step
+      And Bob controls "Watchman", an artifact with "Whenever a creature with power 3 or greater blocks, you gain 1 life"
+      And Bob controls Hill Giant
+      And Bob controls Grizzly Bears
+      And Bob controls Forest
+      And Bob has Giant Growth in hand
+      And Alice controls Juggernaut
+      And Alice controls Savannah Lions
+      When Alice attacks with Juggernaut and Savannah Lions
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Juggernaut with Hill Giant, and blocks Savannah Lions with Grizzly Bears
+      Then the stack holds, from the top, Watchman
+      When both players pass priority
+      Then Bob has 21 life
+      When Alice passes priority
+      And Bob taps Forest for mana
+      And Bob casts Giant Growth targeting Grizzly Bears
+      And both players pass priority
+      Then Grizzly Bears is 5/5
+      And the stack is empty
+      And it is Alice's declare blockers step

@@ -301,6 +301,7 @@ class CombatEvent(StrEnum):
     YOU_ATTACK = "you_attack"
     YOU_ATTACK_A_PLAYER = "you_attack_a_player"
     YOU_ARE_ATTACKED = "you_are_attacked"
+    A_CREATURE_WITH_POWER_BLOCKS = "a_creature_with_power_blocks"
 
 
 @dataclass(frozen=True)
@@ -314,6 +315,8 @@ class Whenever:
     targets: tuple[str, ...] = ()
     #: For YOU_ATTACK_A_PLAYER: the player whose being attacked it watches for (CR 508.3e).
     attacked: str | None = None
+    #: For A_CREATURE_WITH_POWER_BLOCKS: the least power a blocker must have as blockers are declared (CR 509.3f).
+    min_power: int = 0
 
 
 @dataclass(frozen=True)

@@ -104,11 +104,14 @@ class Combat(Triggers):
         triggers, self.pending_triggers = self.pending_triggers, []
         yield from self._resolve_directly(triggers)
 
-    def _combat_trigger(self, p: Permanent, event: CombatEvent) -> None:
-        """A creature's ability that watches for a combat event triggers (CR 508.3, 509.3, 510.3a)."""
+    def _combat_trigger(self, p: Permanent, event: CombatEvent, power: int = 0) -> None:
+        """A permanent's ability that watches for a combat event triggers (CR 508.3, 509.3, 510.3a);
+        ``power``: that of the creature the event is about, for abilities that ask for some."""
         for ability in p.definition.abilities:
             if isinstance(ability, Whenever) and ability.event is event:
                 if ability.attacked is not None and ability.attacked != self.defending_player():
+                    continue
+                if power < ability.min_power:
                     continue
                 self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
@@ -162,6 +165,9 @@ class Combat(Triggers):
         blocked = list(dict.fromkeys(a for _, a in pairs))
         for blocker in blockers:
             self._combat_trigger(self.permanent(blocker), CombatEvent.BLOCKS)
+            power = self.power(self.permanent(blocker))  # as blockers are declared (CR 509.3f)
+            for watcher in self.in_play():
+                self._combat_trigger(watcher, CombatEvent.A_CREATURE_WITH_POWER_BLOCKS, power)
         for attacker in blocked:
             self._combat_trigger(self.permanent(attacker), CombatEvent.BECOMES_BLOCKED)
         for blocker, attacker in pairs:

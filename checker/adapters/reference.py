@@ -116,7 +116,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
         case "whenever":
             outcome = _OUTCOMES[str(p["does"])](effect)
             attacked = str(p["attacked"]) if "attacked" in p else None
-            return ab.Whenever(ab.CombatEvent(str(p["event"])), outcome, name, targets, attacked)
+            event = ab.CombatEvent(str(p["event"]))
+            return ab.Whenever(event, outcome, name, targets, attacked, int(p.get("power", 0)))
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "attack_tax":
