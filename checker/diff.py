@@ -13,11 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.reports._text import why
+from checker.reports._text import listed, why
 from checker.results import EngineIdentity, RunReport, ScenarioResult, Status
-
-#: How many entries of one category :func:`describe` lists before it stops.
-MAX_LISTED = 25
 
 
 @dataclass(frozen=True)
@@ -92,15 +89,6 @@ def diff(old: RunReport, new: RunReport) -> ReportDiff:
     )
 
 
-def _listed(lines: list[str], heading: str, entries: Sequence[str]) -> None:
-    if not entries:
-        return
-    lines.append(f"{heading}:")
-    lines += [f"  - {entry}" for entry in entries[:MAX_LISTED]]
-    if len(entries) > MAX_LISTED:
-        lines.append(f"  ... and {len(entries) - MAX_LISTED} more")
-
-
 def _changes(changes: Sequence[Change]) -> list[str]:
     return [f"{c.id}: {c.old} -> {c.new}{f' ({c.why})' if c.why else ''}" for c in changes]
 
@@ -114,9 +102,9 @@ def describe(report_diff: ReportDiff) -> str:
         f"(suite {d.new_suite_version}): {len(d.regressions)} regression(s), {len(d.fixes)} fix(es), "
         f"{len(d.changes)} other change(s), {len(d.added)} added, {len(d.removed)} removed, {d.unchanged} unchanged"
     ]
-    _listed(lines, "regressions (passed before, not now)", _changes(d.regressions))
-    _listed(lines, "fixes (passing now)", _changes(d.fixes))
-    _listed(lines, "other status changes", _changes(d.changes))
-    _listed(lines, "added scenarios", [f"{e.id}: {e.status}" for e in d.added])
-    _listed(lines, "removed scenarios", [f"{e.id}: was {e.status}" for e in d.removed])
+    listed(lines, "regressions (passed before, not now)", _changes(d.regressions))
+    listed(lines, "fixes (passing now)", _changes(d.fixes))
+    listed(lines, "other status changes", _changes(d.changes))
+    listed(lines, "added scenarios", [f"{e.id}: {e.status}" for e in d.added])
+    listed(lines, "removed scenarios", [f"{e.id}: was {e.status}" for e in d.removed])
     return "\n".join(lines)

@@ -17,20 +17,18 @@ report: it prints the verdict and exits 1 when the results don't match.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from checker.documents import Document
-from checker.reports._text import why
+from checker.reports._text import listed, why
 from checker.reports.json_report import dumps, write_text
 from checker.results import RunReport, Status
 
 FORMAT = "mtg-turn-conformance-expectations"
 FORMAT_VERSION = 1
-#: How many entries of one category :func:`describe` lists before it stops.
-MAX_LISTED = 25
 
 
 class ExpectationsError(ValueError):
@@ -242,15 +240,6 @@ def check(report: RunReport, expectations: Expectations) -> Verdict:
     )
 
 
-def _listed(lines: list[str], heading: str, entries: Sequence[str]) -> None:
-    if not entries:
-        return
-    lines.append(f"{heading}:")
-    lines += [f"  - {entry}" for entry in entries[:MAX_LISTED]]
-    if len(entries) > MAX_LISTED:
-        lines.append(f"  ... and {len(entries) - MAX_LISTED} more")
-
-
 def _mismatches(mismatches: Iterable[Mismatch], *, show_reason: bool) -> list[str]:
     out = []
     for m in mismatches:
@@ -272,27 +261,27 @@ def describe(verdict: Verdict) -> str:
         ]
     else:
         lines = [f"results don't match the expectations ({verdict.checked} scenario result(s) checked)"]
-    _listed(
+    listed(
         lines,
         f"{len(verdict.new_failures)} new failure(s), expected to pass",
         _mismatches(verdict.new_failures, show_reason=False),
     )
-    _listed(
+    listed(
         lines,
         f"{len(verdict.unexpected_unsupported)} unexpectedly unsupported, expected to pass",
         _mismatches(verdict.unexpected_unsupported, show_reason=False),
     )
-    _listed(
+    listed(
         lines,
         f"{len(verdict.changed)} with another status than expected",
         _mismatches(verdict.changed, show_reason=True),
     )
-    _listed(
+    listed(
         lines,
         f"{len(verdict.unexpected_passes)} unexpected pass(es): remove them from the expectations",
         _mismatches(verdict.unexpected_passes, show_reason=True),
     )
-    _listed(
+    listed(
         lines,
         f"{len(verdict.stale)} stale expectation(s): no such scenario in a part and edition that ran",
         [f"{e.id} ({e.status}: {e.reason})" for e in verdict.stale],

@@ -8,6 +8,7 @@ lone surrogate can't be encoded as UTF-8, and a megabyte of stderr would drown a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from checker.results import RunReport, ScenarioResult
 from checker.vocabulary import EDITIONS
@@ -58,3 +59,17 @@ def why(result: ScenarioResult, limit: int = 500) -> str:
     else:
         text = result.message or str(result.status)
     return shorten(visible(text), limit)
+
+
+#: How many entries a terminal list shows before it says how many more there are.
+MAX_LISTED = 25
+
+
+def listed(lines: list[str], heading: str, entries: Sequence[str]) -> None:
+    """Add ``heading:`` and its entries as a bulleted list to ``lines``; nothing when there are none."""
+    if not entries:
+        return
+    lines.append(f"{heading}:")
+    lines += [f"  - {entry}" for entry in entries[:MAX_LISTED]]
+    if len(entries) > MAX_LISTED:
+        lines.append(f"  ... and {len(entries) - MAX_LISTED} more")
