@@ -156,20 +156,30 @@ _COMBAT_PUMP = re.compile(
     r"activate only (?P<when>.+)",
     re.IGNORECASE,
 )
-_COMBAT_POINTS = frozenset(
-    {"during_combat", "during_combat_before_blockers", "during_combat_after_blockers"}
-    | {f"{r}_{p}" for r in ("before", "after") for p in ("combat", "attackers", "blockers", "combat_damage")}
-    | {"before_end_of_combat", "after_end_of_combat"}
-)
+
+#: The points of combat a spell or ability may be restricted to, as card text says them (CR 506.7).
+POINTS_OF_COMBAT = {
+    "during combat": "during_combat",
+    "during combat before blockers are declared": "during_combat_before_blockers",
+    "during combat after blockers are declared": "during_combat_after_blockers",
+    "before attackers are declared": "before_attackers",
+    "after attackers are declared": "after_attackers",
+    "before blockers are declared": "before_blockers",
+    "after blockers are declared": "after_blockers",
+    "before the combat damage step": "before_combat_damage",
+    "after the combat damage step": "after_combat_damage",
+    "before the end of combat step": "before_end_of_combat",
+    "after the end of combat step": "after_end_of_combat",
+    "before the combat phase": "before_combat",
+    "after the combat phase": "after_combat",
+}
 
 
-def _combat_point(text: str) -> str:
+def combat_point(text: str) -> str:
     """ "before blockers are declared" -> ``before_blockers``: the points of CR 506.7."""
-    words = text.lower().replace(" are declared", "").replace("the ", "").removesuffix(" step")
-    point = words.removesuffix(" phase").replace(" ", "_")
-    if point not in _COMBAT_POINTS:
-        raise ValueError(f"cannot read the point of combat {text!r}")
-    return point
+    if text not in POINTS_OF_COMBAT:
+        raise ValueError(f"unknown point of combat {text!r}; known: {', '.join(POINTS_OF_COMBAT)}")
+    return POINTS_OF_COMBAT[text]
 
 
 def ability_from_text(text: str) -> EffectSpec:
@@ -182,7 +192,7 @@ def ability_from_text(text: str) -> EffectSpec:
     )
     pump = _COMBAT_PUMP.fullmatch(text.rstrip("."))
     if pump is not None:
-        params = {"cost": pump["cost"], "amount": int(pump["amount"]), "when": _combat_point(pump["when"])}
+        params = {"cost": pump["cost"], "amount": int(pump["amount"]), "when": combat_point(pump["when"].lower())}
         return EffectSpec("combat_pump", params)
     whenever = _WHENEVER.fullmatch(text.rstrip("."))
     if whenever is not None:

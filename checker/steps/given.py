@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from pytest_bdd import given, parsers
 
-from checker.cards import ability_from_text, card
+from checker.cards import ability_from_text, card, combat_point
 from checker.interface import CardSetup, CardSpec, EffectSpec
 from checker.steps.context import ScenarioError, ScenarioGame
 from checker.steps.language import mana, names, number
@@ -104,23 +104,6 @@ def hand_cards(game: ScenarioGame, player: str, cards: str) -> None:
     game.player(player).hand += [game.card_setup(n) for n in names(cards)]
 
 
-_WHEN = {
-    "during combat": "during_combat",
-    "during combat before blockers are declared": "during_combat_before_blockers",
-    "during combat after blockers are declared": "during_combat_after_blockers",
-    "before attackers are declared": "before_attackers",
-    "after attackers are declared": "after_attackers",
-    "before blockers are declared": "before_blockers",
-    "after blockers are declared": "after_blockers",
-    "before the combat damage step": "before_combat_damage",
-    "after the combat damage step": "after_combat_damage",
-    "before the end of combat step": "before_end_of_combat",
-    "after the end of combat step": "after_end_of_combat",
-    "before the combat phase": "before_combat",
-    "after the combat phase": "after_combat",
-}
-
-
 @given(
     parsers.re(
         rf"{P} has \"(?P<name>[^\"]+)\", an? (?P<kind>instant|sorcery) that gains 1 life and may be cast only "
@@ -129,9 +112,11 @@ _WHEN = {
 )
 def timed_spell_in_hand(game: ScenarioGame, player: str, name: str, kind: str, when: str) -> None:
     """A spell castable only at a point of combat (CR 506.7), whose effect is to gain 1 life."""
-    if when not in _WHEN:
-        raise ScenarioError(f"unknown point of combat {when!r}; known: {', '.join(_WHEN)}")
-    effects = (EffectSpec("cast_only", {"when": _WHEN[when]}), EffectSpec("gain_life", {"amount": 1}))
+    try:
+        point = combat_point(when)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from exc
+    effects = (EffectSpec("cast_only", {"when": point}), EffectSpec("gain_life", {"amount": 1}))
     spec = CardSpec(name, (kind,), effects=effects)
     game.require_effects(spec)
     game.player(player).hand.append(CardSetup(game.new_id(name), spec))
