@@ -38,24 +38,27 @@ class TurnChanges(StateBasedActions):
         a step that "you get" is added only in your own turn."""
         if controller != self.active:
             return
-        home = next((t for t in self.edition.turn_template if Step(step) in t.steps), None)
-        if home is None:  # Mirage: the additional part of the turn is a phase of that name
-            self.plan.insert(self.phase_index + 1, PhaseInstance(Phase(step), [], extra=True))
-            self.emit(EventKind.PHASE_ADDED, self.active, step, effect=name)
+        added = Step(step)
+        home = next((t for t in self.edition.turn_template if added in t.steps), None)
+        if home is None:
+            self._add_phase_named(step, name)
             return
-        others = frozenset(s for s in home.steps if s is not Step(step))
+        others = frozenset(home.steps) - {added}
         self.plan.insert(self.phase_index + 1, PhaseInstance(home.phase, list(home.steps), extra=True, skipped=others))
         self.emit(EventKind.PHASE_ADDED, self.active, home.phase, effect=name)
 
     def add_step_after_current(self, step: str, name: str) -> None:
         phase = self.current_phase
         if not phase.steps:
-            # Mirage's turn has no steps: the additional part of the turn is a phase of that name.
-            self.plan.insert(self.phase_index + 1, PhaseInstance(Phase(step), [], extra=True))
-            self.emit(EventKind.PHASE_ADDED, self.active, step, effect=name)
+            self._add_phase_named(step, name)
             return
         phase.steps.insert(phase.step_index + 1, Step(step))
         self.emit(EventKind.STEP_ADDED, self.active, step, effect=name)
+
+    def _add_phase_named(self, step: str, name: str) -> None:
+        """Mirage's turn has no steps: an additional part of the turn is a phase of that name, next."""
+        self.plan.insert(self.phase_index + 1, PhaseInstance(Phase(step), [], extra=True))
+        self.emit(EventKind.PHASE_ADDED, self.active, step, effect=name)
 
     def end(self, what: Ending, name: str) -> None:
         """End the turn (CR 723.1) or the combat phase (CR 723.2): abilities that triggered but
