@@ -137,6 +137,14 @@ class ScenarioGame:
         self.battlefield.append(perm)
         return perm
 
+    def set_up_permanent(self, text: str, needed_by: str) -> PermanentSetup:
+        """The permanent already set up as ``text`` (its id, or its card's name: the first such),
+        for a Given step that refers to it."""
+        found = next((p for p in self.battlefield if text in (p.id, p.card.name)), None)
+        if found is None:
+            raise ScenarioError(f"set up {text!r} before {needed_by}")
+        return found
+
     def _before_start(self) -> None:
         if self.started:
             raise ScenarioError("a Given step came after the game had started; put Given steps first")

@@ -165,20 +165,15 @@ def _state(state: str, damage: str | None, held: str | None) -> dict[str, object
 
 @given(parsers.re(r"(?P<perm>[A-Z][^\"]*?) has a second instance of phasing"))
 def second_phasing(game: ScenarioGame, perm: str) -> None:
-    """The permanent set up last under that name gets phasing once more (CR 702.26p, 502.15p)."""
-    index = next((i for i in reversed(range(len(game.battlefield))) if game.battlefield[i].card.name == perm), None)
-    if index is None:
-        raise ScenarioError(f"set up {perm!r} before giving it a second instance of phasing")
-    setup = game.battlefield[index]
+    """The permanent gets phasing once more (CR 702.26p, 502.15p)."""
+    setup = game.set_up_permanent(perm, "giving it a second instance of phasing")
     spec = replace(setup.card, effects=(*setup.card.effects, EffectSpec("phasing")))
-    game.battlefield[index] = replace(setup, card=spec)
+    game.battlefield[game.battlefield.index(setup)] = replace(setup, card=spec)
 
 
 @given(parsers.re(rf"{P} controls Wellspring, which takes (?P<target>.+) at the beginning of each of her turns"))
 def wellspring(game: ScenarioGame, player: str, target: str) -> None:
-    target_id = next((p.id for p in game.battlefield if target in (p.id, p.card.name)), None)
-    if target_id is None:
-        raise ScenarioError(f"set up {target!r} before the Wellspring that takes it")
+    target_id = game.set_up_permanent(target, "the Wellspring that takes it").id
     base = card("Wellspring")
     effect = EffectSpec("gain_control_at_beginning_of_turn", {"target": target_id})
     game.add_permanent(player, CardSpec(base.name, base.types, base.cost, effects=(effect,)))
@@ -207,10 +202,7 @@ def controls_with_ability(
     except ValueError as exc:
         raise ScenarioError(str(exc)) from exc
     if "target" in effect.params:  # the permanent it names, set up before it
-        target = str(effect.params["target"])
-        target_id = next((p.id for p in game.battlefield if target in (p.id, p.card.name)), None)
-        if target_id is None:
-            raise ScenarioError(f"set up {target!r} before the ability that names it")
+        target_id = game.set_up_permanent(str(effect.params["target"]), "the ability that names it").id
         effect = EffectSpec(effect.key, {**effect.params, "target": target_id})
     pt = (int(power), int(toughness)) if power is not None and toughness is not None else (None, None)
     spec = CardSpec(name, tuple(types.split()), power=pt[0], toughness=pt[1], effects=(effect,))
