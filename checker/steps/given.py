@@ -197,16 +197,24 @@ def controls_with_ability(
 ) -> None:
     """A permanent described by its triggered ability, e.g. an artifact with
     "At the beginning of your upkeep, you gain 1 life"."""
-    try:
-        effect = ability_from_text(text)
-    except ValueError as exc:
-        raise ScenarioError(str(exc)) from exc
+    effect = _written_ability(text)
     if "target" in effect.params:  # the permanent it names, set up before it
         target_id = game.set_up_permanent(str(effect.params["target"]), "the ability that names it").id
         effect = EffectSpec(effect.key, {**effect.params, "target": target_id})
+    game.add_permanent(player, _written_card(name, power, toughness, types, effect), **_state(state, None, None))
+
+
+def _written_ability(text: str) -> EffectSpec:
+    try:
+        return ability_from_text(text)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from exc
+
+
+def _written_card(name: str, power: str | None, toughness: str | None, types: str, effect: EffectSpec) -> CardSpec:
+    """A card made up for a scenario: its name, types, power and toughness if given, and one ability."""
     pt = (int(power), int(toughness)) if power is not None and toughness is not None else (None, None)
-    spec = CardSpec(name, tuple(types.split()), power=pt[0], toughness=pt[1], effects=(effect,))
-    game.add_permanent(player, spec, **_state(state, None, None))
+    return CardSpec(name, tuple(types.split()), power=pt[0], toughness=pt[1], effects=(effect,))
 
 
 @given(
@@ -219,12 +227,7 @@ def card_with_ability_in_hand(
     game: ScenarioGame, player: str, name: str, power: str | None, toughness: str | None, types: str, text: str
 ) -> None:
     """A card in hand described by its triggered ability, as a permanent is on the battlefield."""
-    try:
-        effect = ability_from_text(text)
-    except ValueError as exc:
-        raise ScenarioError(str(exc)) from exc
-    pt = (int(power), int(toughness)) if power is not None and toughness is not None else (None, None)
-    spec = CardSpec(name, tuple(types.split()), power=pt[0], toughness=pt[1], effects=(effect,))
+    spec = _written_card(name, power, toughness, types, _written_ability(text))
     game.require_effects(spec)
     game.player(player).hand.append(CardSetup(game.new_id(name), spec))
 
