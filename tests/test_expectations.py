@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -242,17 +243,6 @@ def test_a_hand_written_file_with_a_schema_pointer_is_read(tmp_path: Path) -> No
     assert load_expectations(path) == KNOWN
 
 
-def _file(tmp_path: Path, content: str | bytes | object) -> Path:
-    path = tmp_path / "expectations.json"
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    elif isinstance(content, str):
-        path.write_text(content, encoding="utf-8")
-    else:
-        path.write_text(json.dumps(content), encoding="utf-8")
-    return path
-
-
 def _entry(**changes: object) -> dict[str, object]:
     return {"id": FAILING.id, "status": "failed", "reason": "a bug", **changes}
 
@@ -288,8 +278,10 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
         (_with(_entry(), _entry(reason="again")), rf"listed more than once: '{FAILING.id}'"),
     ],
 )
-def test_a_bad_file_is_refused_saying_what_is_wrong(tmp_path: Path, content: object, problem: str) -> None:
-    path = _file(tmp_path, content)
+def test_a_bad_file_is_refused_saying_what_is_wrong(
+    document_file: Callable[[object], Path], content: object, problem: str
+) -> None:
+    path = document_file(content)
     with pytest.raises(ExpectationsError, match=problem) as info:
         load_expectations(path)
     assert str(info.value).startswith(f"{path}: ")

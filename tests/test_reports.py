@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
@@ -146,15 +147,6 @@ def test_an_empty_report_reads_back_equal(tmp_path: Path) -> None:
     assert read_json(write_json(empty, tmp_path / "report.json")) == empty
 
 
-def _bad(tmp_path: Path, content: str | bytes) -> Path:
-    path = tmp_path / "bad.json"
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content, encoding="utf-8")
-    return path
-
-
 def test_reading_a_missing_report_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(ReportError, match=r"nowhere\.json: no such report file"):
         read_json(tmp_path / "nowhere.json")
@@ -170,36 +162,38 @@ def test_reading_a_missing_report_names_the_file(tmp_path: Path) -> None:
         ('{"format": "mtg-turn-conformance-report", "format_version": 2}', r"format_version 2 can't be read"),
     ],
 )
-def test_reading_a_bad_file_says_what_is_wrong(tmp_path: Path, content: str | bytes, problem: str) -> None:
-    path = _bad(tmp_path, content)
+def test_reading_a_bad_file_says_what_is_wrong(
+    document_file: Callable[[object], Path], content: str | bytes, problem: str
+) -> None:
+    path = document_file(content)
     with pytest.raises(ReportError, match=problem) as info:
         read_json(path)
     assert str(path) in str(info.value)
     assert isinstance(info.value, ValueError)
 
 
-def test_reading_a_report_with_a_bad_result_names_the_field(tmp_path: Path) -> None:
+def test_reading_a_report_with_a_bad_result_names_the_field(document_file: Callable[[object], Path]) -> None:
     data = to_json(REPORT)
     data["results"][2]["status"] = "maybe"
     del data["results"][3]["duration"]
     with pytest.raises(ReportError) as info:
-        read_json(_bad(tmp_path, json.dumps(data)))
+        read_json(document_file(json.dumps(data)))
     message = str(info.value)
     assert "results/2/status: 'maybe' is not one of" in message
     assert "results/3: 'duration' is a required property" in message
 
 
-def test_reading_a_report_with_a_scenario_twice_is_refused(tmp_path: Path) -> None:
+def test_reading_a_report_with_a_scenario_twice_is_refused(document_file: Callable[[object], Path]) -> None:
     data = to_json(REPORT)
     data["results"].append(data["results"][0])
     with pytest.raises(ReportError, match="appears more than once"):
-        read_json(_bad(tmp_path, json.dumps(data)))
+        read_json(document_file(json.dumps(data)))
 
 
-def test_reading_a_report_with_nan_is_refused(tmp_path: Path) -> None:
+def test_reading_a_report_with_nan_is_refused(document_file: Callable[[object], Path]) -> None:
     text = json.dumps(to_json(REPORT)).replace('"duration": 12.5', '"duration": NaN', 1)
     with pytest.raises(ReportError, match="NaN is not a JSON number"):
-        read_json(_bad(tmp_path, text))
+        read_json(document_file(text))
 
 
 def test_writing_nan_is_refused(tmp_path: Path) -> None:
