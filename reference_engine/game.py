@@ -89,9 +89,8 @@ class Game(TurnProcedure):
             raise IllegalAction("only mana sources may be used now")
         if CardType.INSTANT not in definition.types:
             self._can_act_at_sorcery_speed(player, f"cast {card.name}")
-        in_combat = self.segment is not None and self.segment.phase is Phase.COMBAT
         for only in (a for a in definition.abilities if isinstance(a, CastOnly)):
-            if not self.combat.allows(only.when, in_combat):
+            if not self.combat.allows(only.when, self.in_combat):
                 raise IllegalAction(f"{card.name} may be cast only {only.when.replace('_', ' ')}")
         effect = next((a for a in definition.abilities if isinstance(a, SpellEffect)), None)
         wanted = effect.targets if effect else 0
@@ -134,8 +133,7 @@ class Game(TurnProcedure):
             assert self.segment is not None
             if player != self.active or self.segment.name != ability.only_during:
                 raise IllegalAction(f"{p.name} may be activated only during its controller's {ability.only_during}")
-        in_combat = self.segment is not None and self.segment.phase is Phase.COMBAT
-        if ability.only_when is not None and not self.combat.allows(ability.only_when, in_combat):
+        if ability.only_when is not None and not self.combat.allows(ability.only_when, self.in_combat):
             raise IllegalAction(f"{p.name}'s ability may be activated only {ability.only_when.replace('_', ' ')}")
         if not self.players[player].pool.can_pay(ability.cost):
             raise IllegalAction(f"{player} can't pay for {p.name}'s ability")

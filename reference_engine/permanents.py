@@ -9,7 +9,6 @@ from reference_engine.abilities import (
 from reference_engine.cards import Card, CardType, Permanent
 from reference_engine.events import EventKind
 from reference_engine.state import GameState, PumpEffect
-from reference_engine.turn import Phase
 
 
 class Permanents(GameState):
@@ -52,8 +51,7 @@ class Permanents(GameState):
         hand.remove(card)
         self._enter_battlefield(card, player, tapped=True)
         entered = self.battlefield[-1]
-        in_combat = self.segment is not None and self.segment.phase is Phase.COMBAT
-        if in_combat and player == self.active and entered.is_type(CardType.CREATURE):
+        if self.in_combat and player == self.active and entered.is_type(CardType.CREATURE):
             entered.attacking = True
             self.emit(EventKind.ATTACKERS_DECLARED, player, entered.id, amount=0, entered="attacking", reason=reason)
 
@@ -89,11 +87,10 @@ class Permanents(GameState):
     def _leave_combat(self, p: Permanent, reason: str = "") -> None:
         if not (p.attacking or p.blocking):
             return
-        in_phase = self.segment is not None and self.segment.phase is Phase.COMBAT
         p.attacking = False
         p.blocking = None
         p.blocked = False
-        if in_phase or reason:
+        if self.in_combat or reason:
             self.emit(EventKind.REMOVED_FROM_COMBAT, p.controller, p.id, reason=reason)
 
     def _affected(self, permanent_id: str) -> Permanent | None:

@@ -307,6 +307,11 @@ class GameState:
     def current_phase(self) -> PhaseInstance:
         return self.plan[self.phase_index]
 
+    @property
+    def in_combat(self) -> bool:
+        """Whether the game is in a combat phase."""
+        return self.segment is not None and self.segment.phase is Phase.COMBAT
+
     def alive(self) -> list[str]:
         return [p for p, s in self.players.items() if not s.lost]
 

@@ -64,7 +64,7 @@ class TurnChanges(StateBasedActions):
         """End the turn (CR 723.1) or the combat phase (CR 723.2): abilities that triggered but
         aren't on the stack cease to exist, and every object on the stack is exiled (the one
         resolving too, as it finishes). The procedure then skips ahead."""
-        if what is Ending.COMBAT and (self.segment is None or self.segment.phase is not Phase.COMBAT):
+        if what is Ending.COMBAT and not self.in_combat:
             return  # CR 723.2g: outside a combat phase nothing happens
         self.ending = what
         self.pending_triggers.clear()
