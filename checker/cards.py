@@ -39,6 +39,7 @@ POOL: dict[str, CardSpec] = {
         _creature("Grizzly Bears", "{1}{G}", 2, 2),
         _creature("Hill Giant", "{3}{R}", 3, 3),
         _creature("Savannah Lions", "{W}", 2, 1),
+        _creature("Soldier", "", 1, 1),  # as a token (Raise the Alarm)
         _creature("Hulking Goblin", "{1}{R}", 2, 2, _e("cant_block")),
         _creature("Mogg Flunkies", "{2}{R}", 3, 3, _e("cant_attack_or_block_alone")),
         _creature("Prized Unicorn", "{3}{G}", 2, 2, _e("must_be_blocked")),
@@ -129,6 +130,10 @@ _DOES = (
     (re.compile(r"you gain (\d+) life", re.IGNORECASE), "gain_life"),
     (re.compile(r"you lose (\d+) life", re.IGNORECASE), "lose_life"),
     (re.compile(r"the defending player loses (\d+) life", re.IGNORECASE), "defending_player_loses_life"),
+    (
+        re.compile(r"the defending player gets (?:a|(\d+)) poison counters?", re.IGNORECASE),
+        "defending_player_gets_poison",
+    ),
     (re.compile(r"you draw (?:a|(\d+)) cards?", re.IGNORECASE), "draw"),
     (re.compile(r"you get an additional (\w+) step after this phase", re.IGNORECASE), "additional_step_after_phase"),
     (re.compile(r"this deals (\d+) damage to you", re.IGNORECASE), "damage_you"),
@@ -143,7 +148,8 @@ _DOES = (
 
 
 _WHENEVER = re.compile(
-    r"whenever (?:this creature (?P<event>attacks and isn't blocked|attacks|blocks a creature|blocks"
+    r"whenever (?:this (?P<unattached>becomes unattached)"
+    r"|this creature (?P<event>attacks and isn't blocked|attacks|blocks a creature|blocks"
     r"|becomes blocked by two or more creatures|becomes blocked by a creature|becomes blocked|deals combat damage)"
     r"|you (?P<you>attack(?: with a creature)?|are attacked)|you attack (?P<attacked>[A-Z][a-z]+)"
     r"|a creature with power (?P<power>\d+) or greater blocks), (?P<does>.+)",
@@ -182,9 +188,38 @@ def combat_point(text: str) -> str:
     return POINTS_OF_COMBAT[text]
 
 
+#: Keyword abilities a written-out card may have, as card text says them.
+KEYWORDS = {"Phasing": "phasing", "Haste": "haste", "First strike": "first_strike", "Double strike": "double_strike"}
+
+_ENCHANT = re.compile(r"enchant (creature|land|artifact|enchantment|permanent)", re.IGNORECASE)
+
+#: Card types a subtype implies, so a scenario may say "an Aura" or "an Equipment" (CR 205.3).
+_IMPLIED_TYPES = {"Aura": "enchantment", "Saga": "enchantment", "Equipment": "artifact", "Fortification": "artifact"}
+SUPERTYPES = ("legendary", "world")
+
+
+def type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Read "legendary creature", "Aura", "Jace planeswalker" or "world enchantment" into the card's
+    types, supertypes and subtypes: lower-case words are (super)types, capitalised ones subtypes."""
+    words = text.split()
+    supertypes = tuple(w for w in words if w in SUPERTYPES)
+    subtypes = tuple(w for w in words if w[:1].isupper())
+    types = [w for w in words if w not in supertypes and w not in subtypes]
+    for subtype in subtypes:
+        implied = _IMPLIED_TYPES.get(subtype)
+        if implied and implied not in types:
+            types.append(implied)
+    return tuple(types), supertypes, subtypes
+
+
 def ability_from_text(text: str) -> EffectSpec:
-    """Read a triggered ability written in game language, e.g.
-    "At the beginning of your upkeep, you gain 1 life" or "At end of turn, you draw a card"."""
+    """Read an ability written in game language, e.g. "At the beginning of your upkeep, you gain
+    1 life", "At end of turn, you draw a card", "Enchant creature" or "Phasing"."""
+    if text in KEYWORDS:
+        return EffectSpec(KEYWORDS[text])
+    enchant = _ENCHANT.fullmatch(text.strip())
+    if enchant is not None:
+        return EffectSpec("enchant", {"what": enchant[1].lower()})
     text = re.sub(
         r"(?i)^at the beginning of combat on (your|each player's) turn",
         r"At the beginning of \1 beginning of combat step",
@@ -202,7 +237,9 @@ def ability_from_text(text: str) -> EffectSpec:
         elif whenever["attacked"]:  # "whenever you attack Carol" (CR 508.3e)
             watched = {"event": "you_attack_a_player", "attacked": whenever["attacked"]}
         else:
-            said = whenever["event"] or f"you {whenever['you'].removesuffix(' with a creature')}"
+            said = (
+                whenever["event"] or whenever["unattached"] or f"you {whenever['you'].removesuffix(' with a creature')}"
+            )
             watched = {"event": said.lower().replace(" ", "_").replace("'", "")}
         return EffectSpec("whenever", {**watched, **_outcome(text, whenever["does"])})
     m = _TRIGGER.fullmatch(text.rstrip("."))

@@ -90,8 +90,10 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "damage, or whenever its controller attacks (event=you_attack: once per declaration of attackers), "
         "attacks a named player (event=you_attack_a_player, attacked=<player>) or is attacked "
         "(event=you_are_attacked), or whenever a creature with power N or greater blocks "
-        "(event=a_creature_with_power_blocks, power=N): gain or lose life, make the defending player lose life "
-        "(does=defending_player_loses_life), draw, take damage, get an additional step after this phase "
+        "(event=a_creature_with_power_blocks, power=N), or whenever this Aura, Equipment or Fortification "
+        "becomes unattached (event=becomes_unattached): gain or lose life, make the defending player lose life "
+        "(does=defending_player_loses_life) or get poison counters (does=defending_player_gets_poison), "
+        "draw, take damage, get an additional step after this phase "
         "(does=additional_step_after_phase, step=<step>), or put a card named so from your hand onto "
         "the battlefield tapped and attacking (does=put_attacking).",
         (
@@ -105,6 +107,8 @@ ENTRIES: tuple[CatalogEntry, ...] = (
             "Mishra, Claimed by Gix (you attack)",
             "Curse of Opulence (the enchanted player is attacked)",
             "Obeka, Splitter of Seconds (deals combat damage: additional upkeep steps after this phase)",
+            "Marsh Viper (deals combat damage: the defending player gets two poison counters)",
+            "Grafted Wargear (becomes unattached)",
         ),
         ("event", "does", "amount", "attacked", "power", "step"),
     ),
@@ -250,6 +254,14 @@ ENTRIES: tuple[CatalogEntry, ...] = (
     CatalogEntry("first_strike", "static", "First strike.", ("White Knight",)),
     CatalogEntry("double_strike", "static", "Double strike.", ("Fencing Ace",)),
     CatalogEntry("regenerate", "activated", "{cost}: Regenerate this.", ("Drudge Skeletons",), ("cost",)),
+    CatalogEntry(
+        "enchant",
+        "static",
+        "An Aura's Enchant ability: what it may be attached to (what=creature, land, artifact, enchantment "
+        "or permanent); attached to anything else, or to nothing, it goes to its owner's graveyard.",
+        ("Holy Strength (Enchant creature)", "Spirit Link (Enchant creature)", "Wild Growth (Enchant land)"),
+        ("what",),
+    ),
 )
 
 CATALOG: dict[str, CatalogEntry] = {e.key: e for e in ENTRIES}

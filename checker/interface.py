@@ -58,6 +58,8 @@ class CardSpec:
     toughness: int | None = None
     produces: str | None = None  # the mana symbol a land taps for, e.g. "G"
     effects: tuple[EffectSpec, ...] = ()
+    supertypes: tuple[str, ...] = ()  # legendary, world
+    subtypes: tuple[str, ...] = ()  # Aura, Equipment, Fortification, Saga, a planeswalker type such as Jace
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,12 @@ class PermanentSetup:
     summoning_sick: bool = False
     #: A card the permanent holds (Tawnos's Coffin); see the catalog entry ``returns_held_card``.
     holds: CardSpec | None = None
+    #: A token rather than a card (CR 111); it ceases to exist outside the battlefield.
+    token: bool = False
+    #: Counters by kind: "+1/+1", "-1/-1", "loyalty", "lore".
+    counters: Mapping[str, int] = field(default_factory=dict)
+    #: The id of the permanent this one is attached to (an Aura, Equipment or Fortification).
+    attached_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +99,7 @@ class PlayerSetup:
     lands_played: int = 0
     #: Effects in play that belong to this player but to no permanent (e.g. "skip your next turn").
     effects: tuple[EffectSpec, ...] = ()
+    poison: int = 0  # poison counters
 
 
 @dataclass(frozen=True)
@@ -258,6 +267,7 @@ class PlayerView:
     lost: bool = False
     lands_played: int = 0
     exile: tuple[CardView, ...] = ()
+    poison: int = 0  # poison counters
 
 
 @dataclass(frozen=True)
@@ -274,6 +284,9 @@ class PermanentView:
     toughness: int | None
     attacking: bool = False
     blocking: str | None = None
+    token: bool = False
+    counters: Mapping[str, int] = field(default_factory=dict)  # by kind, only kinds present
+    attached_to: str | None = None
 
 
 @dataclass(frozen=True)

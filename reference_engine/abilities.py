@@ -44,6 +44,7 @@ class Game(Protocol):
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None: ...
     def end(self, what: Ending, name: str) -> None: ...
     def put_onto_battlefield_attacking(self, player: str, card: str, reason: str) -> None: ...
+    def add_poison(self, player: str, amount: int, reason: str) -> None: ...
 
 
 class Outcome(Protocol):
@@ -222,6 +223,16 @@ class PutFromHandAttacking:
 
 
 @dataclass(frozen=True)
+class DefendingPlayerGetsPoison:
+    """Poisonous: "the defending player gets N poison counters" (ten or more lose, CR 704.5c)."""
+
+    amount: int = 1
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        game.add_poison(game.defending_player(), self.amount, r.name)
+
+
+@dataclass(frozen=True)
 class EndTheTurn:
     """Time Stop: end the turn (CR 723.1)."""
 
@@ -282,10 +293,11 @@ class AtBeginningOf:
     targets: tuple[str, ...] = ()
 
 
-class CombatEvent(StrEnum):
-    """What a permanent's "whenever" ability watches for in combat (CR 508.3, 509.3, 510.3a).
+class WatchedEvent(StrEnum):
+    """What a permanent's "whenever" ability watches for: combat (CR 508.3, 509.3, 510.3a), or an
+    Aura, Equipment or Fortification becoming unattached (which phasing isn't, CR 702.26j).
 
-    The first ones watch the creature that has the ability; the last two watch its controller:
+    The first ones watch the permanent that has the ability; the "you" ones watch its controller:
     "whenever you attack" (or "attack with a creature", CR 508.3c-d) and "whenever you are
     attacked" (CR 508.3b) trigger once per declaration of attackers, however many creatures attack.
     """
@@ -302,6 +314,7 @@ class CombatEvent(StrEnum):
     YOU_ATTACK_A_PLAYER = "you_attack_a_player"
     YOU_ARE_ATTACKED = "you_are_attacked"
     A_CREATURE_WITH_POWER_BLOCKS = "a_creature_with_power_blocks"
+    BECOMES_UNATTACHED = "becomes_unattached"
 
 
 @dataclass(frozen=True)
@@ -309,7 +322,7 @@ class Whenever:
     """A triggered ability watching combat: "whenever this creature <event>, <outcome>", or
     "whenever you attack / are attacked, <outcome>"."""
 
-    event: CombatEvent
+    event: WatchedEvent
     outcome: Outcome
     name: str = ""
     targets: tuple[str, ...] = ()
@@ -317,6 +330,13 @@ class Whenever:
     attacked: str | None = None
     #: For A_CREATURE_WITH_POWER_BLOCKS: the least power a blocker must have as blockers are declared (CR 509.3f).
     min_power: int = 0
+
+
+@dataclass(frozen=True)
+class Enchant:
+    """An Aura's "Enchant <type>": what it may legally be attached to (CR 303.4a, 704.5m)."""
+
+    what: str | None  # a card type, e.g. "creature"; None for "Enchant permanent"
 
 
 @dataclass(frozen=True)
@@ -429,4 +449,5 @@ Ability = (
     | ReturnsHeldCardOnUntap
     | SpellEffect
     | CastOnly
+    | Enchant
 )

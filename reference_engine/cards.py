@@ -16,9 +16,14 @@ class CardType(StrEnum):
     ENCHANTMENT = "enchantment"
     INSTANT = "instant"
     SORCERY = "sorcery"
+    PLANESWALKER = "planeswalker"
 
 
-PERMANENT_TYPES = frozenset({CardType.LAND, CardType.CREATURE, CardType.ARTIFACT, CardType.ENCHANTMENT})
+PERMANENT_TYPES = frozenset(
+    {CardType.LAND, CardType.CREATURE, CardType.ARTIFACT, CardType.ENCHANTMENT, CardType.PLANESWALKER}
+)
+#: Subtypes of the permanents that are attached to others (CR 301.5, 303.4).
+ATTACHMENTS = frozenset({"Aura", "Equipment", "Fortification"})
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,8 @@ class CardDef:
     #: The color of mana this permanent's tap ability adds (lands), if it has one.
     produces: Color | None = None
     abilities: tuple[Ability, ...] = ()
+    supertypes: frozenset[str] = frozenset()  # legendary, world
+    subtypes: frozenset[str] = frozenset()  # Aura, Equipment, Fortification, Saga, Jace...
 
     @property
     def is_permanent(self) -> bool:
@@ -45,6 +52,8 @@ class Card:
     id: str
     owner: str
     definition: CardDef
+    #: A token ceases to exist in any zone but the battlefield (CR 704.5d; 2008: 420.5f).
+    token: bool = False
 
     @property
     def name(self) -> str:
@@ -66,6 +75,12 @@ class Permanent:
     regeneration_shields: int = 0
     #: A card this permanent holds (Tawnos's Coffin), put onto the battlefield when it untaps.
     holds: Card | None = None
+    #: Counters by kind ("+1/+1", "-1/-1", "loyalty", "lore"); kinds with none are left out.
+    counters: dict[str, int] = field(default_factory=dict)
+    #: The permanent this one (an Aura, Equipment or Fortification) is attached to.
+    attached_to: str | None = None
+    #: It phased out along with the permanent it is attached to, and phases in with it (CR 702.26g).
+    phased_out_indirectly: bool = False
 
     @property
     def id(self) -> str:
@@ -81,3 +96,15 @@ class Permanent:
 
     def is_type(self, kind: CardType) -> bool:
         return kind in self.definition.types
+
+    def is_a(self, subtype: str) -> bool:
+        return subtype in self.definition.subtypes
+
+    @property
+    def token(self) -> bool:
+        return self.card.token
+
+    def add_counters(self, kind: str, amount: int) -> None:
+        self.counters[kind] = self.counters.get(kind, 0) + amount
+        if self.counters[kind] <= 0:
+            del self.counters[kind]

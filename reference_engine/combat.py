@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 from reference_engine.abilities import (
     AttackTax,
     BlockTax,
-    CombatEvent,
     Keyword,
+    WatchedEvent,
     Whenever,
 )
 from reference_engine.cards import CardType, Permanent
@@ -104,7 +104,7 @@ class Combat(Triggers):
         triggers, self.pending_triggers = self.pending_triggers, []
         yield from self._resolve_directly(triggers)
 
-    def _combat_trigger(self, p: Permanent, event: CombatEvent, power: int = 0) -> None:
+    def _combat_trigger(self, p: Permanent, event: WatchedEvent, power: int = 0) -> None:
         """A permanent's ability that watches for a combat event triggers (CR 508.3, 509.3, 510.3a);
         ``power``: that of the creature the event is about, for abilities that ask for some."""
         for ability in p.definition.abilities:
@@ -123,13 +123,13 @@ class Combat(Triggers):
         for p in attackers:
             p.tapped = True
             p.attacking = True
-            self._combat_trigger(p, CombatEvent.ATTACKS)
+            self._combat_trigger(p, WatchedEvent.ATTACKS)
         if attackers:  # declared, not put onto the battlefield attacking (CR 508.3b-d)
             for p in self._controlled(self.active):
-                self._combat_trigger(p, CombatEvent.YOU_ATTACK)
-                self._combat_trigger(p, CombatEvent.YOU_ATTACK_A_PLAYER)
+                self._combat_trigger(p, WatchedEvent.YOU_ATTACK)
+                self._combat_trigger(p, WatchedEvent.YOU_ATTACK_A_PLAYER)
             for p in self._controlled(self.defending_player()):
-                self._combat_trigger(p, CombatEvent.YOU_ARE_ATTACKED)
+                self._combat_trigger(p, WatchedEvent.YOU_ARE_ATTACKED)
         self.attacks_this_turn += 1
         self.emit(
             EventKind.ATTACKERS_DECLARED,
@@ -164,21 +164,21 @@ class Combat(Triggers):
         blockers = list(dict.fromkeys(b for b, _ in pairs))
         blocked = list(dict.fromkeys(a for _, a in pairs))
         for blocker in blockers:
-            self._combat_trigger(self.permanent(blocker), CombatEvent.BLOCKS)
+            self._combat_trigger(self.permanent(blocker), WatchedEvent.BLOCKS)
             power = self.power(self.permanent(blocker))  # as blockers are declared (CR 509.3f)
             for watcher in self.in_play():
-                self._combat_trigger(watcher, CombatEvent.A_CREATURE_WITH_POWER_BLOCKS, power)
+                self._combat_trigger(watcher, WatchedEvent.A_CREATURE_WITH_POWER_BLOCKS, power)
         for attacker in blocked:
-            self._combat_trigger(self.permanent(attacker), CombatEvent.BECOMES_BLOCKED)
+            self._combat_trigger(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED)
         for blocker, attacker in pairs:
-            self._combat_trigger(self.permanent(blocker), CombatEvent.BLOCKS_A_CREATURE)
-            self._combat_trigger(self.permanent(attacker), CombatEvent.BECOMES_BLOCKED_BY_A_CREATURE)
+            self._combat_trigger(self.permanent(blocker), WatchedEvent.BLOCKS_A_CREATURE)
+            self._combat_trigger(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
         for attacker in blocked:
             if sum(1 for _, a in pairs if a == attacker) >= 2:  # CR 509.3e
-                self._combat_trigger(self.permanent(attacker), CombatEvent.BECOMES_BLOCKED_BY_TWO_OR_MORE_CREATURES)
+                self._combat_trigger(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED_BY_TWO_OR_MORE_CREATURES)
         for p in self.in_play():
             if p.attacking and not p.blocked:
-                self._combat_trigger(p, CombatEvent.ATTACKS_AND_ISNT_BLOCKED)
+                self._combat_trigger(p, WatchedEvent.ATTACKS_AND_ISNT_BLOCKED)
 
     def _double(self, p: Permanent) -> bool:
         return self.has_keyword(p, Keyword.DOUBLE_STRIKE)
@@ -234,7 +234,7 @@ class Combat(Triggers):
         for source in dict.fromkeys(s for s, _, amount in assignment if amount > 0):
             p = self.find_permanent(source)
             if p is not None:
-                self._combat_trigger(p, CombatEvent.DEALS_COMBAT_DAMAGE)
+                self._combat_trigger(p, WatchedEvent.DEALS_COMBAT_DAMAGE)
 
     def _mirage_attack(self, attackers: tuple[Permanent, ...]) -> Procedure:
         """Mirage: an attack is declared from the main phase, blocked, and damage is dealt."""

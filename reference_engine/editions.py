@@ -60,6 +60,14 @@ class Edition:
     five_part_phases: ClassVar[bool] = False
     #: Mirage: mana sources may be used between turns, e.g. while choosing to skip a turn.
     mana_between_turns: ClassVar[bool] = False
+    #: CR 2008 420.5e: every legendary permanent sharing a name with another goes to the graveyard.
+    #: Only this legend rule is modelled (not Mirage's, nor CR 704.5j's choice of the one to keep):
+    #: a game with a legendary card is refused in the other editions.
+    legend_rule_all_go: ClassVar[bool] = False
+    #: CR 2008 420.5q: planeswalkers sharing a planeswalker type all go to the graveyard.
+    planeswalker_uniqueness_rule: ClassVar[bool] = False
+    #: CR 2008 217.8d: tokens in the phased-out zone cease to exist (CR 702.26d: they stay).
+    phased_out_tokens_cease_to_exist: ClassVar[bool] = False
     #: Parts of the turn that are not phases: mana used there lasts into the first phase played.
     not_a_phase: ClassVar[frozenset[Phase]] = frozenset()
     #: Parts of the turn in which players may use only mana sources.
@@ -119,6 +127,9 @@ class CR2008(Edition):
     )
     combat_damage_uses_stack = True
     phasing_out_removes_damage = True
+    legend_rule_all_go = True
+    planeswalker_uniqueness_rule = True
+    phased_out_tokens_cease_to_exist = True
 
 
 class CR2024(CR2008):
@@ -131,6 +142,9 @@ class CR2024(CR2008):
     combat_damage_uses_stack = False
     phasing_out_removes_damage = False
     has_day_night = True
+    legend_rule_all_go = False
+    planeswalker_uniqueness_rule = False
+    phased_out_tokens_cease_to_exist = False
 
 
 EDITIONS: dict[str, type[Edition]] = {e.name: e for e in (Mirage, CR2008, CR2024)}

@@ -53,6 +53,10 @@ class EventKind(StrEnum):
     DAMAGE_DEALT = "damage_dealt"
     DAMAGE_REMOVED = "damage_removed"
     REGENERATED = "regenerated"
+    COUNTERS_ADDED = "counters_added"  # on a permanent, or poison counters on a player
+    COUNTERS_REMOVED = "counters_removed"
+    UNATTACHED = "unattached"
+    CEASED_TO_EXIST = "ceased_to_exist"  # a token outside the battlefield (CR 704.5d)
     DIED = "died"
     SACRIFICED = "sacrificed"
     DISCARDED = "discarded"

@@ -59,6 +59,12 @@ class Permanents(GameState):
         self.battlefield.append(Permanent(card, controller, tapped=tapped, summoning_sick=True))
         self.emit(EventKind.ENTERED_BATTLEFIELD, controller, card.id, tapped="yes" if tapped else "no")
 
+    def _remove_counters(self, p: Permanent, kind: str, amount: int, reason: str) -> None:
+        amount = min(amount, p.counters.get(kind, 0))
+        if amount:
+            p.add_counters(kind, -amount)
+            self.emit(EventKind.COUNTERS_REMOVED, p.controller, p.id, amount=amount, counter=kind, reason=reason)
+
     def add_regeneration_shield(self, permanent_id: str) -> None:
         p = self.find_permanent(permanent_id)
         if p is not None:
@@ -71,7 +77,8 @@ class Permanents(GameState):
         self._leave_combat(p)
         self.emit(EventKind.REGENERATED, p.controller, p.id)
 
-    def _destroy(self, p: Permanent, reason: str) -> None:
+    def _put_into_graveyard(self, p: Permanent, reason: str) -> None:
+        """It dies (CR 700.4): destroyed, or put there by a state-based action."""
         self._move_to_graveyard(p)
         self.emit(EventKind.DIED, p.controller, p.id, reason=reason)
 

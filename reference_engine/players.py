@@ -8,7 +8,7 @@ from typing import Any
 from reference_engine.abilities import (
     Resolution,
 )
-from reference_engine.cards import Permanent
+from reference_engine.cards import CardType, Permanent
 from reference_engine.events import EventKind
 from reference_engine.mana import ManaCost
 from reference_engine.permanents import Permanents
@@ -36,8 +36,12 @@ class Players(Permanents):
         p = self.find_permanent(target)
         if p is None or p.phased_out:
             return
-        p.damage += amount
         self.emit(EventKind.DAMAGE_DEALT, p.controller, p.id, amount=amount, source=source)
+        if p.is_type(CardType.PLANESWALKER):  # damage to a planeswalker removes loyalty (CR 120.3c)
+            self._remove_counters(p, "loyalty", amount, source)
+            if not p.is_type(CardType.CREATURE):
+                return
+        p.damage += amount
         if self._cleanup_done and not self._creature_must_die(p):
             # Fifth Edition p. 54: damage dealt in cleanup that doesn't kill is removed at once.
             p.damage = 0
@@ -48,6 +52,10 @@ class Players(Permanents):
             return
         self.players[player].life += amount
         self.emit(EventKind.LIFE_CHANGED, player, amount=amount, reason=reason)
+
+    def add_poison(self, player: str, amount: int, reason: str) -> None:
+        self.players[player].poison += amount
+        self.emit(EventKind.COUNTERS_ADDED, player, player, amount=amount, counter="poison", reason=reason)
 
     def lose(self, player: str, reason: str) -> None:
         self._lose({player: reason})

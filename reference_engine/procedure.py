@@ -33,10 +33,17 @@ class TurnProcedure(Stack):
     ) -> None:
         """Begin play: from the game's start (shuffles, the play-or-draw choice, opening hands),
         at the beginning of a turn (``at`` is None), or at the beginning of a part of a turn."""
+        if not self.edition.legend_rule_all_go and self._has_legendary_cards():
+            raise ValueError(f"the legend rule of {self.edition.name} is not modelled; no legendary cards here")
         self.active = self._regular = active
         self.turn_number = turn_number
         self._proc = self._procedure(at, from_game_start, chooser)
         self._send(None)
+
+    def _has_legendary_cards(self) -> bool:
+        zones = [zone for s in self.players.values() for zone in (s.library, s.hand, s.graveyard, s.exile)]
+        cards = [c for zone in zones for c in zone] + [p.card for p in self.battlefield]
+        return any("legendary" in c.definition.supertypes for c in cards)
 
     def _send(self, answer: object) -> None:
         assert self._proc is not None

@@ -70,6 +70,7 @@ class PlayerState:
     drew_from_empty_library: bool = False
     lands_played: int = 0
     spells_cast: int = 0
+    poison: int = 0
 
 
 @dataclass
@@ -275,8 +276,11 @@ class GameState:
         phased_out: bool = False,
         summoning_sick: bool = False,
         holds: CardDef | None = None,
+        token: bool = False,
+        counters: dict[str, int] | None = None,
+        attached_to: str | None = None,
     ) -> Permanent:
-        card = Card(card_id or self.new_id("permanent"), owner or controller, definition)
+        card = Card(card_id or self.new_id("permanent"), owner or controller, definition, token=token)
         permanent = Permanent(
             card,
             controller,
@@ -284,6 +288,8 @@ class GameState:
             damage=damage,
             phased_out=phased_out,
             summoning_sick=summoning_sick,
+            counters={kind: n for kind, n in (counters or {}).items() if n > 0},
+            attached_to=attached_to,
         )
         if holds is not None:
             permanent.holds = Card(self.new_id("card"), owner or controller, holds)
@@ -336,15 +342,22 @@ class GameState:
             return self.defender
         return self.next_player(self.active)
 
+    @staticmethod
+    def _counter_bonus(p: Permanent) -> int:
+        return p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)
+
     def power(self, p: Permanent) -> int:
-        value = (p.definition.power or 0) + sum(e.power for e in self.pumps if e.target == p.id)
+        value = (
+            (p.definition.power or 0) + self._counter_bonus(p) + sum(e.power for e in self.pumps if e.target == p.id)
+        )
         for bonus in self._statics_of(p.controller, TurnPowerBonus):
             if p.controller == self.active:
                 value += bonus.power
         return value
 
     def toughness(self, p: Permanent) -> int:
-        value = (p.definition.toughness or 0) + sum(e.toughness for e in self.pumps if e.target == p.id)
+        value = (p.definition.toughness or 0) + self._counter_bonus(p)
+        value += sum(e.toughness for e in self.pumps if e.target == p.id)
         for bonus in self._statics_of(p.controller, TurnPowerBonus):
             if p.controller != self.active:
                 value -= bonus.toughness

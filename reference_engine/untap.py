@@ -18,22 +18,48 @@ from reference_engine.state import Decision, DecisionKind, Procedure, StackItem
 
 class Untap(Combat):
     def _phasing(self) -> None:
-        """Phasing, simultaneously: the active player's phasers phase out, their phased-out ones in."""
+        """Phasing, simultaneously: the active player's phasers phase out, their phased-out ones in.
+
+        What is attached to a permanent phasing out phases out with it, "indirectly", even if it
+        has phasing itself, and phases in only along with it (CR 702.26g, 702.26h; 2008:
+        502.15i). Phasing attaches and unattaches nothing (CR 702.26j)."""
         going_out = [
             p
             for p in self.battlefield
             if p.controller == self.active and not p.phased_out and self.has_keyword(p, Keyword.PHASING)
         ]
-        coming_in = [p for p in self.battlefield if p.controller == self.active and p.phased_out]
+        coming_in = [
+            p for p in self.battlefield if p.controller == self.active and p.phased_out and not p.phased_out_indirectly
+        ]
+        with_them = [a for p in going_out for a in self._attached_to(p)]
         for p in going_out:
-            p.phased_out = True
-            if self.edition.phasing_out_removes_damage:
-                p.damage = 0
-            self._leave_combat(p)
-            self.emit(EventKind.PHASED_OUT, p.controller, p.id)
+            if p not in with_them:
+                self._phase_out(p, indirectly=False)
+        for p in with_them:
+            self._phase_out(p, indirectly=True)
         for p in coming_in:
-            p.phased_out = False
-            self.emit(EventKind.PHASED_IN, p.controller, p.id)
+            self._phase_in(p)
+
+    def _attached_to(self, host: Permanent) -> list[Permanent]:
+        """What is attached to a permanent, and what is attached to those, and so on."""
+        attached = [p for p in self.battlefield if p.attached_to == host.id and p is not host]
+        return attached + [q for p in attached for q in self._attached_to(p)]
+
+    def _phase_out(self, p: Permanent, indirectly: bool) -> None:
+        p.phased_out, p.phased_out_indirectly = True, indirectly
+        if self.edition.phasing_out_removes_damage:
+            p.damage = 0
+        self._leave_combat(p)
+        self.emit(EventKind.PHASED_OUT, p.controller, p.id, how="indirectly" if indirectly else "directly")
+
+    def _phase_in(self, p: Permanent) -> None:
+        """An Aura, Equipment or Fortification that phased out directly phases in attached to what
+        it was attached to, if that is still there; otherwise the state-based check finds it attached to
+        nothing (CR 702.26i; 2008: 502.15j)."""
+        p.phased_out, p.phased_out_indirectly = False, False
+        self.emit(EventKind.PHASED_IN, p.controller, p.id)
+        for attached in [a for a in self.battlefield if a.attached_to == p.id and a.phased_out_indirectly]:
+            self._phase_in(attached)
 
     def _day_night_check(self) -> None:
         spells = self.spells_cast_last_turn

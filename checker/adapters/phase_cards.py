@@ -175,8 +175,8 @@ def _effect_text(e: EffectSpec, name: str) -> str:
 def definition(spec: CardSpec) -> dict[str, Any]:
     """The MTGJSON ``AtomicCard``-shaped dict of a card, its rules text written from its catalog effects."""
     types = [t.capitalize() for t in spec.types]
-    supertypes: list[str] = []
-    subtypes: list[str] = []
+    supertypes = [t.capitalize() for t in spec.supertypes]
+    subtypes = list(spec.subtypes)
     lines = [_effect_text(e, spec.name) for e in spec.effects]
     if spec.produces:
         basic = _BASICS.get(spec.produces)

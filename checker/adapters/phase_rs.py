@@ -164,6 +164,10 @@ class PhaseAdapter:
                 raise UnsupportedError("the phase.rs adapter doesn't set up skip effects already in play")
         if any(p.holds is not None for p in setup.battlefield):
             raise UnsupportedError("phase.rs has no card held by a permanent (Tawnos's Coffin)")
+        if any(p.token or p.counters or p.attached_to for p in setup.battlefield):
+            raise UnsupportedError("the phase.rs adapter doesn't set up tokens, counters or attached permanents")
+        if any(pl.poison for pl in setup.players):
+            raise UnsupportedError("the phase.rs adapter doesn't set up poison counters")
         if (setup.phase is None or (setup.phase == "beginning" and setup.step in (None, "untap"))) and any(
             p.damage for p in setup.battlefield
         ):

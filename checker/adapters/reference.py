@@ -63,6 +63,7 @@ _OUTCOMES: dict[str, Callable[[EffectSpec], Any]] = {
     "damage_you": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
     "damage_target": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
     "put_attacking": lambda e: ab.PutFromHandAttacking(str(e.params["card"])),
+    "defending_player_gets_poison": lambda e: ab.DefendingPlayerGetsPoison(int(e.params.get("amount", 1))),
     "additional_step_after_phase": lambda e: ab.AdditionalStepAfterPhase(str(e.params["step"])),
     "pump_target": lambda e: ab.Pump(int(e.params.get("amount", 1)), int(e.params.get("amount", 1))),
     "delayed_gain_life": lambda e: ab.Delayed(
@@ -116,7 +117,7 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
         case "whenever":
             outcome = _OUTCOMES[str(p["does"])](effect)
             attacked = str(p["attacked"]) if "attacked" in p else None
-            event = ab.CombatEvent(str(p["event"]))
+            event = ab.WatchedEvent(str(p["event"]))
             return ab.Whenever(event, outcome, name, targets, attacked, int(p.get("power", 0)))
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
@@ -161,6 +162,9 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.OptionalSkipTurn()
         case "returns_held_card":
             return ab.ReturnsHeldCardOnUntap()
+        case "enchant":
+            what = str(p.get("what", "permanent"))
+            return ab.Enchant(None if what == "permanent" else what)
     raise UnsupportedError(f"effect {key!r} is not in the catalog")
 
 
@@ -173,6 +177,8 @@ def card_definition(spec: CardSpec) -> CardDef:
         toughness=spec.toughness,
         produces=Color(spec.produces) if spec.produces else None,
         abilities=tuple(_ability(e, spec.name) for e in spec.effects),
+        supertypes=frozenset(spec.supertypes),
+        subtypes=frozenset(spec.subtypes),
     )
 
 
@@ -203,6 +209,7 @@ class ReferenceAdapter:
             state = game.players[player.name]
             state.life = player.life
             state.lands_played = player.lands_played
+            state.poison = player.poison
             for zone in ("library", "hand", "graveyard"):
                 for c in getattr(player, zone):
                     game.add_card(player.name, zone, card_definition(c.card), c.id)
@@ -221,6 +228,9 @@ class ReferenceAdapter:
                 phased_out=perm.phased_out,
                 summoning_sick=perm.summoning_sick,
                 holds=card_definition(perm.holds) if perm.holds else None,
+                token=perm.token,
+                counters=dict(perm.counters),
+                attached_to=perm.attached_to,
             )
         game.day_night = setup.day_night
         game.spells_cast_last_turn = setup.spells_cast_last_turn
@@ -309,6 +319,7 @@ class ReferenceAdapter:
                     s.lost,
                     s.lands_played,
                     _cards(s.exile),
+                    s.poison,
                 )
                 for s in g.players.values()
             ),
@@ -326,6 +337,9 @@ class ReferenceAdapter:
                     g.toughness(p) if p.is_type(creature) else None,
                     p.attacking,
                     p.blocking,
+                    p.token,
+                    dict(p.counters),
+                    p.attached_to,
                 )
                 for p in g.battlefield
             ),

@@ -57,6 +57,7 @@ class PlayerBuild:
     lands_played: int = 0
     effects: list[EffectSpec] = field(default_factory=list)
     library_set: bool = False
+    poison: int = 0
 
 
 class ScenarioGame:
@@ -172,6 +173,7 @@ class ScenarioGame:
                     dict(b.mana_pool),
                     b.lands_played,
                     tuple(b.effects),
+                    b.poison,
                 )
             )
         self.setup = replace(setup, players=tuple(players), battlefield=tuple(self.battlefield))

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from pytest_bdd import given, parsers
 
-from checker.cards import ability_from_text, card, combat_point
+from checker.cards import ability_from_text, card, combat_point, type_line
 from checker.interface import CardSetup, CardSpec, EffectSpec
 from checker.steps.context import ScenarioError, ScenarioGame
-from checker.steps.language import mana, names, number
+from checker.steps.language import counters, mana, names, number
 from checker.vocabulary import parse_part
 
 P = r"(?P<player>[A-Z][a-z]+)"
@@ -122,6 +122,11 @@ def timed_spell_in_hand(game: ScenarioGame, player: str, name: str, kind: str, w
     game.player(player).hand.append(CardSetup(game.new_id(name), spec))
 
 
+@given(parsers.re(rf"{P} has (?P<n>\w+) poison counters?"))
+def poison(game: ScenarioGame, player: str, n: str) -> None:
+    game.player(player).poison = number(n)
+
+
 @given(parsers.re(rf"{P} has already played (?P<n>a|one|two|\d+) lands? this turn"))
 def lands_played(game: ScenarioGame, player: str, n: str) -> None:
     game.player(player).lands_played = number(n)
@@ -133,7 +138,8 @@ _STATE = r"(?:tapped|untapped|phased-out|summoning-sick)"
 @given(
     parsers.re(
         rf"{P} controls (?:(?P<count>an?|one|two|three|four|five|\d+) )?(?P<state>(?:{_STATE},? )*)"
-        r"(?P<name>[A-Z][^,\"]*?)(?: with (?P<damage>\d+) damage)?(?: holding (?P<held>.+))?"
+        r"(?P<name>[A-Z][^,\"]*?)(?P<token> tokens?)?(?: with (?P<damage>\d+) damage)?"
+        r"(?: with (?P<counted>[^\"]+? counters?))?(?: holding (?P<held>.+))?"
     )
 )
 def controls(
@@ -142,15 +148,18 @@ def controls(
     count: str | None,
     state: str,
     name: str,
+    token: str | None,
     damage: str | None,
+    counted: str | None,
     held: str | None,
 ) -> None:
+    """A card of the pool on the battlefield, or tokens of it ("two Soldier tokens")."""
     spec = card(name)
     for _ in range(number(count) if count else 1):
-        game.add_permanent(player, spec, **_state(state, damage, held))
+        game.add_permanent(player, spec, token=bool(token), **_state(state, damage, held, counted))
 
 
-def _state(state: str, damage: str | None, held: str | None) -> dict[str, object]:
+def _state(state: str, damage: str | None, held: str | None, counted: str | None = None) -> dict[str, object]:
     words = set(re.findall(_STATE, state))
     result: dict[str, object] = {
         "tapped": "tapped" in words,
@@ -160,6 +169,11 @@ def _state(state: str, damage: str | None, held: str | None) -> dict[str, object
     }
     if held:
         result["holds"] = card(held)
+    if counted:
+        try:
+            result["counters"] = counters(counted)
+        except ValueError as exc:
+            raise ScenarioError(str(exc)) from exc
     return result
 
 
@@ -181,27 +195,40 @@ def wellspring(game: ScenarioGame, player: str, target: str) -> None:
 
 @given(
     parsers.re(
-        rf"{P} controls (?P<state>(?:{_STATE} )*)\"(?P<name>[^\"]+)\", an? (?:(?P<power>\d+)/(?P<toughness>\d+) )?"
-        r"(?P<types>[a-z ]+?) with \"(?P<text>[^\"]+)\""
+        rf"{P} controls (?P<state>(?:{_STATE} )*)\"(?P<name>[^\"]+)\", an? (?P<super>(?:legendary|world) )?"
+        r"(?:(?P<power>\d+)/(?P<toughness>\d+) )?(?P<types>[A-Za-z ]+?)(?P<token> token)?"
+        r"(?: with (?P<counted>[^\"]+? counters?))?(?: with (?P<text>\"[^\"]+\"(?: and \"[^\"]+\")*))?"
+        r"(?: attached to (?P<host>[^\"]+?))?"
     )
 )
-def controls_with_ability(
+def controls_written(
     game: ScenarioGame,
     player: str,
     state: str,
     name: str,
+    super: str | None,
     power: str | None,
     toughness: str | None,
     types: str,
-    text: str,
+    token: str | None,
+    counted: str | None,
+    host: str | None,
+    text: str | None,
 ) -> None:
-    """A permanent described by its triggered ability, e.g. an artifact with
-    "At the beginning of your upkeep, you gain 1 life"."""
-    effect = _written_ability(text)
-    if "target" in effect.params:  # the permanent it names, set up before it
-        target_id = game.set_up_permanent(str(effect.params["target"]), "the ability that names it").id
-        effect = EffectSpec(effect.key, {**effect.params, "target": target_id})
-    game.add_permanent(player, _written_card(name, power, toughness, types, effect), **_state(state, None, None))
+    """A permanent made up for the scenario, described by its type line and abilities: an
+    artifact with "At the beginning of your upkeep, you gain 1 life", a Jace planeswalker with
+    3 loyalty counters, an Aura with "Enchant creature" attached to Grizzly Bears."""
+    effects = []
+    for written in re.findall(r'"([^"]+)"', text or ""):
+        effect = _written_ability(written)
+        if "target" in effect.params:  # the permanent it names, set up before it
+            target_id = game.set_up_permanent(str(effect.params["target"]), "the ability that names it").id
+            effect = EffectSpec(effect.key, {**effect.params, "target": target_id})
+        effects.append(effect)
+    spec = _written_card(name, power, toughness, f"{super or ''}{types}", *effects)
+    attached_to = game.set_up_permanent(host, f"{name}, which is attached to it").id if host else None
+    state_of = _state(state, None, None, counted)
+    game.add_permanent(player, spec, token=bool(token), attached_to=attached_to, **state_of)
 
 
 def _written_ability(text: str) -> EffectSpec:
@@ -211,23 +238,26 @@ def _written_ability(text: str) -> EffectSpec:
         raise ScenarioError(str(exc)) from exc
 
 
-def _written_card(name: str, power: str | None, toughness: str | None, types: str, effect: EffectSpec) -> CardSpec:
-    """A card made up for a scenario: its name, types, power and toughness if given, and one ability."""
+def _written_card(name: str, power: str | None, toughness: str | None, types: str, *effects: EffectSpec) -> CardSpec:
+    """A card made up for a scenario: its name, type line, power and toughness if given, and abilities."""
     pt = (int(power), int(toughness)) if power is not None and toughness is not None else (None, None)
-    return CardSpec(name, tuple(types.split()), power=pt[0], toughness=pt[1], effects=(effect,))
+    card_types, supertypes, subtypes = type_line(types)
+    return CardSpec(
+        name, card_types, power=pt[0], toughness=pt[1], effects=effects, supertypes=supertypes, subtypes=subtypes
+    )
 
 
 @given(
     parsers.re(
-        rf"{P} has \"(?P<name>[^\"]+)\", an? (?:(?P<power>\d+)/(?P<toughness>\d+) )?(?P<types>[a-z ]+?) with "
-        r"\"(?P<text>[^\"]+)\", in hand"
+        rf"{P} has \"(?P<name>[^\"]+)\", an? (?:(?P<power>\d+)/(?P<toughness>\d+) )?(?P<types>[a-z ]+?)"
+        r"(?: with \"(?P<text>[^\"]+)\")?, in hand"
     )
 )
-def card_with_ability_in_hand(
-    game: ScenarioGame, player: str, name: str, power: str | None, toughness: str | None, types: str, text: str
+def card_in_hand_written(
+    game: ScenarioGame, player: str, name: str, power: str | None, toughness: str | None, types: str, text: str | None
 ) -> None:
-    """A card in hand described by its triggered ability, as a permanent is on the battlefield."""
-    spec = _written_card(name, power, toughness, types, _written_ability(text))
+    """A card in hand described by its type line and ability, as a permanent is on the battlefield."""
+    spec = _written_card(name, power, toughness, types, *([_written_ability(text)] if text else []))
     game.require_effects(spec)
     game.player(player).hand.append(CardSetup(game.new_id(name), spec))
 

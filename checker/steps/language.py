@@ -36,6 +36,22 @@ def names(text: str) -> list[str]:
     return [re.sub(r"^(?:then\s+)?(?:an?|the)?\s*", "", p.strip()) for p in parts if p.strip()]
 
 
+_COUNTER = re.compile(r"(?P<n>an?|one|two|three|four|five|no|\d+) (?P<kind>\+1/\+1|-1/-1|loyalty|lore) counters?")
+
+
+def counters(text: str) -> dict[str, int]:
+    """Read "two +1/+1 counters and a -1/-1 counter" into {"+1/+1": 2, "-1/-1": 1}."""
+    found: dict[str, int] = {}
+    for part in re.split(r",\s*|\s+and\s+", text.strip()):
+        m = _COUNTER.fullmatch(part.strip())
+        if m is None:
+            raise ValueError(
+                f'cannot read the counters {part!r}; say e.g. "two +1/+1 counters" or "3 loyalty counters"'
+            )
+        found[m["kind"]] = found.get(m["kind"], 0) + number(m["n"])
+    return found
+
+
 def mana(text: str) -> dict[str, int]:
     """Read "{G}{G}{R}" into {"G": 2, "R": 1}."""
     symbols = re.findall(r"\{([WUBRGC])\}", text)

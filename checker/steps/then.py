@@ -131,6 +131,41 @@ def permanent_state(game: ScenarioGame, perm: str, state: str) -> None:
     expect(actual, f"{perm} to be {state}", p)
 
 
+@then(
+    parsers.re(
+        r"(?P<who>.+?) has (?P<n>no|an?|one|two|three|four|five|\d+) (?P<kind>\+1/\+1|-1/-1|loyalty|lore|poison) "
+        r"counters?"
+    )
+)
+def has_counters(game: ScenarioGame, who: str, n: str, kind: str) -> None:
+    """Counters on a permanent, or a player's poison counters."""
+    found = game.view().player(who).poison if kind == "poison" else game.permanent(who).counters.get(kind, 0)
+    expect(found == number(n), f"{who} to have {n} {kind} counters", found)
+
+
+@then(parsers.re(r"(?P<perm>.+?) is attached to (?P<host>.+)"))
+def attached(game: ScenarioGame, perm: str, host: str) -> None:
+    p, h = game.permanent(perm), game.permanent(host)
+    expect(p.attached_to == h.id, f"{perm} attached to {host} ({h.id})", p.attached_to or "attached to nothing")
+
+
+@then(parsers.re(r"(?P<perm>.+?) is not attached to anything"))
+def unattached(game: ScenarioGame, perm: str) -> None:
+    p = game.permanent(perm)
+    expect(p.attached_to is None, f"{perm} attached to nothing", p.attached_to)
+
+
+@then(parsers.re(r"(?P<card>.+?) no longer exists"))
+def ceased_to_exist(game: ScenarioGame, card: str) -> None:
+    """Not on the battlefield (even phased out) and in no player's library, hand, graveyard or exile."""
+    view = game.view()
+    zones = [("battlefield", view.battlefield)]
+    for p in view.players:
+        zones += [(f"{p.name}'s {zone}", getattr(p, zone)) for zone in ("library", "hand", "graveyard", "exile")]
+    found = [where for where, objects in zones if any(card in (o.id, o.name) for o in objects)]
+    expect(not found, f"{card} in no zone", found)
+
+
 @then(parsers.re(r"(?P<perm>.+?) has (?P<n>\d+) damage"))
 def damage(game: ScenarioGame, perm: str, n: str) -> None:
     p = game.permanent(perm)
@@ -227,7 +262,13 @@ def _matches(e: GameEvent, row: dict[str, str]) -> bool:
     if subject and e.subject != subject and e.subject != subject.replace(" ", "_"):
         return False
     amount = row.get("amount")
-    return not amount or e.amount == int(amount)
+    if amount and e.amount != int(amount):
+        return False
+    # Any other column names a detail of the event, e.g. "how" a permanent phased out.
+    return all(e.detail.get(key) == value for key, value in row.items() if key not in _COLUMNS and value)
+
+
+_COLUMNS = {"event", "player", "subject", "amount"}
 
 
 def _show(events: list[GameEvent]) -> str:
