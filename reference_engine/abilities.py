@@ -44,6 +44,7 @@ class Game(Protocol):
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None: ...
     def end(self, what: Ending, name: str) -> None: ...
     def put_onto_battlefield_attacking(self, player: str, card: str, reason: str) -> None: ...
+    def put_onto_battlefield_blocking(self, player: str, card: str, attacker: str, reason: str) -> None: ...
 
 
 class Outcome(Protocol):
@@ -219,6 +220,18 @@ class PutFromHandAttacking:
 
     def apply(self, game: Game, r: Resolution) -> None:
         game.put_onto_battlefield_attacking(r.controller, self.card, r.name)
+
+
+@dataclass(frozen=True)
+class PutFromHandBlocking:
+    """Put a card named so from your hand onto the battlefield blocking the attacking creature
+    the ability names (its target), as Flash Foliage does with a token."""
+
+    card: str
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        if r.targets:
+            game.put_onto_battlefield_blocking(r.controller, self.card, r.targets[0], r.name)
 
 
 @dataclass(frozen=True)

@@ -113,7 +113,7 @@ def pool_has(game: ScenarioGame, player: str, symbols: str) -> None:
 @then(
     parsers.re(
         r"(?P<perm>.+?) is (?P<state>tapped|untapped|phased out|phased in|summoning sick|"
-        r"not summoning sick|attacking|not attacking)"
+        r"not summoning sick|attacking|not attacking|not blocking)"
     )
 )
 def permanent_state(game: ScenarioGame, perm: str, state: str) -> None:
@@ -127,8 +127,15 @@ def permanent_state(game: ScenarioGame, perm: str, state: str) -> None:
         "not summoning sick": not p.summoning_sick,
         "attacking": p.attacking,
         "not attacking": not p.attacking,
+        "not blocking": p.blocking is None,
     }[state]
     expect(actual, f"{perm} to be {state}", p)
+
+
+@then(parsers.re(r"(?P<perm>.+?) is blocking (?P<attacker>.+)"))
+def blocking(game: ScenarioGame, perm: str, attacker: str) -> None:
+    p, attacked = game.permanent(perm), game.permanent(attacker)
+    expect(p.blocking == attacked.id, f"{perm} to be blocking {attacker}", p)
 
 
 @then(parsers.re(r"(?P<perm>.+?) has (?P<n>\d+) damage"))
