@@ -102,6 +102,27 @@ Feature: Combat: creatures put onto the battlefield blocking
       And Raging Goblin has 0 damage
 
   @edition:cr2008 @edition:cr2024
+  @ruling:CR24-506.3a @ruling:CR08-306.3a
+  Rule: A noncreature permanent put onto the battlefield blocking is never blocking
+    CR 506.3a (2004-2008: 306.3a): a noncreature permanent that an effect would put onto the
+    battlefield blocking enters the battlefield, but it is never a blocking permanent.
+
+    Scenario: Entering blocking: Howling Mine put onto the battlefield blocking enters, but doesn't block
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Hill Giant
+      And Alice controls Grizzly Bears
+      And Bob controls "Warden", a 1/4 creature with "Whenever this creature blocks, you put Howling Mine from your hand onto the battlefield blocking Grizzly Bears"
+      And Bob has Howling Mine in hand
+      When Alice attacks with Hill Giant and Grizzly Bears
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Hill Giant with Warden
+      And both players pass priority
+      Then Bob controls Howling Mine
+      And Howling Mine is not blocking
+      When the game advances to Alice's end of combat step
+      Then Bob has 18 life
+
+  @edition:cr2008 @edition:cr2024
   @ruling:CR24-509.4b
   Rule: What restricts declaring blockers doesn't apply to a creature put onto the battlefield blocking
     CR 509.4b: the requirements and restrictions on declaring blockers (a creature that can't block, a
