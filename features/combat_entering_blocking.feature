@@ -33,6 +33,22 @@ Feature: Combat: creatures put onto the battlefield blocking
       And Bob has 20 life
       And Alice has 23 life
 
+    Scenario: Entering blocking: Raider, already blocked by Warden, doesn't become blocked again when Wall enters blocking it
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls "Raider", a 2/2 creature with "Whenever this creature becomes blocked, you gain 3 life"
+      And Bob controls "Warden", a 1/4 creature with "Whenever this creature blocks, you put Wall from your hand onto the battlefield blocking Raider"
+      And Bob has "Wall", a 0/4 creature with "Whenever this creature blocks, you gain 5 life", in hand
+      When Alice attacks with Raider
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Raider with Warden
+      Then the stack holds, from the top, Warden and Raider
+      When both players pass priority
+      Then Wall is blocking Raider
+      And the stack holds, from the top, Raider
+      When the game advances to Alice's end of combat step
+      Then Alice has 23 life
+      And Bob has 20 life
+
   @ruling:CR24-509.4a @ruling:CR24-506.3d @ruling:CR08-306.1c
   Rule: A creature put onto the battlefield blocking a creature that doesn't attack its controller never blocks
     CR 509.4a and 506.3d (2004-2008: 306.1c): if the attacker the effect names is no longer attacking
