@@ -144,6 +144,7 @@ _DOES = (
         re.compile(r"you put (.+) from your hand onto the battlefield tapped and attacking", re.IGNORECASE),
         "put_attacking",
     ),
+    (re.compile(r"you put (.+) from your hand onto the battlefield blocking (.+)", re.IGNORECASE), "put_blocking"),
 )
 
 
@@ -278,6 +279,8 @@ def _outcome(text: str, does: str) -> dict[str, str | int]:
                 params["target"], params["amount"] = groups[0], int(groups[1])
             elif kind == "put_attacking":
                 params["card"] = groups[0]
+            elif kind == "put_blocking":  # the attacker it blocks, named (CR 509.4)
+                params["card"], params["target"] = groups[0], groups[1]
             elif kind == "additional_step_after_phase":
                 params["step"] = parse_part(groups[0]).name
             else:

@@ -95,7 +95,8 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "(does=defending_player_loses_life) or get poison counters (does=defending_player_gets_poison), "
         "draw, take damage, get an additional step after this phase "
         "(does=additional_step_after_phase, step=<step>), or put a card named so from your hand onto "
-        "the battlefield tapped and attacking (does=put_attacking).",
+        "the battlefield tapped and attacking (does=put_attacking, card=<name>) or blocking a named "
+        "attacking creature (does=put_blocking, card=<name>, target=<attacker's permanent id>).",
         (
             "Goblin Guide (attacks)",
             "Wall of Frost (blocks a creature)",
@@ -104,13 +105,14 @@ ENTRIES: tuple[CatalogEntry, ...] = (
             "Ophidian (attacks and isn't blocked)",
             "Shadowmage Infiltrator (deals combat damage)",
             "Kaalia of the Vast (attacks: puts a card onto the battlefield attacking)",
+            "Flash Foliage (its token enters blocking target attacking creature)",
             "Mishra, Claimed by Gix (you attack)",
             "Curse of Opulence (the enchanted player is attacked)",
             "Obeka, Splitter of Seconds (deals combat damage: additional upkeep steps after this phase)",
             "Marsh Viper (deals combat damage: the defending player gets two poison counters)",
             "Grafted Wargear (becomes unattached)",
         ),
-        ("event", "does", "amount", "attacked", "power", "step"),
+        ("event", "does", "amount", "attacked", "power", "step", "card", "target"),
     ),
     CatalogEntry(
         "upkeep_cost",

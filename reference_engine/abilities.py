@@ -46,6 +46,8 @@ class Game(Protocol):
     def put_onto_battlefield_attacking(self, player: str, card: str, reason: str) -> None: ...
     def add_poison(self, player: str, amount: int, reason: str) -> None: ...
 
+    def put_onto_battlefield_blocking(self, player: str, card: str, attacker: str, reason: str) -> None: ...
+
 
 class Outcome(Protocol):
     def apply(self, game: Game, r: Resolution) -> None: ...
@@ -230,6 +232,18 @@ class DefendingPlayerGetsPoison:
 
     def apply(self, game: Game, r: Resolution) -> None:
         game.add_poison(game.defending_player(), self.amount, r.name)
+
+
+@dataclass(frozen=True)
+class PutFromHandBlocking:
+    """Put a card named so from your hand onto the battlefield blocking the attacking creature
+    the ability names (its target), as Flash Foliage does with a token."""
+
+    card: str
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        if r.targets:
+            game.put_onto_battlefield_blocking(r.controller, self.card, r.targets[0], r.name)
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,12 @@ from reference_engine.abilities import (
     BlockTax,
     Keyword,
     WatchedEvent,
-    Whenever,
 )
 from reference_engine.cards import CardType, Permanent
 from reference_engine.errors import IllegalAction
 from reference_engine.events import EventKind
 from reference_engine.mana import ManaCost
-from reference_engine.state import Decision, DecisionKind, PendingTrigger, Procedure, StackItem
+from reference_engine.state import Decision, DecisionKind, Procedure, StackItem
 from reference_engine.triggers import Triggers
 from reference_engine.turn import Step
 
@@ -103,17 +102,6 @@ class Combat(Triggers):
         """Mirage: an attack's triggered abilities are processed at once, as its other effects are."""
         triggers, self.pending_triggers = self.pending_triggers, []
         yield from self._resolve_directly(triggers)
-
-    def _combat_trigger(self, p: Permanent, event: WatchedEvent, power: int = 0) -> None:
-        """A permanent's ability that watches for a combat event triggers (CR 508.3, 509.3, 510.3a);
-        ``power``: that of the creature the event is about, for abilities that ask for some."""
-        for ability in p.definition.abilities:
-            if isinstance(ability, Whenever) and ability.event is event:
-                if ability.attacked is not None and ability.attacked != self.defending_player():
-                    continue
-                if power < ability.min_power:
-                    continue
-                self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
     def _attack_with(self, attackers: list[Permanent]) -> None:
         cost = self.attack_cost(attackers)

@@ -44,16 +44,20 @@ class Permanents(GameState):
         defending player, but it never "attacked", so its attack abilities don't trigger. A
         noncreature, or a creature of a player who isn't attacking, enters but never attacks
         (CR 506.3a, 506.3b); requirements and restrictions of declaring attackers don't apply (508.4c)."""
+        entered = self._put_from_hand(player, card_name, tapped=True)
+        if entered is not None and self.in_combat and player == self.active and entered.is_type(CardType.CREATURE):
+            entered.attacking = True
+            self.emit(EventKind.ATTACKERS_DECLARED, player, entered.id, amount=0, entered="attacking", reason=reason)
+
+    def _put_from_hand(self, player: str, card_name: str, tapped: bool = False) -> Permanent | None:
+        """The card of that name from the player's hand onto the battlefield, if it is there."""
         hand = self.players[player].hand
         card = next((c for c in hand if c.name == card_name), None)
         if card is None:
-            return
+            return None
         hand.remove(card)
-        self._enter_battlefield(card, player, tapped=True)
-        entered = self.battlefield[-1]
-        if self.in_combat and player == self.active and entered.is_type(CardType.CREATURE):
-            entered.attacking = True
-            self.emit(EventKind.ATTACKERS_DECLARED, player, entered.id, amount=0, entered="attacking", reason=reason)
+        self._enter_battlefield(card, player, tapped=tapped)
+        return self.battlefield[-1]
 
     def _enter_battlefield(self, card: Card, controller: str, tapped: bool = False) -> None:
         self.battlefield.append(Permanent(card, controller, tapped=tapped, summoning_sick=True))

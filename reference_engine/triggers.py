@@ -1,4 +1,7 @@
-"""Triggered abilities: when they trigger, and the order they are put on the stack or processed."""
+"""Triggered abilities: when they trigger, and the order they are put on the stack or processed.
+
+A creature put onto the battlefield blocking is here too: its entering makes the attacker's
+"becomes blocked" abilities trigger, and a triggered ability resolved here (Mirage) may do it."""
 
 from __future__ import annotations
 
@@ -10,8 +13,11 @@ from reference_engine.abilities import (
     DrawCards,
     Keyword,
     Resolution,
+    WatchedEvent,
+    Whenever,
     Whose,
 )
+from reference_engine.cards import CardType, Permanent
 from reference_engine.events import EventKind
 from reference_engine.state import Decision, DecisionKind, PendingTrigger, Procedure, StackItem
 from reference_engine.turn import MAIN_PHASES, Phase
@@ -60,6 +66,41 @@ class Triggers(TurnChanges):
                     ability = AtBeginningOf("draw", draw, Whose.EACH, f"{p.name}: additional draw")
                     found.append(PendingTrigger(p.controller, ability, p.id))
         return found
+
+    def _combat_trigger(self, p: Permanent, event: WatchedEvent, power: int = 0) -> None:
+        """A permanent's ability that watches for a combat event triggers (CR 508.3, 509.3, 510.3a);
+        ``power``: that of the creature the event is about, for abilities that ask for some."""
+        for ability in p.definition.abilities:
+            if isinstance(ability, Whenever) and ability.event is event:
+                if ability.attacked is not None and ability.attacked != self.defending_player():
+                    continue
+                if power < ability.min_power:
+                    continue
+                self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
+
+    def put_onto_battlefield_blocking(self, player: str, card_name: str, attacker_id: str, reason: str) -> None:
+        """A card from hand enters blocking the attacker the effect names (CR 509.4; 2008: 309.5).
+        It is blocking, but it never "blocked": its block abilities don't trigger (CR 509.3a-b),
+        while the attacker's "becomes blocked" abilities do, if it was unblocked (509.3c-d; 2008:
+        309.4). Requirements and restrictions of declaring blockers don't apply (509.4b). If the
+        attacker is no longer attacking, or doesn't attack this player, or the card isn't a
+        creature, it enters but never blocks (CR 509.4a, 506.3a, 506.3d; 2008: 306.3a, 306.1c)."""
+        entered = self._put_from_hand(player, card_name)
+        attacker = self._affected(attacker_id)
+        if (
+            entered is None
+            or attacker is None
+            or not (self.in_combat and attacker.attacking and player == self.defending_player())
+            or not entered.is_type(CardType.CREATURE)
+        ):
+            return
+        entered.blocking = attacker.id
+        pair = f"{entered.id}>{attacker.id}"
+        self.emit(EventKind.BLOCKERS_DECLARED, player, pair, amount=0, entered="blocking", reason=reason)
+        if not attacker.blocked:
+            attacker.blocked = True
+            self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED)
+        self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
 
     def _delayed_due(self, name: str) -> bool:
         return any(isinstance(d.ability, AtBeginningOf) and d.ability.of == name for d in self.delayed)

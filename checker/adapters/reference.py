@@ -64,6 +64,7 @@ _OUTCOMES: dict[str, Callable[[EffectSpec], Any]] = {
     "damage_target": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
     "put_attacking": lambda e: ab.PutFromHandAttacking(str(e.params["card"])),
     "defending_player_gets_poison": lambda e: ab.DefendingPlayerGetsPoison(int(e.params.get("amount", 1))),
+    "put_blocking": lambda e: ab.PutFromHandBlocking(str(e.params["card"])),
     "additional_step_after_phase": lambda e: ab.AdditionalStepAfterPhase(str(e.params["step"])),
     "pump_target": lambda e: ab.Pump(int(e.params.get("amount", 1)), int(e.params.get("amount", 1))),
     "delayed_gain_life": lambda e: ab.Delayed(

@@ -113,7 +113,7 @@ def pool_has(game: ScenarioGame, player: str, symbols: str) -> None:
 @then(
     parsers.re(
         r"(?P<perm>.+?) is (?P<state>tapped|untapped|phased out|phased in|summoning sick|"
-        r"not summoning sick|attacking|not attacking)"
+        r"not summoning sick|attacking|not attacking|not blocking)"
     )
 )
 def permanent_state(game: ScenarioGame, perm: str, state: str) -> None:
@@ -127,6 +127,7 @@ def permanent_state(game: ScenarioGame, perm: str, state: str) -> None:
         "not summoning sick": not p.summoning_sick,
         "attacking": p.attacking,
         "not attacking": not p.attacking,
+        "not blocking": p.blocking is None,
     }[state]
     expect(actual, f"{perm} to be {state}", p)
 
@@ -164,6 +165,12 @@ def ceased_to_exist(game: ScenarioGame, card: str) -> None:
         zones += [(f"{p.name}'s {zone}", getattr(p, zone)) for zone in ("library", "hand", "graveyard", "exile")]
     found = [where for where, objects in zones if any(card in (o.id, o.name) for o in objects)]
     expect(not found, f"{card} in no zone", found)
+
+
+@then(parsers.re(r"(?P<perm>.+?) is blocking (?P<attacker>.+)"))
+def blocking(game: ScenarioGame, perm: str, attacker: str) -> None:
+    p, attacked = game.permanent(perm), game.permanent(attacker)
+    expect(p.blocking == attacked.id, f"{perm} to be blocking {attacker}", p)
 
 
 @then(parsers.re(r"(?P<perm>.+?) has (?P<n>\d+) damage"))
