@@ -151,6 +151,8 @@ _WHENEVER = re.compile(
 )
 
 
+_SKIP_THEN = re.compile(r"skip your next (?P<what>turn|.+? (?:step|phase)), then (?P<does>.+)", re.IGNORECASE)
+
 _COMBAT_PUMP = re.compile(
     r"(?P<cost>(?:\{[^}]+\})+): this creature gets \+(?P<amount>\d+)/\+\d+ until end of turn\. "
     r"activate only (?P<when>.+)",
@@ -190,6 +192,10 @@ def ability_from_text(text: str) -> EffectSpec:
         r"At the beginning of \1 beginning of combat step",
         text.strip(),
     )
+    skip = _SKIP_THEN.fullmatch(text.rstrip("."))
+    if skip is not None:  # a spell's effect (CR 614.10b)
+        what = "turn" if skip["what"].lower() == "turn" else parse_part(skip["what"]).name
+        return EffectSpec("skip_then", {"what": what, **_outcome(text, skip["does"])})
     pump = _COMBAT_PUMP.fullmatch(text.rstrip("."))
     if pump is not None:
         params = {"cost": pump["cost"], "amount": int(pump["amount"]), "when": combat_point(pump["when"].lower())}

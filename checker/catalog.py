@@ -62,6 +62,15 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("what",),
     ),
     CatalogEntry(
+        "skip_then",
+        "spell",
+        "You skip your next turn, or your next phase or step of the given name, then you gain life or draw "
+        "cards (does=gain_life or draw, amount): that action is the first thing that happens in the next turn, "
+        "phase or step to actually occur (CR 614.10b).",
+        ("Written-out sorceries, e.g. 'Skip your next upkeep step, then you gain 2 life'",),
+        ("what", "does", "amount"),
+    ),
+    CatalogEntry(
         "players_skip",
         "static",
         "As long as this is in play, players (or you) skip their phase or step of the given name.",

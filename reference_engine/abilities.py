@@ -35,7 +35,7 @@ class Game(Protocol):
     def add_step_after_current(self, step: str, name: str) -> None: ...
     def add_step_after_phase(self, step: str, controller: str, name: str) -> None: ...
     def add_pump(self, target: str, power: int, toughness: int, duration: Duration, name: str) -> None: ...
-    def add_skip(self, player: str, what: str, count: int, name: str) -> None: ...
+    def add_skip(self, player: str, what: str, count: int, name: str, then: Outcome | None = None) -> None: ...
     def gain_control(self, player: str, permanent_id: str, reason: str) -> None: ...
     def untap(self, permanent_id: str, reason: str) -> None: ...
     def tap(self, permanent_id: str, reason: str) -> None: ...
@@ -173,13 +173,15 @@ class Pump:
 
 @dataclass(frozen=True)
 class SkipNext:
-    """The player skips their next turn, or the next phase or step of that name."""
+    """The player skips their next turn, or the next phase or step of that name; ``then``: and
+    then takes another action, the first thing of whatever part of the game next begins (CR 614.10b)."""
 
     what: str
     count: int = 1
+    then: Outcome | None = None
 
     def apply(self, game: Game, r: Resolution) -> None:
-        game.add_skip(r.targets[0] if r.targets else r.controller, self.what, self.count, r.name)
+        game.add_skip(r.targets[0] if r.targets else r.controller, self.what, self.count, r.name, self.then)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from reference_engine.abilities import (
     Duration,
     Ending,
     Keyword,
+    Outcome,
     Resolution,
     Static,
     TurnPowerBonus,
@@ -105,6 +106,8 @@ class SkipEffect:
     what: str
     remaining: int
     name: str
+    #: What the player does after skipping: the first thing of the next part of the game (CR 614.10b).
+    then: Outcome | None = None
 
 
 #: Points of a combat phase, in order, for spells cast only before or after one (CR 506.7).
@@ -232,6 +235,8 @@ class GameState:
         self.delayed: list[PendingTrigger] = []
         self.pumps: list[PumpEffect] = []
         self.skips: list[SkipEffect] = []
+        #: Skips done whose "then" action waits for the next turn, phase or step to begin (CR 614.10b).
+        self.after_skips: list[tuple[Outcome, Resolution]] = []
         self.extra_turns: list[str] = []
         self.day_night: str | None = None
         self.spells_cast_last_turn = 0

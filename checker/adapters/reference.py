@@ -107,6 +107,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.AtBeginningOf(step, ab.AdditionalStep(step), name=name, first_each_turn=True)
         case "skip_spell":
             return ab.SpellEffect(ab.SkipNext(str(p["what"])), targets=1)
+        case "skip_then":
+            return ab.SpellEffect(ab.SkipNext(str(p["what"]), then=_OUTCOMES[str(p["does"])](effect)))
         case "players_skip":
             return ab.PlayersSkip(str(p["what"]), ab.Whose(str(p.get("whose", "your"))))
         case "at_beginning_of":
