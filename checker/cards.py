@@ -139,6 +139,7 @@ _DOES = (
         re.compile(r"you put (.+) from your hand onto the battlefield tapped and attacking", re.IGNORECASE),
         "put_attacking",
     ),
+    (re.compile(r"sacrifice this \w+", re.IGNORECASE), "sacrifice_this"),
 )
 
 
@@ -150,6 +151,11 @@ _WHENEVER = re.compile(
     re.IGNORECASE,
 )
 
+
+#: A state trigger (CR 603.8, 704.1a): "When you control no other creatures, ..." or "When you have 5 or less life".
+_WHEN_STATE = re.compile(
+    r"when you (?:control no (?P<none>other creatures)|have (?P<life>\d+) or less life), (?P<does>.+)", re.IGNORECASE
+)
 
 _SKIP_THEN = re.compile(r"skip your next (?P<what>turn|.+? (?:step|phase)), then (?P<does>.+)", re.IGNORECASE)
 
@@ -192,6 +198,12 @@ def ability_from_text(text: str) -> EffectSpec:
         r"At the beginning of \1 beginning of combat step",
         text.strip(),
     )
+    state = _WHEN_STATE.fullmatch(text.rstrip("."))
+    if state is not None:
+        holds: dict[str, str | int] = (
+            {"state": "no_other_creatures"} if state["none"] else {"state": "life_at_most", "life": int(state["life"])}
+        )
+        return EffectSpec("state_trigger", {**holds, **_outcome(text, state["does"])})
     skip = _SKIP_THEN.fullmatch(text.rstrip("."))
     if skip is not None:  # a spell's effect (CR 614.10b)
         what = "turn" if skip["what"].lower() == "turn" else parse_part(skip["what"]).name
@@ -249,7 +261,7 @@ def _outcome(text: str, does: str) -> dict[str, str | int]:
                 params["card"] = groups[0]
             elif kind == "additional_step_after_phase":
                 params["step"] = parse_part(groups[0]).name
-            else:
+            elif kind != "sacrifice_this":  # "sacrifice this creature" has no parameter
                 params["amount"] = int(groups[0]) if groups else 1
             return params
     raise ValueError(f"cannot read what {text!r} does")

@@ -118,6 +118,19 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("event", "does", "amount", "attacked", "power", "step"),
     ),
     CatalogEntry(
+        "state_trigger",
+        "triggered",
+        "When a game state holds: you control no other creatures (state=no_other_creatures) or you have N or "
+        "less life (state=life_at_most, life=N): sacrifice this (does=sacrifice_this), gain or lose life, or "
+        "draw. A state trigger (CR 603.8): it triggers as soon as the state holds, goes on the stack the next "
+        "time a player would receive priority, and doesn't trigger again until it has left the stack.",
+        (
+            "Written-out permanents, e.g. 'When you control no other creatures, sacrifice this creature' "
+            "(the kind of Dandân's 'When you control no Islands, sacrifice Dandân')",
+        ),
+        ("state", "life", "does", "amount"),
+    ),
+    CatalogEntry(
         "upkeep_cost",
         "triggered",
         "At the beginning of your upkeep, sacrifice this unless you pay the cost.",

@@ -40,6 +40,7 @@ class Game(Protocol):
     def untap(self, permanent_id: str, reason: str) -> None: ...
     def tap(self, permanent_id: str, reason: str) -> None: ...
     def add_regeneration_shield(self, permanent_id: str) -> None: ...
+    def sacrifice(self, permanent_id: str, reason: str) -> None: ...
     def ask_upkeep_payment(self, r: Resolution, cost: ManaCost) -> None: ...
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None: ...
     def end(self, what: Ending, name: str) -> None: ...
@@ -207,6 +208,15 @@ class Regenerate:
 
 
 @dataclass(frozen=True)
+class SacrificeSource:
+    """ "Sacrifice this": the permanent the ability comes from."""
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        if r.source is not None:
+            game.sacrifice(r.source, r.name)
+
+
+@dataclass(frozen=True)
 class TapTarget:
     def apply(self, game: Game, r: Resolution) -> None:
         for target in r.targets:
@@ -321,6 +331,27 @@ class Whenever:
     min_power: int = 0
 
 
+class WatchedState(StrEnum):
+    """A game state a state trigger watches for, about the ability's controller."""
+
+    NO_OTHER_CREATURES = "no_other_creatures"  # "when you control no other creatures"
+    LIFE_AT_MOST = "life_at_most"  # "when you have N or less life"
+
+
+@dataclass(frozen=True)
+class When:
+    """A state trigger: "when <a game state holds>, <outcome>". It is a triggered ability, not a
+    state-based action (CR 704.1a; 2008: 420.1): it triggers as soon as the state holds, and not
+    again until it has left the stack (CR 603.8; 2008: 410.10)."""
+
+    state: WatchedState
+    outcome: Outcome
+    name: str = ""
+    #: For LIFE_AT_MOST: the life total at or below which it triggers.
+    life: int = 0
+    targets: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Activated:
     cost: ManaCost
@@ -420,6 +451,7 @@ class SpellEffect:
 Ability = (
     AtBeginningOf
     | Whenever
+    | When
     | Activated
     | Static
     | UntapLimit

@@ -281,6 +281,7 @@ class TurnProcedure(Stack):
         while True:
             yield from self._discard_to_hand_size()
             self._end_of_turn_cleanup()
+            self._check_state_triggers()
             if not (self._state_based_actions_pending() or self.pending_triggers or self._delayed_due("cleanup")):
                 return
             self._trigger_beginning_of("cleanup")

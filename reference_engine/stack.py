@@ -56,6 +56,7 @@ class Stack(Untap):
         """CR 117.5: state-based actions, then triggered abilities, until neither happens."""
         while True:
             self._state_based_actions()
+            self._check_state_triggers()
             if not self.pending_triggers:
                 return
             yield from self._put_triggers_on_stack()

@@ -18,6 +18,7 @@ from reference_engine.abilities import (
     Resolution,
     Static,
     TurnPowerBonus,
+    When,
     Whenever,
 )
 from reference_engine.cards import Card, CardDef, CardType, Permanent
@@ -74,6 +75,13 @@ class PlayerState:
 
 
 @dataclass
+class PendingTrigger:
+    controller: str
+    ability: AtBeginningOf | Whenever | When
+    source: str | None
+
+
+@dataclass
 class StackItem:
     id: str
     controller: str
@@ -82,13 +90,8 @@ class StackItem:
     card: Card | None = None
     resolution: Resolution | None = None
     outcome: Any = None
-
-
-@dataclass
-class PendingTrigger:
-    controller: str
-    ability: AtBeginningOf | Whenever
-    source: str | None
+    #: The triggered ability this item is, if it is one (a state trigger waits for it, CR 603.8).
+    trigger: PendingTrigger | None = None
 
 
 @dataclass

@@ -64,6 +64,7 @@ _OUTCOMES: dict[str, Callable[[EffectSpec], Any]] = {
     "damage_target": lambda e: ab.DealDamage(int(e.params.get("amount", 1))),
     "put_attacking": lambda e: ab.PutFromHandAttacking(str(e.params["card"])),
     "additional_step_after_phase": lambda e: ab.AdditionalStepAfterPhase(str(e.params["step"])),
+    "sacrifice_this": lambda e: ab.SacrificeSource(),
     "pump_target": lambda e: ab.Pump(int(e.params.get("amount", 1)), int(e.params.get("amount", 1))),
     "delayed_gain_life": lambda e: ab.Delayed(
         ab.AtBeginningOf(
@@ -120,6 +121,9 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             attacked = str(p["attacked"]) if "attacked" in p else None
             event = ab.CombatEvent(str(p["event"]))
             return ab.Whenever(event, outcome, name, targets, attacked, int(p.get("power", 0)))
+        case "state_trigger":
+            outcome = _OUTCOMES[str(p["does"])](effect)
+            return ab.When(ab.WatchedState(str(p["state"])), outcome, name, int(p.get("life", 0)), targets)
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "attack_tax":
