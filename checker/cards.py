@@ -157,6 +157,12 @@ _WHEN_STATE = re.compile(
     r"when you (?:control no (?P<none>other creatures)|have (?P<life>\d+) or less life), (?P<does>.+)", re.IGNORECASE
 )
 
+_OPTIONAL_ATTACK_COST = re.compile(
+    r"as this creature attacks, you may pay (?P<cost>(?:\{[^}]+\})+)\. "
+    r"if you do, it gets \+(?P<power>\d+)/\+(?P<toughness>\d+) until end of turn",
+    re.IGNORECASE,
+)
+
 _SKIP_THEN = re.compile(r"skip your next (?P<what>turn|.+? (?:step|phase)), then (?P<does>.+)", re.IGNORECASE)
 
 _COMBAT_PUMP = re.compile(
@@ -198,6 +204,10 @@ def ability_from_text(text: str) -> EffectSpec:
         r"At the beginning of \1 beginning of combat step",
         text.strip(),
     )
+    option = _OPTIONAL_ATTACK_COST.fullmatch(text.rstrip("."))
+    if option is not None:  # an optional cost to attack (CR 508.1g)
+        params = {"cost": option["cost"], "power": int(option["power"]), "toughness": int(option["toughness"])}
+        return EffectSpec("optional_attack_cost", params)
     state = _WHEN_STATE.fullmatch(text.rstrip("."))
     if state is not None:
         holds: dict[str, str | int] = (

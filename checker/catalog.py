@@ -220,6 +220,18 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("cost",),
     ),
     CatalogEntry(
+        "optional_attack_cost",
+        "static",
+        "As this creature attacks, you may pay {cost}. If you do, it gets +power/+toughness until end of turn. "
+        "An optional cost to attack (CR 508.1g): the active player chooses to pay it as attackers are declared "
+        "(DeclareAttackers.optional_costs), with any other costs to attack.",
+        (
+            "Written-out creatures, e.g. 'As this creature attacks, you may pay {1}. If you do, it gets +2/+0 "
+            "until end of turn'",
+        ),
+        ("cost", "power", "toughness"),
+    ),
+    CatalogEntry(
         "cast_only",
         "restriction",
         "This spell may be cast only at a point of combat: during combat, during combat before (or after) "

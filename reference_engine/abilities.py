@@ -392,6 +392,16 @@ class AttackTax:
 
 
 @dataclass(frozen=True)
+class OptionalAttackCost:
+    """ "As this creature attacks, you may pay {cost}. If you do, <outcome>": an optional cost to
+    attack. The active player chooses whether to pay it as attackers are declared (CR 508.1g); it is
+    paid with the other costs to attack (508.1h-j)."""
+
+    cost: ManaCost
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
 class BlockTax:
     """War Cadence: creatures can't block unless their controller pays this for each of them."""
 
@@ -456,6 +466,7 @@ Ability = (
     | Static
     | UntapLimit
     | AttackTax
+    | OptionalAttackCost
     | BlockTax
     | PlayersSkip
     | TurnPowerBonus

@@ -105,7 +105,7 @@ class Stack(Untap):
         elif isinstance(action, ActivateAction):
             self._activate(action.permanent, action.ability)
         elif isinstance(action, AttackAction):
-            yield from self._mirage_attack(action.attackers)
+            yield from self._mirage_attack(action)
 
     def _cast(self, card: Card, targets: tuple[str, ...]) -> None:
         state = self.players[card.owner]

@@ -205,6 +205,8 @@ class ActivateAction:
 @dataclass
 class AttackAction:
     attackers: tuple[Permanent, ...]
+    #: Attackers whose optional cost to attack is paid (CR 508.1g).
+    optional_costs: tuple[Permanent, ...] = ()
 
 
 class GameOver(Exception):

@@ -128,6 +128,9 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "attack_tax":
             return ab.AttackTax(ManaCost.parse(str(p.get("cost", "{2}"))))
+        case "optional_attack_cost":
+            pump = ab.Pump(int(p.get("power", 0)), int(p.get("toughness", 0)))
+            return ab.OptionalAttackCost(ManaCost.parse(str(p["cost"])), pump)
         case "block_tax":
             return ab.BlockTax(ManaCost.parse(str(p.get("cost", "{1}"))))
         case "untap_limit":
@@ -267,8 +270,8 @@ class ReferenceAdapter:
                     g.activate_mana_ability(player, permanent)
                 case ActivateAbility(player, permanent):
                     g.activate_ability(player, permanent)
-                case DeclareAttackers(player, attackers):
-                    g.declare_attackers(player, attackers)
+                case DeclareAttackers(player, attackers, optional_costs):
+                    g.declare_attackers(player, attackers, optional_costs)
                 case DeclareBlockers(player, blocks):
                     g.declare_blockers(player, blocks)
                 case ChooseUntap(player, permanents):
