@@ -145,6 +145,7 @@ _DOES = (
         "put_attacking",
     ),
     (re.compile(r"you put (.+) from your hand onto the battlefield blocking (.+)", re.IGNORECASE), "put_blocking"),
+    (re.compile(r"sacrifice this \w+", re.IGNORECASE), "sacrifice_this"),
 )
 
 
@@ -157,6 +158,19 @@ _WHENEVER = re.compile(
     re.IGNORECASE,
 )
 
+
+#: A state trigger (CR 603.8, 704.1a): "When you control no other creatures, ..." or "When you have 5 or less life".
+_WHEN_STATE = re.compile(
+    r"when you (?:control no (?P<none>other creatures)|have (?P<life>\d+) or less life), (?P<does>.+)", re.IGNORECASE
+)
+
+_OPTIONAL_ATTACK_COST = re.compile(
+    r"as this creature attacks, you may pay (?P<cost>(?:\{[^}]+\})+)\. "
+    r"if you do, it gets \+(?P<power>\d+)/\+(?P<toughness>\d+) until end of turn",
+    re.IGNORECASE,
+)
+
+_SKIP_THEN = re.compile(r"skip your next (?P<what>turn|.+? (?:step|phase)), then (?P<does>.+)", re.IGNORECASE)
 
 _COMBAT_PUMP = re.compile(
     r"(?P<cost>(?:\{[^}]+\})+): this creature gets \+(?P<amount>\d+)/\+\d+ until end of turn\. "
@@ -226,6 +240,20 @@ def ability_from_text(text: str) -> EffectSpec:
         r"At the beginning of \1 beginning of combat step",
         text.strip(),
     )
+    option = _OPTIONAL_ATTACK_COST.fullmatch(text.rstrip("."))
+    if option is not None:  # an optional cost to attack (CR 508.1g)
+        params = {"cost": option["cost"], "power": int(option["power"]), "toughness": int(option["toughness"])}
+        return EffectSpec("optional_attack_cost", params)
+    state = _WHEN_STATE.fullmatch(text.rstrip("."))
+    if state is not None:
+        holds: dict[str, str | int] = (
+            {"state": "no_other_creatures"} if state["none"] else {"state": "life_at_most", "life": int(state["life"])}
+        )
+        return EffectSpec("state_trigger", {**holds, **_outcome(text, state["does"])})
+    skip = _SKIP_THEN.fullmatch(text.rstrip("."))
+    if skip is not None:  # a spell's effect (CR 614.10b)
+        what = "turn" if skip["what"].lower() == "turn" else parse_part(skip["what"]).name
+        return EffectSpec("skip_then", {"what": what, **_outcome(text, skip["does"])})
     pump = _COMBAT_PUMP.fullmatch(text.rstrip("."))
     if pump is not None:
         params = {"cost": pump["cost"], "amount": int(pump["amount"]), "when": combat_point(pump["when"].lower())}
@@ -283,7 +311,7 @@ def _outcome(text: str, does: str) -> dict[str, str | int]:
                 params["card"], params["target"] = groups[0], groups[1]
             elif kind == "additional_step_after_phase":
                 params["step"] = parse_part(groups[0]).name
-            else:
+            elif kind != "sacrifice_this":  # "sacrifice this creature" has no parameter
                 params["amount"] = int(groups[0]) if groups else 1
             return params
     raise ValueError(f"cannot read what {text!r} does")

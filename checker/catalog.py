@@ -62,6 +62,15 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("what",),
     ),
     CatalogEntry(
+        "skip_then",
+        "spell",
+        "You skip your next turn, or your next phase or step of the given name, then you gain life or draw "
+        "cards (does=gain_life or draw, amount): that action is the first thing that happens in the next turn, "
+        "phase or step to actually occur (CR 614.10b).",
+        ("Written-out sorceries, e.g. 'Skip your next upkeep step, then you gain 2 life'",),
+        ("what", "does", "amount"),
+    ),
+    CatalogEntry(
         "players_skip",
         "static",
         "As long as this is in play, players (or you) skip their phase or step of the given name.",
@@ -113,6 +122,19 @@ ENTRIES: tuple[CatalogEntry, ...] = (
             "Grafted Wargear (becomes unattached)",
         ),
         ("event", "does", "amount", "attacked", "power", "step", "card", "target"),
+    ),
+    CatalogEntry(
+        "state_trigger",
+        "triggered",
+        "When a game state holds: you control no other creatures (state=no_other_creatures) or you have N or "
+        "less life (state=life_at_most, life=N): sacrifice this (does=sacrifice_this), gain or lose life, or "
+        "draw. A state trigger (CR 603.8): it triggers as soon as the state holds, goes on the stack the next "
+        "time a player would receive priority, and doesn't trigger again until it has left the stack.",
+        (
+            "Written-out permanents, e.g. 'When you control no other creatures, sacrifice this creature' "
+            "(the kind of Dandân's 'When you control no Islands, sacrifice Dandân')",
+        ),
+        ("state", "life", "does", "amount"),
     ),
     CatalogEntry(
         "upkeep_cost",
@@ -202,6 +224,18 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "attacking you.",
         ("Propaganda", "Ghostly Prison"),
         ("cost",),
+    ),
+    CatalogEntry(
+        "optional_attack_cost",
+        "static",
+        "As this creature attacks, you may pay {cost}. If you do, it gets +power/+toughness until end of turn. "
+        "An optional cost to attack (CR 508.1g): the active player chooses to pay it as attackers are declared "
+        "(DeclareAttackers.optional_costs), with any other costs to attack.",
+        (
+            "Written-out creatures, e.g. 'As this creature attacks, you may pay {1}. If you do, it gets +2/+0 "
+            "until end of turn'",
+        ),
+        ("cost", "power", "toughness"),
     ),
     CatalogEntry(
         "cast_only",

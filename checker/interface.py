@@ -161,6 +161,8 @@ class ActivateAbility:
 class DeclareAttackers:
     player: str
     attackers: tuple[str, ...]
+    #: Of the attackers, those whose optional cost to attack the player pays (paid "as" it attacks, CR 508.1g).
+    optional_costs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

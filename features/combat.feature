@@ -424,6 +424,40 @@ Feature: The combat phase
       Then Bob has 18 life
       And Grizzly Bears is tapped
 
+  @ruling:CR24-508.1g
+  @edition:cr2024
+  Rule: The active player chooses which optional costs to attack to pay
+    CR 508.1g (2025): a creature may offer a cost its controller can pay "as" it attacks. While
+    declaring attackers, the active player chooses which of these optional costs, if any, to pay; the
+    chosen ones are added to the other costs to attack and paid in full with them (CR 508.1h-j).
+    Declining is legal, and the creature attacks all the same, without what the payment would get it.
+
+    Scenario: Optional attack costs: Alice pays {1} as Hired Blade attacks, and it gets +2/+0
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls "Hired Blade", a 2/2 creature with "As this creature attacks, you may pay {1}. If you do, it gets +2/+0 until end of turn"
+      And Alice controls Grizzly Bears
+      And Alice controls Mountain
+      When Alice taps Mountain for mana
+      And Alice attacks with Hired Blade and Grizzly Bears, paying the optional cost of Hired Blade
+      Then Hired Blade is attacking
+      And Grizzly Bears is attacking
+      And Hired Blade is 4/2
+      And Alice's mana pool is empty
+      When the game advances to Alice's end of combat step
+      Then Bob has 14 life
+
+    Scenario: Optional attack costs: Alice can't pay for Hired Blade's option, so she declines and it attacks as a 2/2
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls "Hired Blade", a 2/2 creature with "As this creature attacks, you may pay {1}. If you do, it gets +2/+0 until end of turn"
+      When Alice tries to attack with Hired Blade, paying the optional cost of Hired Blade
+      Then the game refuses it
+      And the game waits for Alice to declare attackers
+      When Alice attacks with Hired Blade
+      Then Hired Blade is attacking
+      And Hired Blade is 2/2
+      When the game advances to Alice's end of combat step
+      Then Bob has 18 life
+
   @ruling:CR24-508.1k @ruling:CR24-511.3 @ruling:CR08-308.2g @ruling:CR08-311.2
   @edition:cr2008 @edition:cr2024
   Rule: A declared attacker stays an attacking creature until the end of combat step ends

@@ -309,6 +309,68 @@ Feature: Extra and skipped turns, phases and steps
         | end phase             |
         | end step              |
 
+  @ruling:CR24-614.10b @ruling:CR08-419.6g
+  @edition:cr2008 @edition:cr2024
+  Rule: An action taken after a skip is the first thing of the next part of the game that occurs
+    CR 419.6g (2008), CR 614.10b (2025): when an effect makes a player skip a step, phase or turn and
+    then do something else, that action happens as the very first thing of the next step, phase or
+    turn that actually takes place: not where the skipped one would have been, and not in a part of
+    the game that is skipped too. It comes before what that part normally does, such as the draw of
+    the draw step.
+
+    Scenario: Skipping - after Alice skips her upkeep, her life gain is the first thing of her draw step
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice has "Stall for Time", a sorcery with "Skip your next upkeep step, then you gain 2 life", in hand
+      When Alice casts Stall for Time
+      And both players pass priority
+      Then Alice has 20 life
+      When from now on
+      And the game advances to Alice's next draw step
+      Then Alice has 22 life
+      And these events happen in this order:
+        | event        | player | subject | amount |
+        | turn began   | Bob    |         |        |
+        | turn began   | Alice  |         |        |
+        | step skipped | Alice  | upkeep  |        |
+        | step began   | Alice  | draw    |        |
+        | life changed | Alice  |         | 2      |
+        | card drawn   | Alice  |         |        |
+
+    Scenario: Skipping - the action after a skipped untap step waits past an upkeep skipped too
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice will skip her next upkeep step
+      And Alice has "Long Sleep", a sorcery with "Skip your next untap step, then you gain 2 life", in hand
+      When Alice casts Long Sleep
+      And both players pass priority
+      And from now on
+      And the game advances to Alice's next draw step
+      Then Alice has 22 life
+      And these events happen in this order:
+        | event        | player | subject | amount |
+        | turn began   | Alice  |         |        |
+        | step skipped | Alice  | untap   |        |
+        | step skipped | Alice  | upkeep  |        |
+        | step began   | Alice  | draw    |        |
+        | life changed | Alice  |         | 2      |
+        | card drawn   | Alice  |         |        |
+
+    Scenario: Skipping - after Alice skips her turn, her life gain is the first thing of Bob's next turn
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice has "Hibernate", a sorcery with "Skip your next turn, then you gain 2 life", in hand
+      When Alice casts Hibernate
+      And both players pass priority
+      And the game advances to Bob's turn
+      And from now on
+      And the game advances to Bob's next turn
+      Then Alice has 22 life
+      And these events happen in this order:
+        | event        | player | subject   | amount |
+        | turn ended   | Bob    |           |        |
+        | turn skipped | Alice  | turn      |        |
+        | turn began   | Bob    |           |        |
+        | life changed | Alice  |           | 2      |
+        | phase began  | Bob    | beginning |        |
+
   @ruling:CR24-500.10 @ruling:CR24-500.10a
   @edition:cr2024
   Rule: A step added after a phase comes in a new phase of its kind, whose other steps are skipped

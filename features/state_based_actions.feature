@@ -295,3 +295,59 @@ Feature: State-based actions: what the game does on its own whenever a player wo
         | draw from empty library | Alice  |            |
         | resolved                | Alice  | Divination |
         | player lost             | Alice  |            |
+
+  @ruling:CR24-704.1a @ruling:CR08-420.1
+  @edition:cr2008 @edition:cr2024
+  Rule: An ability that watches for a game state is a triggered ability, not a state-based action
+    CR 420.1 (2008), CR 704.1a (2025): an ability waiting for a game state ("when you control no other
+    creatures, ...") is a triggered ability. Unlike a state-based action it doesn't just happen: it
+    triggers once the state holds, goes on the stack the next time a player would receive priority,
+    and players may respond to it. CR 603.8 (2025; 2008: 410.10): it doesn't trigger again while it is
+    on the stack; after it has left the stack, it triggers again if the state still holds.
+
+    Scenario: State triggers: Lone Hound's sacrifice goes on the stack when Alice's other creature dies
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Lone Hound", a 2/2 creature with "When you control no other creatures, sacrifice this creature"
+      And Alice controls Grizzly Bears
+      And Bob controls 2 Mountain
+      And Bob has Lightning Bolt and Shock in hand
+      When Alice passes priority
+      And Bob taps Mountain for mana
+      And Bob casts Lightning Bolt targeting Grizzly Bears
+      And both players pass priority
+      Then Grizzly Bears is in Alice's graveyard
+      And Alice controls Lone Hound
+      And the stack holds, from the top, Lone Hound
+      And Alice has priority
+      When Alice passes priority
+      Then Bob has priority
+      When Bob taps Mountain 2 for mana
+      And Bob casts Shock targeting Alice
+      Then the stack holds, from the top, Shock and Lone Hound
+      When both players pass priority
+      Then Alice has 18 life
+      And Alice controls Lone Hound
+      And the stack holds, from the top, Lone Hound
+      When both players pass priority
+      Then Lone Hound is in Alice's graveyard
+      And a "sacrificed" event happened for Alice about Lone Hound
+      And the stack is empty
+
+    Scenario: State triggers: Last Stand triggers once at a time, and again after resolving while the state holds
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice has 7 life
+      And Alice controls "Last Stand", an enchantment with "When you have 5 or less life, you gain 1 life"
+      And Bob controls Mountain
+      And Bob has Lightning Bolt in hand
+      When Alice passes priority
+      And Bob taps Mountain for mana
+      And Bob casts Lightning Bolt targeting Alice
+      And both players pass priority
+      Then Alice has 4 life
+      And the stack holds, from the top, Last Stand
+      When both players pass priority
+      Then Alice has 5 life
+      And the stack holds, from the top, Last Stand
+      When both players pass priority
+      Then Alice has 6 life
+      And the stack is empty

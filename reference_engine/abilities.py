@@ -35,11 +35,12 @@ class Game(Protocol):
     def add_step_after_current(self, step: str, name: str) -> None: ...
     def add_step_after_phase(self, step: str, controller: str, name: str) -> None: ...
     def add_pump(self, target: str, power: int, toughness: int, duration: Duration, name: str) -> None: ...
-    def add_skip(self, player: str, what: str, count: int, name: str) -> None: ...
+    def add_skip(self, player: str, what: str, count: int, name: str, then: Outcome | None = None) -> None: ...
     def gain_control(self, player: str, permanent_id: str, reason: str) -> None: ...
     def untap(self, permanent_id: str, reason: str) -> None: ...
     def tap(self, permanent_id: str, reason: str) -> None: ...
     def add_regeneration_shield(self, permanent_id: str) -> None: ...
+    def sacrifice(self, permanent_id: str, reason: str) -> None: ...
     def ask_upkeep_payment(self, r: Resolution, cost: ManaCost) -> None: ...
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None: ...
     def end(self, what: Ending, name: str) -> None: ...
@@ -176,13 +177,15 @@ class Pump:
 
 @dataclass(frozen=True)
 class SkipNext:
-    """The player skips their next turn, or the next phase or step of that name."""
+    """The player skips their next turn, or the next phase or step of that name; ``then``: and
+    then takes another action, the first thing of whatever part of the game next begins (CR 614.10b)."""
 
     what: str
     count: int = 1
+    then: Outcome | None = None
 
     def apply(self, game: Game, r: Resolution) -> None:
-        game.add_skip(r.targets[0] if r.targets else r.controller, self.what, self.count, r.name)
+        game.add_skip(r.targets[0] if r.targets else r.controller, self.what, self.count, r.name, self.then)
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,15 @@ class Regenerate:
         target = r.targets[0] if r.targets else r.source
         if target is not None:
             game.add_regeneration_shield(target)
+
+
+@dataclass(frozen=True)
+class SacrificeSource:
+    """ "Sacrifice this": the permanent the ability comes from."""
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        if r.source is not None:
+            game.sacrifice(r.source, r.name)
 
 
 @dataclass(frozen=True)
@@ -346,6 +358,27 @@ class Whenever:
     min_power: int = 0
 
 
+class WatchedState(StrEnum):
+    """A game state a state trigger watches for, about the ability's controller."""
+
+    NO_OTHER_CREATURES = "no_other_creatures"  # "when you control no other creatures"
+    LIFE_AT_MOST = "life_at_most"  # "when you have N or less life"
+
+
+@dataclass(frozen=True)
+class When:
+    """A state trigger: "when <a game state holds>, <outcome>". It is a triggered ability, not a
+    state-based action (CR 704.1a; 2008: 420.1): it triggers as soon as the state holds, and not
+    again until it has left the stack (CR 603.8; 2008: 410.10)."""
+
+    state: WatchedState
+    outcome: Outcome
+    name: str = ""
+    #: For LIFE_AT_MOST: the life total at or below which it triggers.
+    life: int = 0
+    targets: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Enchant:
     """An Aura's "Enchant <type>": what it may legally be attached to (CR 303.4a, 704.5m)."""
@@ -390,6 +423,16 @@ class AttackTax:
     """Propaganda: creatures can't attack you unless their controller pays this for each of them."""
 
     cost: ManaCost
+
+
+@dataclass(frozen=True)
+class OptionalAttackCost:
+    """ "As this creature attacks, you may pay {cost}. If you do, <outcome>": an optional cost to
+    attack. The active player chooses whether to pay it as attackers are declared (CR 508.1g); it is
+    paid with the other costs to attack (508.1h-j)."""
+
+    cost: ManaCost
+    outcome: Outcome
 
 
 @dataclass(frozen=True)
@@ -452,10 +495,12 @@ class SpellEffect:
 Ability = (
     AtBeginningOf
     | Whenever
+    | When
     | Activated
     | Static
     | UntapLimit
     | AttackTax
+    | OptionalAttackCost
     | BlockTax
     | PlayersSkip
     | TurnPowerBonus

@@ -8,13 +8,15 @@ from reference_engine.abilities import (
     AttackTax,
     BlockTax,
     Keyword,
+    OptionalAttackCost,
+    Resolution,
     WatchedEvent,
 )
 from reference_engine.cards import CardType, Permanent
 from reference_engine.errors import IllegalAction
 from reference_engine.events import EventKind
 from reference_engine.mana import ManaCost
-from reference_engine.state import Decision, DecisionKind, Procedure, StackItem
+from reference_engine.state import AttackAction, Decision, DecisionKind, Procedure, StackItem
 from reference_engine.triggers import Triggers
 from reference_engine.turn import Step
 
@@ -29,15 +31,23 @@ class Combat(Triggers):
             and (not p.summoning_sick or self.has_keyword(p, Keyword.HASTE))
         )
 
-    def attack_cost(self, attackers: Sequence[Permanent]) -> ManaCost:
-        """What attacking with these creatures costs (Propaganda; CR 508.1h, 2008: 308.2d)."""
+    def attack_cost(self, attackers: Sequence[Permanent], optional: Sequence[Permanent] = ()) -> ManaCost:
+        """What attacking with these creatures costs (Propaganda; CR 508.1h, 2008: 308.2d), with
+        the optional costs to attack chosen for some of them (CR 508.1g)."""
         total = ManaCost()
         for p in self._controlled(self.defending_player()):
             for ability in p.definition.abilities:
                 if isinstance(ability, AttackTax):
                     for _ in attackers:
                         total = total + ability.cost
+        for p in optional:
+            for option in self._optional_attack_costs(p):
+                total = total + option.cost
         return total
+
+    @staticmethod
+    def _optional_attack_costs(p: Permanent) -> list[OptionalAttackCost]:
+        return [a for a in p.definition.abilities if isinstance(a, OptionalAttackCost)]
 
     def block_cost(self, blockers: Sequence[Permanent]) -> ManaCost:
         """What blocking with these creatures costs (War Cadence; CR 509.1d, 2008: 309.2b)."""
@@ -55,14 +65,17 @@ class Combat(Triggers):
             return []
         return [p for p in creatures if self.has_keyword(p, Keyword.CANT_ATTACK_OR_BLOCK_ALONE)]
 
-    def _check_attack(self, attackers: Iterable[Permanent]) -> None:
+    def _check_attack(self, attackers: Iterable[Permanent], optional: Sequence[Permanent] = ()) -> None:
         chosen = list(attackers)
         for p in chosen:
             if not self.can_attack(p):
                 raise IllegalAction(f"{p.id} can't attack")
         for p in self._alone_restricted(chosen):
             raise IllegalAction(f"{p.id} can't attack alone")
-        if not self.players[self.active].pool.can_pay(cost := self.attack_cost(chosen)):
+        for p in optional:
+            if p not in chosen or not self._optional_attack_costs(p):
+                raise IllegalAction(f"{p.id} has no optional cost to attack to pay")
+        if not self.players[self.active].pool.can_pay(cost := self.attack_cost(chosen, optional)):
             raise IllegalAction(f"attacking with these creatures costs {cost}, which {self.active} can't pay")
         must = [
             p for p in self._controlled(self.active) if self.has_keyword(p, Keyword.MUST_ATTACK) and self.can_attack(p)
@@ -84,9 +97,9 @@ class Combat(Triggers):
     def _declare_attackers(self) -> Procedure:
         options = tuple(p.id for p in self._controlled(self.active) if self.can_attack(p))
         decision = Decision(DecisionKind.DECLARE_ATTACKERS, self.active, options, mana_abilities=True)
-        chosen = yield from self._ask(decision)  # mana abilities may be used to pay for attacking
-        attackers = [self.permanent(i) for i in chosen]
-        self._attack_with(attackers)
+        declared: AttackAction = yield from self._ask(decision)  # mana abilities may pay for attacking
+        attackers = list(declared.attackers)
+        self._attack_with(attackers, declared.optional_costs)
         if not attackers:
             # CR 506.1 / 508.8: no attackers, so no declare blockers or combat damage step.
             self.combat.blockers_skipped = True
@@ -103,11 +116,14 @@ class Combat(Triggers):
         triggers, self.pending_triggers = self.pending_triggers, []
         yield from self._resolve_directly(triggers)
 
-    def _attack_with(self, attackers: list[Permanent]) -> None:
-        cost = self.attack_cost(attackers)
+    def _attack_with(self, attackers: list[Permanent], optional: Sequence[Permanent] = ()) -> None:
+        cost = self.attack_cost(attackers, optional)
         if cost != ManaCost():
             self.players[self.active].pool.pay(cost)  # locked in, then paid in full (CR 508.1h, 508.1j)
             self.emit(EventKind.RESOLVED, self.active, "cost to attack", paid=str(cost))
+        for p in optional:  # "if you do": what paying the optional cost gets (CR 508.1g)
+            for option in self._optional_attack_costs(p):
+                option.outcome.apply(self, Resolution(self.active, p.id, (), p.name))
         for p in attackers:
             p.tapped = True
             p.attacking = True
@@ -224,9 +240,9 @@ class Combat(Triggers):
             if p is not None:
                 self._combat_trigger(p, WatchedEvent.DEALS_COMBAT_DAMAGE)
 
-    def _mirage_attack(self, attackers: tuple[Permanent, ...]) -> Procedure:
+    def _mirage_attack(self, attack: AttackAction) -> Procedure:
         """Mirage: an attack is declared from the main phase, blocked, and damage is dealt."""
-        self._attack_with(list(attackers))
+        self._attack_with(list(attack.attackers), attack.optional_costs)
         yield from self._process_combat_triggers()
         yield from self._declare_blockers()
         yield from self._process_combat_triggers()

@@ -139,8 +139,10 @@ class Game(TurnProcedure):
             raise IllegalAction(f"{player} can't pay for {p.name}'s ability")
         self._send(ActivateAction(p, ability))
 
-    def declare_attackers(self, player: str, attackers: Sequence[str]) -> None:
+    def declare_attackers(self, player: str, attackers: Sequence[str], optional_costs: Sequence[str] = ()) -> None:
+        """Declare attackers, paying the optional costs to attack of those in ``optional_costs`` (CR 508.1g)."""
         chosen = [self.permanent(a) for a in attackers]
+        paying = tuple(self.permanent(a) for a in optional_costs)
         if self.edition.attacks_from_main_phase:
             decision = self._expect(DecisionKind.PRIORITY, player)
             if decision.mana_only:
@@ -150,12 +152,12 @@ class Game(TurnProcedure):
                 raise IllegalAction(f"{player} has already attacked this turn")
             if not chosen:
                 raise IllegalAction("an attack needs at least one creature")
-            self._check_attack(chosen)
-            self._send(AttackAction(tuple(chosen)))
+            self._check_attack(chosen, paying)
+            self._send(AttackAction(tuple(chosen), paying))
             return
         self._expect(DecisionKind.DECLARE_ATTACKERS, player)
-        self._check_attack(chosen)
-        self._send(list(attackers))
+        self._check_attack(chosen, paying)
+        self._send(AttackAction(tuple(chosen), paying))
 
     def declare_blockers(self, player: str, blocks: Sequence[tuple[str, str]]) -> None:
         decision = self._expect(DecisionKind.DECLARE_BLOCKERS, player)

@@ -81,6 +81,12 @@ class Permanents(GameState):
         self._leave_combat(p)
         self.emit(EventKind.REGENERATED, p.controller, p.id)
 
+    def sacrifice(self, permanent_id: str, reason: str) -> None:
+        p = self._affected(permanent_id)
+        if p is not None:
+            self._move_to_graveyard(p)
+            self.emit(EventKind.SACRIFICED, p.controller, p.id, reason=reason)
+
     def _put_into_graveyard(self, p: Permanent, reason: str) -> None:
         """It dies (CR 700.4): destroyed, or put there by a state-based action."""
         self._move_to_graveyard(p)

@@ -128,10 +128,8 @@ class Players(Permanents):
             if pay and pool.can_pay(cost):
                 pool.pay(cost)
                 self.emit(EventKind.RESOLVED, r.controller, r.name, paid="yes")
-            elif r.source is not None and self.find_permanent(r.source) is not None:
-                permanent = self.permanent(r.source)
-                self._move_to_graveyard(permanent)
-                self.emit(EventKind.SACRIFICED, r.controller, permanent.id)
+            elif r.source is not None:
+                self.sacrifice(r.source, r.name)
 
     def ask_upkeep_payment(self, r: Resolution, cost: ManaCost) -> None:
         self._questions.append((r, cost))

@@ -127,7 +127,7 @@ class TurnProcedure(Stack):
         self.phase_index = 0
         if at is None:
             self.segment = None
-            self.emit(EventKind.TURN_BEGAN, self.active, amount=self.turn_number)
+            self._begin(EventKind.TURN_BEGAN, amount=self.turn_number)
             if self.plan[0].phase is not Phase.BEGINNING_OF_TURN:
                 self._end_summoning_sickness()
         else:
@@ -147,6 +147,14 @@ class TurnProcedure(Stack):
                 yield from self._skip_to_cleanup()
         self.segment = None
         self.emit(EventKind.TURN_ENDED, self.active, amount=self.turn_number)
+
+    def _begin(self, kind: EventKind, subject: str | None = None, amount: int | None = None) -> None:
+        """A turn, phase or step begins. An action to take after a skip is the first thing that
+        happens in the next turn, phase or step that actually occurs (CR 614.10b; 2008: 419.6g)."""
+        self.emit(kind, self.active, subject, amount)
+        waiting, self.after_skips = self.after_skips, []
+        for outcome, resolution in waiting:
+            outcome.apply(self, resolution)
 
     def _skip_to_cleanup(self) -> Procedure:
         """CR 723.1d: the game skips straight to the cleanup step; the phases and steps between
@@ -181,7 +189,7 @@ class TurnProcedure(Stack):
         if inst.phase is Phase.COMBAT:
             self.combat.phase_began()
         if not not_a_phase and (inst.step_index == 0 if fresh is None else fresh):
-            self.emit(EventKind.PHASE_BEGAN, self.active, inst.phase)
+            self._begin(EventKind.PHASE_BEGAN, inst.phase)
             if inst.phase in MAIN_PHASES:
                 self.main_phases_this_turn += 1
             self._expire(str(inst.phase), at_end=False)
@@ -236,7 +244,7 @@ class TurnProcedure(Stack):
     def _run_segment(self, segment: Segment) -> Procedure:
         self.segment = segment
         if segment.step is not None:
-            self.emit(EventKind.STEP_BEGAN, self.active, segment.step)
+            self._begin(EventKind.STEP_BEGAN, segment.step)
             self._expire(str(segment.step), at_end=False)
             if segment.phase is Phase.COMBAT:
                 self.combat.step_began(segment.step)
@@ -280,6 +288,7 @@ class TurnProcedure(Stack):
         while True:
             yield from self._discard_to_hand_size()
             self._end_of_turn_cleanup()
+            self._check_state_triggers()
             if not (self._state_based_actions_pending() or self.pending_triggers or self._delayed_due("cleanup")):
                 return
             self._trigger_beginning_of("cleanup")
@@ -288,7 +297,7 @@ class TurnProcedure(Stack):
             if self.edition.mana_empties_after_steps:
                 self._empty_pools()
             self.emit(EventKind.STEP_ENDED, self.active, Step.CLEANUP)
-            self.emit(EventKind.STEP_BEGAN, self.active, Step.CLEANUP)
+            self._begin(EventKind.STEP_BEGAN, Step.CLEANUP)
 
     def _mirage_segment(self, segment: Segment, priority: Priority) -> Procedure:
         phase = segment.phase

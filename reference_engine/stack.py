@@ -56,6 +56,7 @@ class Stack(Untap):
         """CR 117.5: state-based actions, then triggered abilities, until neither happens."""
         while True:
             self._state_based_actions()
+            self._check_state_triggers()
             if not self.pending_triggers:
                 return
             yield from self._put_triggers_on_stack()
@@ -104,7 +105,7 @@ class Stack(Untap):
         elif isinstance(action, ActivateAction):
             self._activate(action.permanent, action.ability)
         elif isinstance(action, AttackAction):
-            yield from self._mirage_attack(action.attackers)
+            yield from self._mirage_attack(action)
 
     def _cast(self, card: Card, targets: tuple[str, ...]) -> None:
         state = self.players[card.owner]

@@ -14,9 +14,11 @@ from reference_engine.abilities import (
     Duration,
     Ending,
     Keyword,
+    Outcome,
     Resolution,
     Static,
     TurnPowerBonus,
+    When,
     Whenever,
 )
 from reference_engine.cards import Card, CardDef, CardType, Permanent
@@ -74,6 +76,13 @@ class PlayerState:
 
 
 @dataclass
+class PendingTrigger:
+    controller: str
+    ability: AtBeginningOf | Whenever | When
+    source: str | None
+
+
+@dataclass
 class StackItem:
     id: str
     controller: str
@@ -82,13 +91,8 @@ class StackItem:
     card: Card | None = None
     resolution: Resolution | None = None
     outcome: Any = None
-
-
-@dataclass
-class PendingTrigger:
-    controller: str
-    ability: AtBeginningOf | Whenever
-    source: str | None
+    #: The triggered ability this item is, if it is one (a state trigger waits for it, CR 603.8).
+    trigger: PendingTrigger | None = None
 
 
 @dataclass
@@ -106,6 +110,8 @@ class SkipEffect:
     what: str
     remaining: int
     name: str
+    #: What the player does after skipping: the first thing of the next part of the game (CR 614.10b).
+    then: Outcome | None = None
 
 
 #: Points of a combat phase, in order, for spells cast only before or after one (CR 506.7).
@@ -200,6 +206,8 @@ class ActivateAction:
 @dataclass
 class AttackAction:
     attackers: tuple[Permanent, ...]
+    #: Attackers whose optional cost to attack is paid (CR 508.1g).
+    optional_costs: tuple[Permanent, ...] = ()
 
 
 class GameOver(Exception):
@@ -233,6 +241,8 @@ class GameState:
         self.delayed: list[PendingTrigger] = []
         self.pumps: list[PumpEffect] = []
         self.skips: list[SkipEffect] = []
+        #: Skips done whose "then" action waits for the next turn, phase or step to begin (CR 614.10b).
+        self.after_skips: list[tuple[Outcome, Resolution]] = []
         self.extra_turns: list[str] = []
         self.day_night: str | None = None
         self.spells_cast_last_turn = 0

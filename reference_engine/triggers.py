@@ -14,6 +14,8 @@ from reference_engine.abilities import (
     Keyword,
     Resolution,
     WatchedEvent,
+    WatchedState,
+    When,
     Whenever,
     Whose,
 )
@@ -108,6 +110,24 @@ class Triggers(TurnChanges):
     def _trigger_beginning_of(self, name: str) -> None:
         self.pending_triggers.extend(self._collect_beginning_of(name))
 
+    def _check_state_triggers(self) -> None:
+        """State triggers whose game state holds trigger (CR 603.8; 2008: 410.10), unless they
+        already have and haven't left the stack yet: on the stack, or waiting to be put there."""
+        waiting = self.pending_triggers + [i.trigger for i in self.stack if i.trigger is not None]
+        for p in self.in_play():
+            for a in p.definition.abilities:
+                if (
+                    isinstance(a, When)
+                    and self._state_holds(p, a)
+                    and not any(t.ability is a and t.source == p.id for t in waiting)
+                ):
+                    self.pending_triggers.append(PendingTrigger(p.controller, a, p.id))
+
+    def _state_holds(self, p: Permanent, ability: When) -> bool:
+        if ability.state is WatchedState.NO_OTHER_CREATURES:
+            return not any(o is not p and o.is_type(CardType.CREATURE) for o in self._controlled(p.controller))
+        return self.players[p.controller].life <= ability.life
+
     def _in_chosen_order(
         self, player: str, triggers: list[PendingTrigger]
     ) -> Generator[Decision, Any, list[PendingTrigger]]:
@@ -141,6 +161,7 @@ class Triggers(TurnChanges):
                         "trigger",
                         resolution=Resolution(player, trigger.source, trigger.ability.targets, trigger.ability.name),
                         outcome=trigger.ability.outcome,
+                        trigger=trigger,
                     )
                 )
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from reference_engine.abilities import (
     Ending,
+    Outcome,
     PlayersSkip,
+    Resolution,
     Whose,
 )
 from reference_engine.events import EventKind
@@ -74,8 +76,8 @@ class TurnChanges(StateBasedActions):
         self.stack.clear()
         self.emit(EventKind.ENDING_EARLY, self.active, str(what), effect=name)
 
-    def add_skip(self, player: str, what: str, count: int, name: str) -> None:
-        self.skips.append(SkipEffect(player, what, count, name))
+    def add_skip(self, player: str, what: str, count: int, name: str, then: Outcome | None = None) -> None:
+        self.skips.append(SkipEffect(player, what, count, name, then))
 
     def _consume_skip(self, player: str, what: str, kind: EventKind) -> bool:
         """Apply a skip effect to the turn, phase or step about to begin, if one applies.
@@ -87,6 +89,8 @@ class TurnChanges(StateBasedActions):
                 effect.remaining -= 1
                 self.skips = [e for e in self.skips if e.remaining > 0]
                 self.emit(kind, player, what, reason=effect.name)
+                if effect.then is not None:
+                    self.after_skips.append((effect.then, Resolution(player, None, (), effect.name)))
                 return True
         for perm in self.in_play():
             for ability in perm.definition.abilities:

@@ -120,6 +120,16 @@ def test_attackers_and_blockers_are_shown_and_combat_events_mapped() -> None:
     assert "blockers_declared" in kinds and "died" in kinds
 
 
+def test_optional_costs_to_attack_are_refused_as_unsupported() -> None:
+    from checker.interface import DeclareAttackers
+
+    battlefield = (PermanentSetup("giant", card("Hill Giant"), "Alice"),)
+    adapter = _started(battlefield=battlefield, phase="combat", step="declare_attackers")
+    with pytest.raises(UnsupportedError):
+        adapter.perform(DeclareAttackers("Alice", ("giant",), optional_costs=("giant",)))
+    assert not any(p.attacking for p in adapter.view().battlefield)
+
+
 def test_untap_choice_and_trigger_order_are_mapped() -> None:
     from checker.interface import ChooseUntap, OrderTriggers
 

@@ -509,7 +509,9 @@ class PhaseAdapter:
                 self._activate(player, permanent, mana=True)
             case ActivateAbility(player, permanent):
                 self._activate(player, permanent, mana=False)
-            case DeclareAttackers(player, attackers):
+            case DeclareAttackers(player, attackers, optional_costs):
+                if optional_costs:
+                    raise UnsupportedError("the phase.rs adapter doesn't map optional costs to attack")
                 if w.get("type") != "DeclareAttackers":
                     raise IllegalActionError(f"the game doesn't wait for {player} to declare attackers")
                 defender = 1 - self._seat(player)

@@ -66,6 +66,7 @@ _OUTCOMES: dict[str, Callable[[EffectSpec], Any]] = {
     "defending_player_gets_poison": lambda e: ab.DefendingPlayerGetsPoison(int(e.params.get("amount", 1))),
     "put_blocking": lambda e: ab.PutFromHandBlocking(str(e.params["card"])),
     "additional_step_after_phase": lambda e: ab.AdditionalStepAfterPhase(str(e.params["step"])),
+    "sacrifice_this": lambda e: ab.SacrificeSource(),
     "pump_target": lambda e: ab.Pump(int(e.params.get("amount", 1)), int(e.params.get("amount", 1))),
     "delayed_gain_life": lambda e: ab.Delayed(
         ab.AtBeginningOf(
@@ -109,6 +110,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.AtBeginningOf(step, ab.AdditionalStep(step), name=name, first_each_turn=True)
         case "skip_spell":
             return ab.SpellEffect(ab.SkipNext(str(p["what"])), targets=1)
+        case "skip_then":
+            return ab.SpellEffect(ab.SkipNext(str(p["what"]), then=_OUTCOMES[str(p["does"])](effect)))
         case "players_skip":
             return ab.PlayersSkip(str(p["what"]), ab.Whose(str(p.get("whose", "your"))))
         case "at_beginning_of":
@@ -120,10 +123,16 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             attacked = str(p["attacked"]) if "attacked" in p else None
             event = ab.WatchedEvent(str(p["event"]))
             return ab.Whenever(event, outcome, name, targets, attacked, int(p.get("power", 0)))
+        case "state_trigger":
+            outcome = _OUTCOMES[str(p["does"])](effect)
+            return ab.When(ab.WatchedState(str(p["state"])), outcome, name, int(p.get("life", 0)), targets)
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "attack_tax":
             return ab.AttackTax(ManaCost.parse(str(p.get("cost", "{2}"))))
+        case "optional_attack_cost":
+            pump = ab.Pump(int(p.get("power", 0)), int(p.get("toughness", 0)))
+            return ab.OptionalAttackCost(ManaCost.parse(str(p["cost"])), pump)
         case "block_tax":
             return ab.BlockTax(ManaCost.parse(str(p.get("cost", "{1}"))))
         case "untap_limit":
@@ -272,8 +281,8 @@ class ReferenceAdapter:
                     g.activate_mana_ability(player, permanent)
                 case ActivateAbility(player, permanent):
                     g.activate_ability(player, permanent)
-                case DeclareAttackers(player, attackers):
-                    g.declare_attackers(player, attackers)
+                case DeclareAttackers(player, attackers, optional_costs):
+                    g.declare_attackers(player, attackers, optional_costs)
                 case DeclareBlockers(player, blocks):
                     g.declare_blockers(player, blocks)
                 case ChooseUntap(player, permanents):

@@ -71,6 +71,10 @@ ACTIONS: list[tuple[re.Pattern[str], Reader]] = [
     ),
     (re.compile(r"activates? (?P<perm>.+)"), lambda g, p, m: ActivateAbility(p, g.permanent(m["perm"]).id)),
     (
+        re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+?), paying the optional costs? of (?P<paid>.+)"),
+        lambda g, p, m: DeclareAttackers(p, _permanents(g, m["perms"]), _permanents(g, m["paid"])),
+    ),
+    (
         re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+)"),
         lambda g, p, m: DeclareAttackers(p, _permanents(g, m["perms"])),
     ),
