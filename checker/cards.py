@@ -141,7 +141,7 @@ _DOES = (
     (re.compile(r"this deals (\d+) damage to (.+)", re.IGNORECASE), "damage_target"),
     (re.compile(r"(.+) gets \+(\d+)/\+\d+ until end of turn", re.IGNORECASE), "pump_target"),
     (
-        re.compile(r"you put (.+) from your hand onto the battlefield tapped and attacking", re.IGNORECASE),
+        re.compile(r"you put (.+) from your hand onto the battlefield tapped and attacking(?: (.+))?", re.IGNORECASE),
         "put_attacking",
     ),
     (re.compile(r"you put (.+) from your hand onto the battlefield blocking (.+)", re.IGNORECASE), "put_blocking"),
@@ -206,6 +206,7 @@ def combat_point(text: str) -> str:
 #: Keyword abilities a written-out card may have, as card text says them.
 KEYWORDS = {"Phasing": "phasing", "Haste": "haste", "First strike": "first_strike", "Double strike": "double_strike"}
 
+_RESELECT = re.compile(r"reselect which player or planeswalker target attacking creature is attacking", re.IGNORECASE)
 _ENCHANT = re.compile(r"enchant (creature|land|artifact|enchantment|permanent)", re.IGNORECASE)
 
 #: Card types a subtype implies, so a scenario may say "an Aura" or "an Equipment" (CR 205.3).
@@ -232,6 +233,8 @@ def ability_from_text(text: str) -> EffectSpec:
     1 life", "At end of turn, you draw a card", "Enchant creature" or "Phasing"."""
     if text in KEYWORDS:
         return EffectSpec(KEYWORDS[text])
+    if _RESELECT.fullmatch(text.strip().rstrip(".")):
+        return EffectSpec("reselect_attacked")
     enchant = _ENCHANT.fullmatch(text.strip())
     if enchant is not None:
         return EffectSpec("enchant", {"what": enchant[1].lower()})
@@ -305,10 +308,10 @@ def _outcome(text: str, does: str) -> dict[str, str | int]:
                 params["amount"], params["target"] = int(groups[0]), groups[1]
             elif kind == "pump_target":
                 params["target"], params["amount"] = groups[0], int(groups[1])
-            elif kind == "put_attacking":
+            elif kind in ("put_attacking", "put_blocking"):  # and the planeswalker it attacks or the attacker it blocks
                 params["card"] = groups[0]
-            elif kind == "put_blocking":  # the attacker it blocks, named (CR 509.4)
-                params["card"], params["target"] = groups[0], groups[1]
+                if len(groups) > 1:
+                    params["target"] = groups[1]
             elif kind == "additional_step_after_phase":
                 params["step"] = parse_part(groups[0]).name
             elif kind != "sacrifice_this":  # "sacrifice this creature" has no parameter

@@ -104,7 +104,8 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         "(does=defending_player_loses_life) or get poison counters (does=defending_player_gets_poison), "
         "draw, take damage, get an additional step after this phase "
         "(does=additional_step_after_phase, step=<step>), or put a card named so from your hand onto "
-        "the battlefield tapped and attacking (does=put_attacking, card=<name>) or blocking a named "
+        "the battlefield tapped and attacking (does=put_attacking, card=<name>, and target=<planeswalker's "
+        "permanent id> if it attacks a planeswalker) or blocking a named "
         "attacking creature (does=put_blocking, card=<name>, target=<attacker's permanent id>).",
         (
             "Goblin Guide (attacks)",
@@ -290,6 +291,13 @@ ENTRIES: tuple[CatalogEntry, ...] = (
     CatalogEntry("first_strike", "static", "First strike.", ("White Knight",)),
     CatalogEntry("double_strike", "static", "Double strike.", ("Fencing Ace",)),
     CatalogEntry("regenerate", "activated", "{cost}: Regenerate this.", ("Drudge Skeletons",), ("cost",)),
+    CatalogEntry(
+        "reselect_attacked",
+        "spell",
+        "Reselect which player or planeswalker target attacking creature (the first target) is attacking: "
+        "the second target, the defending player or a planeswalker that player controls (CR 508.7).",
+        ("Portal Mage (as it enters)",),
+    ),
     CatalogEntry(
         "enchant",
         "static",

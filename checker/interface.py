@@ -163,6 +163,9 @@ class DeclareAttackers:
     attackers: tuple[str, ...]
     #: Of the attackers, those whose optional cost to attack the player pays (paid "as" it attacks, CR 508.1g).
     optional_costs: tuple[str, ...] = ()
+    #: (attacker, planeswalker) pairs: attackers attacking a planeswalker the defending player
+    #: controls; the others attack the defending player (CR 508.1b).
+    attacked: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -289,6 +292,9 @@ class PermanentView:
     token: bool = False
     counters: Mapping[str, int] = field(default_factory=dict)  # by kind, only kinds present
     attached_to: str | None = None
+    #: What an attacking creature attacks: a player's name or a planeswalker's id; None if it
+    #: attacks nothing (its planeswalker was removed from combat, CR 506.4c) or isn't attacking.
+    attacked: str | None = None
 
 
 @dataclass(frozen=True)

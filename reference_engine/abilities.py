@@ -44,7 +44,10 @@ class Game(Protocol):
     def ask_upkeep_payment(self, r: Resolution, cost: ManaCost) -> None: ...
     def add_delayed_trigger(self, controller: str, trigger: AtBeginningOf) -> None: ...
     def end(self, what: Ending, name: str) -> None: ...
-    def put_onto_battlefield_attacking(self, player: str, card: str, reason: str) -> None: ...
+    def put_onto_battlefield_attacking(
+        self, player: str, card: str, reason: str, attacked: str | None = None
+    ) -> None: ...
+    def reselect_attacked(self, attacker: str, target: str, reason: str) -> None: ...
     def add_poison(self, player: str, amount: int, reason: str) -> None: ...
 
     def put_onto_battlefield_blocking(self, player: str, card: str, attacker: str, reason: str) -> None: ...
@@ -228,12 +231,22 @@ class TapTarget:
 
 @dataclass(frozen=True)
 class PutFromHandAttacking:
-    """Kaalia of the Vast: put a card named so from your hand onto the battlefield tapped and attacking."""
+    """Kaalia of the Vast: put a card named so from your hand onto the battlefield tapped and
+    attacking (the planeswalker the ability names, its target, if it names one)."""
 
     card: str
 
     def apply(self, game: Game, r: Resolution) -> None:
-        game.put_onto_battlefield_attacking(r.controller, self.card, r.name)
+        game.put_onto_battlefield_attacking(r.controller, self.card, r.name, r.targets[0] if r.targets else None)
+
+
+@dataclass(frozen=True)
+class ReselectAttacked:
+    """Portal Mage: reselect which player or planeswalker target attacking creature is attacking."""
+
+    def apply(self, game: Game, r: Resolution) -> None:
+        attacker, target = r.targets
+        game.reselect_attacked(attacker, target, r.name)
 
 
 @dataclass(frozen=True)

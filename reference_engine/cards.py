@@ -71,6 +71,8 @@ class Permanent:
     summoning_sick: bool = False
     attacking: bool = False
     blocking: str | None = None
+    #: What it is attacking: a player's name or a planeswalker's id; None for nothing (CR 506.4c).
+    attacked: str | None = None
     blocked: bool = False
     regeneration_shields: int = 0
     #: A card this permanent holds (Tawnos's Coffin), put onto the battlefield when it untaps.

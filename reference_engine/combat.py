@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from reference_engine.abilities import (
     AttackTax,
@@ -31,14 +31,21 @@ class Combat(Triggers):
             and (not p.summoning_sick or self.has_keyword(p, Keyword.HASTE))
         )
 
-    def attack_cost(self, attackers: Sequence[Permanent], optional: Sequence[Permanent] = ()) -> ManaCost:
-        """What attacking with these creatures costs (Propaganda; CR 508.1h, 2008: 308.2d), with
-        the optional costs to attack chosen for some of them (CR 508.1g)."""
+    def attack_cost(
+        self,
+        attackers: Sequence[Permanent],
+        optional: Sequence[Permanent] = (),
+        attacked: Mapping[str, str] | None = None,
+    ) -> ManaCost:
+        """What attacking with these creatures costs (Propaganda, for each creature attacking its
+        controller rather than a planeswalker, listed in ``attacked``; CR 508.1h, 2008: 308.2d),
+        with the optional costs to attack chosen for some of them (CR 508.1g)."""
         total = ManaCost()
+        attacking_the_player = [p for p in attackers if p.id not in (attacked or {})]
         for p in self._controlled(self.defending_player()):
             for ability in p.definition.abilities:
                 if isinstance(ability, AttackTax):
-                    for _ in attackers:
+                    for _ in attacking_the_player:
                         total = total + ability.cost
         for p in optional:
             for option in self._optional_attack_costs(p):
@@ -65,7 +72,12 @@ class Combat(Triggers):
             return []
         return [p for p in creatures if self.has_keyword(p, Keyword.CANT_ATTACK_OR_BLOCK_ALONE)]
 
-    def _check_attack(self, attackers: Iterable[Permanent], optional: Sequence[Permanent] = ()) -> None:
+    def _check_attack(
+        self,
+        attackers: Iterable[Permanent],
+        optional: Sequence[Permanent] = (),
+        attacked: Mapping[str, str] | None = None,
+    ) -> None:
         chosen = list(attackers)
         for p in chosen:
             if not self.can_attack(p):
@@ -75,7 +87,7 @@ class Combat(Triggers):
         for p in optional:
             if p not in chosen or not self._optional_attack_costs(p):
                 raise IllegalAction(f"{p.id} has no optional cost to attack to pay")
-        if not self.players[self.active].pool.can_pay(cost := self.attack_cost(chosen, optional)):
+        if not self.players[self.active].pool.can_pay(cost := self.attack_cost(chosen, optional, attacked)):
             raise IllegalAction(f"attacking with these creatures costs {cost}, which {self.active} can't pay")
         must = [
             p for p in self._controlled(self.active) if self.has_keyword(p, Keyword.MUST_ATTACK) and self.can_attack(p)
@@ -83,6 +95,14 @@ class Combat(Triggers):
         missing = [p.id for p in must if p not in chosen]
         if missing:
             raise IllegalAction(f"{', '.join(missing)} must attack if able")
+
+    def _check_attacked(self, attackers: Sequence[Permanent], attacked: Mapping[str, str]) -> None:
+        """An attacker may attack a planeswalker the defending player controls (CR 508.1b)."""
+        for attacker, planeswalker in attacked.items():
+            if attacker not in {p.id for p in attackers}:
+                raise IllegalAction(f"{attacker} is not among the attackers")
+            if planeswalker in self.players or not self.attackable(planeswalker):
+                raise IllegalAction(f"{planeswalker} is not a planeswalker the defending player controls")
 
     def _choose_defender(self) -> Procedure:
         """CR 507.1 (703.4h, 506.2a): in a game of more than two players, the active player chooses
@@ -99,7 +119,7 @@ class Combat(Triggers):
         decision = Decision(DecisionKind.DECLARE_ATTACKERS, self.active, options, mana_abilities=True)
         declared: AttackAction = yield from self._ask(decision)  # mana abilities may pay for attacking
         attackers = list(declared.attackers)
-        self._attack_with(attackers, declared.optional_costs)
+        self._attack_with(attackers, declared.optional_costs, declared.attacked)
         if not attackers:
             # CR 506.1 / 508.8: no attackers, so no declare blockers or combat damage step.
             self.combat.blockers_skipped = True
@@ -116,8 +136,10 @@ class Combat(Triggers):
         triggers, self.pending_triggers = self.pending_triggers, []
         yield from self._resolve_directly(triggers)
 
-    def _attack_with(self, attackers: list[Permanent], optional: Sequence[Permanent] = ()) -> None:
-        cost = self.attack_cost(attackers, optional)
+    def _attack_with(
+        self, attackers: list[Permanent], optional: Sequence[Permanent] = (), attacked: Mapping[str, str] | None = None
+    ) -> None:
+        cost = self.attack_cost(attackers, optional, attacked)
         if cost != ManaCost():
             self.players[self.active].pool.pay(cost)  # locked in, then paid in full (CR 508.1h, 508.1j)
             self.emit(EventKind.RESOLVED, self.active, "cost to attack", paid=str(cost))
@@ -127,6 +149,7 @@ class Combat(Triggers):
         for p in attackers:
             p.tapped = True
             p.attacking = True
+            p.attacked = (attacked or {}).get(p.id, self.defending_player())
             self._combat_trigger(p, WatchedEvent.ATTACKS)
         if attackers:  # declared, not put onto the battlefield attacking (CR 508.3b-d)
             for p in self._controlled(self.active):
@@ -219,8 +242,8 @@ class Combat(Triggers):
                 continue
             if p.attacking:
                 blockers = [b for b in self.in_play() if b.blocking == p.id]
-                if not p.blocked:
-                    assignment.append((p.id, self.defending_player(), power))
+                if not p.blocked and p.attacked is not None:  # attacking nothing: no damage (CR 506.4c)
+                    assignment.append((p.id, p.attacked, power))
                 for b in blockers:
                     share = power if b is blockers[-1] else min(power, max(0, self.toughness(b) - b.damage))
                     if share:
@@ -242,7 +265,7 @@ class Combat(Triggers):
 
     def _mirage_attack(self, attack: AttackAction) -> Procedure:
         """Mirage: an attack is declared from the main phase, blocked, and damage is dealt."""
-        self._attack_with(list(attack.attackers), attack.optional_costs)
+        self._attack_with(list(attack.attackers), attack.optional_costs, attack.attacked)
         yield from self._process_combat_triggers()
         yield from self._declare_blockers()
         yield from self._process_combat_triggers()

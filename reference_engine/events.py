@@ -48,6 +48,7 @@ class EventKind(StrEnum):
     ENTERED_BATTLEFIELD = "entered_battlefield"
     DEFENDER_CHOSEN = "defender_chosen"
     ATTACKERS_DECLARED = "attackers_declared"
+    ATTACK_RESELECTED = "attack_reselected"  # what an attacking creature attacks (CR 508.7)
     BLOCKERS_DECLARED = "blockers_declared"
     REMOVED_FROM_COMBAT = "removed_from_combat"
     DAMAGE_DEALT = "damage_dealt"

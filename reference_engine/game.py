@@ -10,7 +10,7 @@ state-based actions, turn changes, triggers, combat, untap, stack, procedure.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from reference_engine.abilities import (
     Activated,
@@ -139,10 +139,19 @@ class Game(TurnProcedure):
             raise IllegalAction(f"{player} can't pay for {p.name}'s ability")
         self._send(ActivateAction(p, ability))
 
-    def declare_attackers(self, player: str, attackers: Sequence[str], optional_costs: Sequence[str] = ()) -> None:
-        """Declare attackers, paying the optional costs to attack of those in ``optional_costs`` (CR 508.1g)."""
+    def declare_attackers(
+        self,
+        player: str,
+        attackers: Sequence[str],
+        optional_costs: Sequence[str] = (),
+        attacked: Mapping[str, str] | None = None,
+    ) -> None:
+        """Declare attackers, paying the optional costs to attack of those in ``optional_costs`` (CR 508.1g);
+        ``attacked`` maps attackers that attack a planeswalker to it (CR 508.1b)."""
         chosen = [self.permanent(a) for a in attackers]
         paying = tuple(self.permanent(a) for a in optional_costs)
+        targets = dict(attacked or {})
+        self._check_attacked(chosen, targets)
         if self.edition.attacks_from_main_phase:
             decision = self._expect(DecisionKind.PRIORITY, player)
             if decision.mana_only:
@@ -152,12 +161,12 @@ class Game(TurnProcedure):
                 raise IllegalAction(f"{player} has already attacked this turn")
             if not chosen:
                 raise IllegalAction("an attack needs at least one creature")
-            self._check_attack(chosen, paying)
-            self._send(AttackAction(tuple(chosen), paying))
+            self._check_attack(chosen, paying, targets)
+            self._send(AttackAction(tuple(chosen), paying, targets))
             return
         self._expect(DecisionKind.DECLARE_ATTACKERS, player)
-        self._check_attack(chosen, paying)
-        self._send(AttackAction(tuple(chosen), paying))
+        self._check_attack(chosen, paying, targets)
+        self._send(AttackAction(tuple(chosen), paying, targets))
 
     def declare_blockers(self, player: str, blocks: Sequence[tuple[str, str]]) -> None:
         decision = self._expect(DecisionKind.DECLARE_BLOCKERS, player)

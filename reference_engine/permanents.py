@@ -39,15 +39,49 @@ class Permanents(GameState):
                 p.summoning_sick = False
                 self.emit(EventKind.SUMMONING_SICKNESS_ENDED, p.controller, p.id)
 
-    def put_onto_battlefield_attacking(self, player: str, card_name: str, reason: str) -> None:
+    def put_onto_battlefield_attacking(
+        self, player: str, card_name: str, reason: str, attacked: str | None = None
+    ) -> None:
         """A card from hand enters tapped and attacking (CR 508.4; 2008: 308.4): attacking the
-        defending player, but it never "attacked", so its attack abilities don't trigger. A
-        noncreature, or a creature of a player who isn't attacking, enters but never attacks
-        (CR 506.3a, 506.3b); requirements and restrictions of declaring attackers don't apply (508.4c)."""
+        defending player, or the planeswalker the effect names, but it never "attacked", so its
+        attack abilities don't trigger. A noncreature, a creature of a player who isn't attacking,
+        or one that would attack a planeswalker no longer there to be attacked, enters but never
+        attacks (CR 506.3a-c, 508.4a); requirements and restrictions of declaring attackers don't
+        apply (508.4c)."""
         entered = self._put_from_hand(player, card_name, tapped=True)
-        if entered is not None and self.in_combat and player == self.active and entered.is_type(CardType.CREATURE):
+        target = self.defending_player() if attacked is None else attacked
+        if (
+            entered is not None
+            and self.in_combat
+            and player == self.active
+            and entered.is_type(CardType.CREATURE)
+            and self.attackable(target)
+        ):
             entered.attacking = True
+            entered.attacked = target
             self.emit(EventKind.ATTACKERS_DECLARED, player, entered.id, amount=0, entered="attacking", reason=reason)
+
+    def attackable(self, target: str) -> bool:
+        """Whether an attacking creature may attack it: the defending player or a planeswalker
+        that player controls (CR 508.1b, 508.4a; reselected: 508.7c-d)."""
+        if target in self.players:
+            return target == self.defending_player()
+        p = self.find_permanent(target)
+        return (
+            p is not None
+            and not p.phased_out
+            and p.is_type(CardType.PLANESWALKER)
+            and p.controller == self.defending_player()
+        )
+
+    def reselect_attacked(self, attacker: str, target: str, reason: str) -> None:
+        """Reselect what an attacking creature attacks (CR 508.7): it stays in combat, doesn't
+        attack again (508.7a), and what restricts declaring attackers doesn't apply (508.7b); the
+        new choice must be the defending player or a planeswalker they control (508.7c-d)."""
+        p = self._affected(attacker)
+        if p is not None and p.attacking and self.attackable(target):
+            p.attacked = target
+            self.emit(EventKind.ATTACK_RESELECTED, p.controller, p.id, attacked=target, reason=reason)
 
     def _put_from_hand(self, player: str, card_name: str, tapped: bool = False) -> Permanent | None:
         """The card of that name from the player's hand onto the battlefield, if it is there."""
@@ -102,9 +136,15 @@ class Permanents(GameState):
         self.pumps = [e for e in self.pumps if e.target != p.id]
 
     def _leave_combat(self, p: Permanent, reason: str = "") -> None:
+        """Removed from combat (CR 506.4). A planeswalker being attacked is removed too: its
+        attackers go on attacking, but attack nothing (CR 506.4c; 2008: 306.4c)."""
+        for attacker in self.battlefield:
+            if attacker.attacked == p.id:
+                attacker.attacked = None
         if not (p.attacking or p.blocking):
             return
         p.attacking = False
+        p.attacked = None
         p.blocking = None
         p.blocked = False
         if self.in_combat or reason:

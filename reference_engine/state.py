@@ -208,6 +208,8 @@ class AttackAction:
     attackers: tuple[Permanent, ...]
     #: Attackers whose optional cost to attack is paid (CR 508.1g).
     optional_costs: tuple[Permanent, ...] = ()
+    #: Attackers attacking a planeswalker, by id, and its id (CR 508.1b); the others attack the defending player.
+    attacked: dict[str, str] = field(default_factory=dict)
 
 
 class GameOver(Exception):

@@ -509,9 +509,11 @@ class PhaseAdapter:
                 self._activate(player, permanent, mana=True)
             case ActivateAbility(player, permanent):
                 self._activate(player, permanent, mana=False)
-            case DeclareAttackers(player, attackers, optional_costs):
+            case DeclareAttackers(player, attackers, optional_costs, attacked):
                 if optional_costs:
                     raise UnsupportedError("the phase.rs adapter doesn't map optional costs to attack")
+                if attacked:
+                    raise UnsupportedError("the phase.rs adapter doesn't map attacks on planeswalkers")
                 if w.get("type") != "DeclareAttackers":
                     raise IllegalActionError(f"the game doesn't wait for {player} to declare attackers")
                 defender = 1 - self._seat(player)

@@ -152,6 +152,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.SpellEffect(ab.GainControl(), targets=1)
         case "tap":
             return ab.SpellEffect(ab.TapTarget(), targets=1)
+        case "reselect_attacked":
+            return ab.SpellEffect(ab.ReselectAttacked(), targets=2)
         case "combat_pump":
             pump = ab.Pump(int(p.get("amount", 1)), int(p.get("amount", 1)))
             when = str(p["when"])
@@ -281,8 +283,8 @@ class ReferenceAdapter:
                     g.activate_mana_ability(player, permanent)
                 case ActivateAbility(player, permanent):
                     g.activate_ability(player, permanent)
-                case DeclareAttackers(player, attackers, optional_costs):
-                    g.declare_attackers(player, attackers, optional_costs)
+                case DeclareAttackers(player, attackers, optional_costs, attacked):
+                    g.declare_attackers(player, attackers, optional_costs, dict(attacked))
                 case DeclareBlockers(player, blocks):
                     g.declare_blockers(player, blocks)
                 case ChooseUntap(player, permanents):
@@ -350,6 +352,7 @@ class ReferenceAdapter:
                     p.token,
                     dict(p.counters),
                     p.attached_to,
+                    p.attacked,
                 )
                 for p in g.battlefield
             ),

@@ -167,6 +167,14 @@ def ceased_to_exist(game: ScenarioGame, card: str) -> None:
     expect(not found, f"{card} in no zone", found)
 
 
+@then(parsers.re(r"(?P<perm>.+?) is attacking (?P<what>.+)"))
+def attacking_what(game: ScenarioGame, perm: str, what: str) -> None:
+    """What an attacking creature attacks: a player, a planeswalker, or nothing (CR 506.4c)."""
+    p = game.permanent(perm)
+    wanted = None if what == "nothing" else what if what in game.players else game.permanent(what).id
+    expect(p.attacking and p.attacked == wanted, f"{perm} attacking {what}", p)
+
+
 @then(parsers.re(r"(?P<perm>.+?) is blocking (?P<attacker>.+)"))
 def blocking(game: ScenarioGame, perm: str, attacker: str) -> None:
     p, attacked = game.permanent(perm), game.permanent(attacker)

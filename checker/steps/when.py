@@ -49,6 +49,13 @@ def _cast(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
     return CastSpell(player, game.card_in_hand(player, m["card"]), targets)
 
 
+def _attack_planeswalker(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
+    """ "attacks Jace Beleren with Grizzly Bears": the attackers attack a planeswalker (CR 508.1b)."""
+    attackers = _permanents(game, m["perms"])
+    target = game.permanent(m["what"]).id
+    return DeclareAttackers(player, attackers, attacked=tuple((a, target) for a in attackers))
+
+
 def _blocks(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
     pairs = []
     for clause in re.split(r";\s*|,\s*and\s+(?=blocks)", m["blocks"]):
@@ -78,6 +85,7 @@ ACTIONS: list[tuple[re.Pattern[str], Reader]] = [
         re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+)"),
         lambda g, p, m: DeclareAttackers(p, _permanents(g, m["perms"])),
     ),
+    (re.compile(r"attacks? (?P<what>(?!with ).+?) with (?P<perms>.+)"), _attack_planeswalker),
     (re.compile(r"declares? no attackers"), lambda g, p, m: DeclareAttackers(p, ())),
     (re.compile(r"declares? no blockers"), lambda g, p, m: DeclareBlockers(p, ())),
     (re.compile(r"(?P<blocks>blocks? .+)"), _blocks),
