@@ -206,6 +206,11 @@ def combat_point(text: str) -> str:
 #: Keyword abilities a written-out card may have, as card text says them.
 KEYWORDS = {"Phasing": "phasing", "Haste": "haste", "First strike": "first_strike", "Double strike": "double_strike"}
 
+_PUMP_SPELL = re.compile(
+    r"target creature gets \+(?P<power>\d+)/\+(?P<toughness>\d+) until (?P<until>end of turn|the beginning of the next "
+    r"(?P<part>.+))",
+    re.IGNORECASE,
+)
 _RESELECT = re.compile(r"reselect which player or planeswalker target attacking creature is attacking", re.IGNORECASE)
 _ENCHANT = re.compile(r"enchant (creature|land|artifact|enchantment|permanent)", re.IGNORECASE)
 
@@ -235,6 +240,10 @@ def ability_from_text(text: str) -> EffectSpec:
         return EffectSpec(KEYWORDS[text])
     if _RESELECT.fullmatch(text.strip().rstrip(".")):
         return EffectSpec("reselect_attacked")
+    pump = _PUMP_SPELL.fullmatch(text.strip().rstrip("."))
+    if pump is not None:
+        until = "end_of_turn" if pump["until"].lower() == "end of turn" else parse_part(pump["part"]).name
+        return EffectSpec("pump", {"power": int(pump["power"]), "toughness": int(pump["toughness"]), "until": until})
     enchant = _ENCHANT.fullmatch(text.strip())
     if enchant is not None:
         return EffectSpec("enchant", {"what": enchant[1].lower()})

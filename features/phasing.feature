@@ -406,3 +406,24 @@ Feature: Phasing
       And Breezekeeper is not on the battlefield
       And Grizzly Bears is not on the battlefield
       And Carol controls Hill Giant
+
+  @ruling:CR24-702.26f @ruling:CR08-502.15n
+  @edition:cr2008 @edition:cr2024
+  Rule: An effect on a phased-out permanent may end while it is phased out
+    CR 702.26f (2004-2008: 502.15n): continuous effects that affect a phased-out permanent may expire
+    while it is phased out; once it phases in, they no longer affect it.
+
+    Scenario: Phasing: Breezekeeper's pump until the next upkeep ends while it is phased out
+      Given the game is at the beginning of Bob's end step
+      And Alice controls Breezekeeper
+      And Alice has "Surge of Strength", an instant with "Target creature gets +3/+3 until the beginning of the next upkeep", in hand
+      When Bob passes priority
+      And Alice casts Surge of Strength targeting Breezekeeper
+      And both players pass priority
+      Then Breezekeeper is 7/7
+      When the game advances to Alice's upkeep
+      Then Breezekeeper is phased out
+      And an "effect ended" event happened about Breezekeeper
+      When the game advances to Alice's next upkeep
+      Then Breezekeeper is phased in
+      And Breezekeeper is 4/4
