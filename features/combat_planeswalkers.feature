@@ -1,10 +1,11 @@
-Feature: Combat: attacking planeswalkers
+Feature: Combat: attacking planeswalkers, and battles
   A creature attacks a player or a planeswalker. If the defending player controls planeswalkers,
   the active player says, for each attacker, which one it attacks (CR 508.1b; 2008: 308.1); an
   unblocked creature deals its combat damage to what it attacks, and damage to a planeswalker
   removes that many loyalty counters (CR 120.3c). A planeswalker that leaves the battlefield is
   removed from combat, and its attackers attack nothing. Some effects reselect what an attacking
-  creature attacks (CR 508.7).
+  creature attacks (CR 508.7). A battle is another permanent that can be attacked; a creature
+  that is also a battle never attacks or blocks.
 
   @ruling:CR24-508.1b @edition:cr2008 @edition:cr2024
   Rule: The active player announces which player or planeswalker each attacker attacks
@@ -40,12 +41,13 @@ Feature: Combat: attacking planeswalkers
       When Alice attacks Jace Beleren with Grizzly Bears
       Then Grizzly Bears is attacking Jace Beleren
 
-  @ruling:CR24-506.4c @ruling:CR08-306.4c @edition:cr2008 @edition:cr2024
+  @ruling:CR24-506.4c @ruling:CR08-306.4c
   Rule: A creature attacking a planeswalker that left combat goes on attacking, but attacks nothing
     CR 506.4c (2008: 306.4c): if the planeswalker a creature attacks is removed from combat, the
     creature isn't: it is still an attacking creature, attacking no player or planeswalker. It may
     be blocked, and if it is unblocked it deals no combat damage.
 
+    @edition:cr2008 @edition:cr2024
     Scenario: Attacking planeswalkers: White Knight's first strike finishes Jace Beleren, and Grizzly Bears then deals no damage
       Given the game is at the beginning of Alice's declare attackers step
       And Alice controls White Knight
@@ -200,3 +202,36 @@ Feature: Combat: attacking planeswalkers
       When Alice casts Second Reroute targeting Grizzly Bears and Jace Beleren
       And all players pass priority
       Then Grizzly Bears is attacking Jace Beleren
+
+  @ruling:CR24-506.3e @ruling:CR24-506.3f @edition:cr2024
+  Rule: A creature that is also a battle never attacks or blocks
+    CR 506.3e: a creature that is also a battle, put onto the battlefield attacking or blocking,
+    enters the battlefield but is never an attacking or blocking creature. CR 506.3f: the part of a
+    resolving spell or ability that would make a battle an attacking or blocking creature does
+    nothing.
+
+    Scenario: Battles: Siege Golem, a battle creature, put onto the battlefield attacking enters but doesn't attack
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls "Captain", a 2/2 creature with "Whenever this creature attacks, you put Siege Golem from your hand onto the battlefield tapped and attacking"
+      And Alice has "Siege Golem", a 3/3 battle creature, in hand
+      When Alice attacks with Captain
+      And both players pass priority
+      Then Alice controls Siege Golem
+      And Siege Golem is not attacking
+      When the game advances to Alice's end of combat step
+      Then Bob has 18 life
+
+    Scenario: Battles: Siege Golem, a battle creature, put onto the battlefield blocking enters but doesn't block
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Hill Giant
+      And Alice controls Grizzly Bears
+      And Bob controls "Warden", a 1/4 creature with "Whenever this creature blocks, you put Siege Golem from your hand onto the battlefield blocking Grizzly Bears"
+      And Bob has "Siege Golem", a 3/3 battle creature, in hand
+      When Alice attacks with Hill Giant and Grizzly Bears
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Hill Giant with Warden
+      And both players pass priority
+      Then Bob controls Siege Golem
+      And Siege Golem is not blocking
+      When the game advances to Alice's end of combat step
+      Then Bob has 18 life

@@ -101,11 +101,12 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
       And Concordant Crossroads is in Alice's graveyard
       And Bob has priority
 
-  @ruling:CR08-420.5p @edition:cr2008 @edition:cr2024
+  @ruling:CR08-420.5p
   Rule: A planeswalker with no loyalty goes to the graveyard
     CR 2008 420.5p (today 704.5i): a planeswalker with loyalty 0 is put into its owner's graveyard.
     CR 120.3c: damage dealt to a planeswalker removes that many loyalty counters from it.
 
+    @edition:cr2008 @edition:cr2024
     Scenario: Planeswalkers: Jace Beleren with no loyalty counters goes to the graveyard, Garruk Wildspeaker with one stays
       Given the game is at the beginning of Alice's upkeep
       And Bob controls "Jace Beleren", a Jace planeswalker with no loyalty counters

@@ -17,10 +17,11 @@ class CardType(StrEnum):
     INSTANT = "instant"
     SORCERY = "sorcery"
     PLANESWALKER = "planeswalker"
+    BATTLE = "battle"
 
 
 PERMANENT_TYPES = frozenset(
-    {CardType.LAND, CardType.CREATURE, CardType.ARTIFACT, CardType.ENCHANTMENT, CardType.PLANESWALKER}
+    {CardType.LAND, CardType.CREATURE, CardType.ARTIFACT, CardType.ENCHANTMENT, CardType.PLANESWALKER, CardType.BATTLE}
 )
 #: Subtypes of the permanents that are attached to others (CR 301.5, 303.4).
 ATTACHMENTS = frozenset({"Aura", "Equipment", "Fortification"})
@@ -98,6 +99,11 @@ class Permanent:
 
     def is_type(self, kind: CardType) -> bool:
         return kind in self.definition.types
+
+    @property
+    def may_attack_or_block(self) -> bool:
+        """Only a creature attacks or blocks (CR 506.3), and never one that is also a battle (506.3e-f)."""
+        return self.is_type(CardType.CREATURE) and not self.is_type(CardType.BATTLE)
 
     def is_a(self, subtype: str) -> bool:
         return subtype in self.definition.subtypes

@@ -54,7 +54,7 @@ class Permanents(GameState):
             entered is not None
             and self.in_combat
             and player == self.active
-            and entered.is_type(CardType.CREATURE)
+            and entered.may_attack_or_block
             and self.attackable(target)
         ):
             entered.attacking = True

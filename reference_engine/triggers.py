@@ -93,7 +93,7 @@ class Triggers(TurnChanges):
             entered is None
             or attacker is None
             or not (self.in_combat and attacker.attacking and player == self.defending_player())
-            or not entered.is_type(CardType.CREATURE)
+            or not entered.may_attack_or_block
         ):
             return
         entered.blocking = attacker.id
