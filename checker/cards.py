@@ -170,6 +170,10 @@ _OPTIONAL_ATTACK_COST = re.compile(
     re.IGNORECASE,
 )
 
+#: A Saga's chapter ability (CR 714.2): "II — you gain 2 life".
+_CHAPTER = re.compile(r"(?P<chapter>[IVX]+) — (?P<does>.+)")
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
 _SKIP_THEN = re.compile(r"skip your next (?P<what>turn|.+? (?:step|phase)), then (?P<does>.+)", re.IGNORECASE)
 
 _COMBAT_PUMP = re.compile(
@@ -229,7 +233,7 @@ def type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, .
 
 def ability_from_text(text: str) -> EffectSpec:
     """Read an ability written in game language, e.g. "At the beginning of your upkeep, you gain
-    1 life", "At end of turn, you draw a card", "Enchant creature" or "Phasing"."""
+    1 life", "At end of turn, you draw a card", "II — you gain 2 life", "Enchant creature" or "Phasing"."""
     if text in KEYWORDS:
         return EffectSpec(KEYWORDS[text])
     enchant = _ENCHANT.fullmatch(text.strip())
@@ -250,6 +254,9 @@ def ability_from_text(text: str) -> EffectSpec:
             {"state": "no_other_creatures"} if state["none"] else {"state": "life_at_most", "life": int(state["life"])}
         )
         return EffectSpec("state_trigger", {**holds, **_outcome(text, state["does"])})
+    chapter = _CHAPTER.fullmatch(text.rstrip("."))
+    if chapter is not None and chapter["chapter"] in _ROMAN:
+        return EffectSpec("chapter", {"chapter": _ROMAN[chapter["chapter"]], **_outcome(text, chapter["does"])})
     skip = _SKIP_THEN.fullmatch(text.rstrip("."))
     if skip is not None:  # a spell's effect (CR 614.10b)
         what = "turn" if skip["what"].lower() == "turn" else parse_part(skip["what"]).name

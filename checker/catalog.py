@@ -137,6 +137,15 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("state", "life", "does", "amount"),
     ),
     CatalogEntry(
+        "chapter",
+        "triggered",
+        "A Saga's chapter ability: when a lore counter put on the Saga brings their number to the chapter "
+        "number (chapter=N), gain or lose life, draw, or take damage (CR 714.2). The active player puts a lore "
+        "counter on each of their Sagas with a chapter ability as their precombat main phase begins (CR 505.4).",
+        ("History of Benalia", "The Eldest Reborn", "Written-out Sagas, e.g. 'II — you gain 2 life'"),
+        ("chapter", "does", "amount"),
+    ),
+    CatalogEntry(
         "upkeep_cost",
         "triggered",
         "At the beginning of your upkeep, sacrifice this unless you pay the cost.",

@@ -380,6 +380,17 @@ class When:
 
 
 @dataclass(frozen=True)
+class Chapter:
+    """A Saga's chapter ability, "II — <outcome>": a triggered ability that triggers as a lore
+    counter put on the Saga brings their number from below its chapter number to it (CR 714.2)."""
+
+    chapter: int
+    outcome: Outcome
+    name: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Enchant:
     """An Aura's "Enchant <type>": what it may legally be attached to (CR 303.4a, 704.5m)."""
 
@@ -496,6 +507,7 @@ Ability = (
     AtBeginningOf
     | Whenever
     | When
+    | Chapter
     | Activated
     | Static
     | UntapLimit

@@ -269,6 +269,8 @@ class TurnProcedure(Stack):
             yield from self._untap_permanents()
         elif name == "draw":
             self.draw(self.active, "draw step")
+        elif name == Phase.PRECOMBAT_MAIN and self.edition.precombat_main_actions:
+            self._put_lore_counters()
         elif name == "beginning_of_combat":
             yield from self._choose_defender()
         elif name == "declare_attackers":

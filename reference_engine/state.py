@@ -11,6 +11,7 @@ from typing import Any
 from reference_engine.abilities import (
     Activated,
     AtBeginningOf,
+    Chapter,
     Duration,
     Ending,
     Keyword,
@@ -78,7 +79,7 @@ class PlayerState:
 @dataclass
 class PendingTrigger:
     controller: str
-    ability: AtBeginningOf | Whenever | When
+    ability: AtBeginningOf | Whenever | When | Chapter
     source: str | None
 
 

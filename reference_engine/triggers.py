@@ -10,6 +10,7 @@ from typing import Any
 
 from reference_engine.abilities import (
     AtBeginningOf,
+    Chapter,
     DrawCards,
     Keyword,
     Resolution,
@@ -103,6 +104,20 @@ class Triggers(TurnChanges):
             attacker.blocked = True
             self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED)
         self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
+
+    def _put_lore_counters(self) -> None:
+        """CR 505.4, 703.4f: each Saga the active player controls with one or more chapter abilities
+        gets a lore counter, a turn-based action without the stack. A chapter ability triggers when
+        the counters reach its chapter number (CR 714.2); it goes on the stack before priority."""
+        for p in self._controlled(self.active):
+            if not (p.is_a("Saga") and p.definition.has(Chapter)):
+                continue
+            before = p.counters.get("lore", 0)
+            p.add_counters("lore", 1)
+            self.emit(EventKind.COUNTERS_ADDED, p.controller, p.id, amount=1, counter="lore", reason="lore counter")
+            for ability in p.definition.abilities:
+                if isinstance(ability, Chapter) and before < ability.chapter <= before + 1:
+                    self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
     def _delayed_due(self, name: str) -> bool:
         return any(isinstance(d.ability, AtBeginningOf) and d.ability.of == name for d in self.delayed)

@@ -126,6 +126,8 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
         case "state_trigger":
             outcome = _OUTCOMES[str(p["does"])](effect)
             return ab.When(ab.WatchedState(str(p["state"])), outcome, name, int(p.get("life", 0)), targets)
+        case "chapter":
+            return ab.Chapter(int(p["chapter"]), _OUTCOMES[str(p["does"])](effect), name, targets)
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "attack_tax":

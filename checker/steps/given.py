@@ -197,7 +197,7 @@ def wellspring(game: ScenarioGame, player: str, target: str) -> None:
     parsers.re(
         rf"{P} controls (?P<state>(?:{_STATE} )*)\"(?P<name>[^\"]+)\", an? (?P<super>(?:legendary|world) )?"
         r"(?:(?P<power>\d+)/(?P<toughness>\d+) )?(?P<types>[A-Za-z ]+?)(?P<token> token)?"
-        r"(?: with (?P<counted>[^\"]+? counters?))?(?: with (?P<text>\"[^\"]+\"(?: and \"[^\"]+\")*))?"
+        r"(?: with (?P<counted>[^\"]+? counters?))?(?: (?:with|and) (?P<text>\"[^\"]+\"(?: and \"[^\"]+\")*))?"
         r"(?: attached to (?P<host>[^\"]+?))?"
     )
 )
@@ -217,7 +217,8 @@ def controls_written(
 ) -> None:
     """A permanent made up for the scenario, described by its type line and abilities: an
     artifact with "At the beginning of your upkeep, you gain 1 life", a Jace planeswalker with
-    3 loyalty counters, an Aura with "Enchant creature" attached to Grizzly Bears."""
+    3 loyalty counters, an Aura with "Enchant creature" attached to Grizzly Bears, a Saga with
+    1 lore counter and "II — you gain 2 life"."""
     effects = []
     for written in re.findall(r'"([^"]+)"', text or ""):
         effect = _written_ability(written)

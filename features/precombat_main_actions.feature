@@ -1,0 +1,65 @@
+Feature: The turn-based actions that begin the precombat main phase
+  Under the current Comprehensive Rules the precombat main phase begins with up to three
+  turn-based actions, in this order, before the active player gets priority: the archenemy sets a
+  scheme in motion, the active player puts a lore counter on each of their Sagas, and the active
+  player rolls to visit their Attractions. None of them uses the stack; the abilities they make
+  trigger do. Only the first main phase of the turn is the precombat main phase (CR 505.1a).
+
+  @ruling:CR24-505.4 @ruling:CR24-703.4f
+  @edition:cr2024
+  Rule: As her precombat main phase begins, the active player puts a lore counter on each of her Sagas with a chapter ability
+    CR 505.4 and 703.4f (2025): right after the precombat main phase begins, the active player puts
+    a lore counter on each Saga she controls that has one or more chapter abilities. It is a
+    turn-based action that doesn't use the stack. A chapter ability triggers when the lore counters
+    reach its chapter number (CR 714), and goes on the stack before the active player gets priority.
+    A Saga without chapter abilities gets no counter, nor do the Sagas of the other players, and
+    neither the postcombat main phase nor an additional main phase is a precombat main phase
+    (CR 505.1a).
+
+    Scenario: Sagas: Alice's Saga gets its lore counter before she gets priority, and its chapter II ability waits on the stack
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Chronicle", a Saga with 1 lore counter and "I — you gain 1 life" and "II — you gain 2 life" and "III — you gain 3 life"
+      Then it is Alice's precombat main phase
+      And Alice has priority
+      And Chronicle has 2 lore counters
+      And the stack holds, from the top, Chronicle
+      And Alice has 20 life
+      And these events happen in this order:
+        | event          | player | subject        | amount | counter |
+        | phase began    | Alice  | precombat main |        |         |
+        | counters added | Alice  | Chronicle      | 1      | lore    |
+        | triggered      | Alice  | Chronicle      |        |         |
+      And no "priority passed" event happened
+      When both players pass priority
+      Then Alice has 22 life
+      And the stack is empty
+      And Chronicle has 2 lore counters
+      And it is Alice's precombat main phase
+
+    Scenario: Sagas: a Saga without chapter abilities gets no lore counter, nor does Bob's Saga in Alice's turn
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Blank Tale", a Saga with 1 lore counter
+      And Bob controls "Old Tale", a Saga with 1 lore counter and "II — you gain 2 life"
+      Then it is Alice's precombat main phase
+      And Alice has priority
+      And Blank Tale has 1 lore counter
+      And Old Tale has 1 lore counter
+      And the stack is empty
+      And no "counters added" event happened
+
+    Scenario: Sagas: the additional main phase and the postcombat main phase put no lore counter on Alice's Saga
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Chronicle", a Saga with "I — you gain 1 life" and "II — you gain 2 life" and "III — you gain 3 life"
+      And Alice has Relentless Assault in hand
+      And Alice has {R}{R}{R}{R} in her mana pool
+      Then Chronicle has 1 lore counter
+      And the stack holds, from the top, Chronicle
+      When both players pass priority
+      And Alice casts Relentless Assault
+      And both players pass priority
+      And from now on
+      And the game advances to Alice's end step
+      Then Chronicle has 1 lore counter
+      And Alice has 21 life
+      And no "counters added" event happened
+      And a "phase began" event happened for Alice about postcombat main
