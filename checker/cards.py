@@ -170,6 +170,9 @@ _OPTIONAL_ATTACK_COST = re.compile(
     re.IGNORECASE,
 )
 
+#: A scheme's triggered ability (CR 701.32).
+_SET_IN_MOTION = re.compile(r"when you set this scheme in motion, (?P<does>.+)", re.IGNORECASE)
+
 #: A Saga's chapter ability (CR 714.2): "II — you gain 2 life".
 _CHAPTER = re.compile(r"(?P<chapter>[IVX]+) — (?P<does>.+)")
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
@@ -254,6 +257,9 @@ def ability_from_text(text: str) -> EffectSpec:
             {"state": "no_other_creatures"} if state["none"] else {"state": "life_at_most", "life": int(state["life"])}
         )
         return EffectSpec("state_trigger", {**holds, **_outcome(text, state["does"])})
+    scheme = _SET_IN_MOTION.fullmatch(text.rstrip("."))
+    if scheme is not None:
+        return EffectSpec("set_in_motion", _outcome(text, scheme["does"]))
     chapter = _CHAPTER.fullmatch(text.rstrip("."))
     if chapter is not None and chapter["chapter"] in _ROMAN:
         return EffectSpec("chapter", {"chapter": _ROMAN[chapter["chapter"]], **_outcome(text, chapter["does"])})

@@ -146,6 +146,15 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("chapter", "does", "amount"),
     ),
     CatalogEntry(
+        "set_in_motion",
+        "triggered",
+        "A scheme's 'When you set this scheme in motion': gain or lose life, draw, or take damage (CR 701.32). "
+        "The archenemy sets the top scheme of her scheme deck (PlayerSetup.scheme_deck) in motion as her "
+        "precombat main phase begins (CR 505.3).",
+        ("Feed the Machine", "Your Puny Minds Cannot Fathom"),
+        ("does", "amount"),
+    ),
+    CatalogEntry(
         "upkeep_cost",
         "triggered",
         "At the beginning of your upkeep, sacrifice this unless you pay the cost.",

@@ -63,3 +63,46 @@ Feature: The turn-based actions that begin the precombat main phase
       And Alice has 21 life
       And no "counters added" event happened
       And a "phase began" event happened for Alice about postcombat main
+
+  @ruling:CR24-505.3 @ruling:CR24-703.4e
+  @edition:cr2024
+  Rule: The archenemy's precombat main phase begins with her setting her top scheme in motion, before the Sagas' lore counters
+    CR 505.3 and 703.4e (2025): in an Archenemy game (CR 904), right after the archenemy's
+    precombat main phase begins, she sets the top card of her scheme deck in motion (CR 701.32).
+    It is the first of these turn-based actions, before the lore counters of 703.4f, and it doesn't
+    use the stack; the scheme's "when you set this scheme in motion" ability triggers and goes on
+    the stack before she gets priority. It happens in the archenemy's turns only, and only in
+    their precombat main phase.
+
+    Scenario: Archenemy: Alice sets her top scheme in motion before the lore counter, and its ability waits on the stack
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice is the archenemy, whose scheme deck holds, from the top, "Feed the Machine" with "When you set this scheme in motion, you gain 2 life" and "Plot" with "When you set this scheme in motion, you gain 5 life"
+      And Alice controls "Chronicle", a Saga with "II — you gain 3 life"
+      Then it is Alice's precombat main phase
+      And Alice has priority
+      And the stack holds, from the top, Feed the Machine
+      And Chronicle has 1 lore counter
+      And these events happen in this order:
+        | event                | player | subject          | counter |
+        | phase began          | Alice  | precombat main   |         |
+        | scheme set in motion | Alice  | Feed the Machine |         |
+        | counters added       | Alice  | Chronicle        | lore    |
+        | triggered            | Alice  | Feed the Machine |         |
+      And no "scheme set in motion" event happened about Plot
+      And no "priority passed" event happened
+      When both players pass priority
+      Then Alice has 22 life
+      And the stack is empty
+      And it is Alice's precombat main phase
+
+    Scenario: Archenemy: no scheme is set in motion in Bob's turn, nor in Alice's postcombat main phase
+      Given the game is at the beginning of Bob's precombat main phase
+      And Alice is the archenemy, whose scheme deck holds, from the top, "Feed the Machine" with "When you set this scheme in motion, you gain 2 life" and "Plot" with "When you set this scheme in motion, you gain 5 life"
+      When the game advances to Bob's end step
+      Then no "scheme set in motion" event happened
+      When the game advances to Alice's precombat main phase
+      Then a "scheme set in motion" event happened for Alice about Feed the Machine
+      When from now on
+      And the game advances to Alice's end step
+      Then no "scheme set in motion" event happened
+      And Alice has 22 life

@@ -391,6 +391,15 @@ class Chapter:
 
 
 @dataclass(frozen=True)
+class SetInMotion:
+    """A scheme's "when you set this scheme in motion, <outcome>": a triggered ability (CR 701.32)."""
+
+    outcome: Outcome
+    name: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Enchant:
     """An Aura's "Enchant <type>": what it may legally be attached to (CR 303.4a, 704.5m)."""
 
@@ -508,6 +517,7 @@ Ability = (
     | Whenever
     | When
     | Chapter
+    | SetInMotion
     | Activated
     | Static
     | UntapLimit

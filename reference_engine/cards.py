@@ -17,6 +17,7 @@ class CardType(StrEnum):
     INSTANT = "instant"
     SORCERY = "sorcery"
     PLANESWALKER = "planeswalker"
+    SCHEME = "scheme"  # an Archenemy card, never a permanent (CR 904)
 
 
 PERMANENT_TYPES = frozenset(

@@ -270,7 +270,8 @@ class TurnProcedure(Stack):
         elif name == "draw":
             self.draw(self.active, "draw step")
         elif name == Phase.PRECOMBAT_MAIN and self.edition.precombat_main_actions:
-            self._put_lore_counters()
+            self._set_scheme_in_motion()
+            self._put_lore_counters()  # after the scheme (CR 703.4f)
         elif name == "beginning_of_combat":
             yield from self._choose_defender()
         elif name == "declare_attackers":

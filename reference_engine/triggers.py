@@ -14,6 +14,7 @@ from reference_engine.abilities import (
     DrawCards,
     Keyword,
     Resolution,
+    SetInMotion,
     WatchedEvent,
     WatchedState,
     When,
@@ -104,6 +105,22 @@ class Triggers(TurnChanges):
             attacker.blocked = True
             self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED)
         self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
+
+    def _set_scheme_in_motion(self) -> None:
+        """CR 505.3, 703.4e: in an Archenemy game (CR 904) the archenemy's precombat main phase
+        begins with her setting the top card of her scheme deck in motion (CR 701.32): it is turned
+        face up in the command zone, a turn-based action without the stack, and its "when you set
+        this scheme in motion" ability triggers. Only the archenemy has a scheme deck. (Schemes
+        stay face up: their return to the bottom of the deck is not modelled.)"""
+        player = self.players[self.active]
+        if not player.scheme_deck:
+            return
+        scheme = player.scheme_deck.pop(0)
+        player.command.append(scheme)
+        self.emit(EventKind.SCHEME_SET_IN_MOTION, self.active, scheme.id)
+        for ability in scheme.definition.abilities:
+            if isinstance(ability, SetInMotion):
+                self.pending_triggers.append(PendingTrigger(self.active, ability, scheme.id))
 
     def _put_lore_counters(self) -> None:
         """CR 505.4, 703.4f: each Saga the active player controls with one or more chapter abilities
