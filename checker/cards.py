@@ -177,6 +177,9 @@ _SET_IN_MOTION = re.compile(r"when you set this scheme in motion, (?P<does>.+)",
 _CHAPTER = re.compile(r"(?P<chapter>[IVX]+) — (?P<does>.+)")
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
+#: An Attraction's visit ability with its lit numbers (CR 701.52): "Visit on 2, 4 or 6 — you gain 2 life".
+_VISIT = re.compile(r"visit on (?P<lit>[1-6](?:, [1-6])*(?: or [1-6])?) — (?P<does>.+)", re.IGNORECASE)
+
 _SKIP_THEN = re.compile(r"skip your next (?P<what>turn|.+? (?:step|phase)), then (?P<does>.+)", re.IGNORECASE)
 
 _COMBAT_PUMP = re.compile(
@@ -216,7 +219,13 @@ KEYWORDS = {"Phasing": "phasing", "Haste": "haste", "First strike": "first_strik
 _ENCHANT = re.compile(r"enchant (creature|land|artifact|enchantment|permanent)", re.IGNORECASE)
 
 #: Card types a subtype implies, so a scenario may say "an Aura" or "an Equipment" (CR 205.3).
-_IMPLIED_TYPES = {"Aura": "enchantment", "Saga": "enchantment", "Equipment": "artifact", "Fortification": "artifact"}
+_IMPLIED_TYPES = {
+    "Aura": "enchantment",
+    "Saga": "enchantment",
+    "Equipment": "artifact",
+    "Fortification": "artifact",
+    "Attraction": "artifact",
+}
 SUPERTYPES = ("legendary", "world")
 
 
@@ -260,6 +269,10 @@ def ability_from_text(text: str) -> EffectSpec:
     scheme = _SET_IN_MOTION.fullmatch(text.rstrip("."))
     if scheme is not None:
         return EffectSpec("set_in_motion", _outcome(text, scheme["does"]))
+    visit = _VISIT.fullmatch(text.rstrip("."))
+    if visit is not None:
+        lit = ",".join(re.findall(r"[1-6]", visit["lit"]))
+        return EffectSpec("visit", {"lit": lit, **_outcome(text, visit["does"])})
     chapter = _CHAPTER.fullmatch(text.rstrip("."))
     if chapter is not None and chapter["chapter"] in _ROMAN:
         return EffectSpec("chapter", {"chapter": _ROMAN[chapter["chapter"]], **_outcome(text, chapter["does"])})

@@ -155,6 +155,16 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("does", "amount"),
     ),
     CatalogEntry(
+        "visit",
+        "triggered",
+        "An Attraction's visit ability: when its controller rolls to visit her Attractions and the result is one "
+        "of its lit numbers (lit=comma-separated numbers, e.g. '2,4,6'), gain or lose life, draw, or take damage "
+        "(CR 701.52). The active player rolls to visit as her precombat main phase begins, if she controls an "
+        "Attraction (CR 505.5).",
+        ("Balloon Stand", "Ferris Wheel"),
+        ("lit", "does", "amount"),
+    ),
+    CatalogEntry(
         "upkeep_cost",
         "triggered",
         "At the beginning of your upkeep, sacrifice this unless you pay the cost.",

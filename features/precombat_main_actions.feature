@@ -106,3 +106,46 @@ Feature: The turn-based actions that begin the precombat main phase
       And the game advances to Alice's end step
       Then no "scheme set in motion" event happened
       And Alice has 22 life
+
+  @ruling:CR24-505.5 @ruling:CR24-703.4g
+  @edition:cr2024
+  Rule: Right after the lore counters, the active player rolls to visit her Attractions, if she controls any
+    CR 505.5 and 703.4g (2025): once the lore counters are placed, if the active player controls one
+    or more Attractions she rolls to visit them (CR 701.52): she rolls a six-sided die, and each
+    of her Attractions with the result among its lit numbers is visited, so its visit ability
+    triggers and goes on the stack before she gets priority. The roll doesn't use the stack. A
+    player who controls no Attraction doesn't roll. The Attractions here have all six numbers
+    lit, so whatever the die shows they are visited.
+
+    Scenario: Attractions: Alice rolls to visit right after her Saga's lore counter, and the visit ability waits on the stack
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Chronicle", a Saga with "II — you gain 3 life"
+      And Alice controls "Ferris Wheel", an Attraction with "Visit on 1, 2, 3, 4, 5 or 6 — you gain 2 life"
+      Then it is Alice's precombat main phase
+      And Alice has priority
+      And the stack holds, from the top, Ferris Wheel
+      And these events happen in this order:
+        | event          | player | subject        | counter |
+        | phase began    | Alice  | precombat main |         |
+        | counters added | Alice  | Chronicle      | lore    |
+        | die rolled     | Alice  |                |         |
+        | triggered      | Alice  | Ferris Wheel   |         |
+      And no "priority passed" event happened
+      When both players pass priority
+      Then Alice has 22 life
+      And the stack is empty
+      And it is Alice's precombat main phase
+
+    Scenario: Attractions: Alice, who controls no Attraction, doesn't roll; Bob rolls for his in his own precombat main phase only
+      Given the game is at the beginning of Alice's precombat main phase
+      And Bob controls "Ferris Wheel", an Attraction with "Visit on 1, 2, 3, 4, 5 or 6 — you gain 2 life"
+      Then Alice has priority
+      And the stack is empty
+      And no "die rolled" event happened
+      When the game advances to Bob's precombat main phase
+      Then a "die rolled" event happened for Bob
+      And the stack holds, from the top, Ferris Wheel
+      When from now on
+      And the game advances to Bob's end step
+      Then no "die rolled" event happened
+      And Bob has 22 life

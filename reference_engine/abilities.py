@@ -400,6 +400,17 @@ class SetInMotion:
 
 
 @dataclass(frozen=True)
+class Visit:
+    """An Attraction's visit ability: it triggers when its controller rolls to visit her Attractions
+    and the result is one of its lit numbers (CR 701.52)."""
+
+    lit: frozenset[int]
+    outcome: Outcome
+    name: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Enchant:
     """An Aura's "Enchant <type>": what it may legally be attached to (CR 303.4a, 704.5m)."""
 
@@ -518,6 +529,7 @@ Ability = (
     | When
     | Chapter
     | SetInMotion
+    | Visit
     | Activated
     | Static
     | UntapLimit

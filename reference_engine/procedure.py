@@ -272,6 +272,7 @@ class TurnProcedure(Stack):
         elif name == Phase.PRECOMBAT_MAIN and self.edition.precombat_main_actions:
             self._set_scheme_in_motion()
             self._put_lore_counters()  # after the scheme (CR 703.4f)
+            self._roll_to_visit()
         elif name == "beginning_of_combat":
             yield from self._choose_defender()
         elif name == "declare_attackers":

@@ -20,6 +20,7 @@ from reference_engine.abilities import (
     SetInMotion,
     Static,
     TurnPowerBonus,
+    Visit,
     When,
     Whenever,
 )
@@ -84,7 +85,7 @@ class PlayerState:
 @dataclass
 class PendingTrigger:
     controller: str
-    ability: AtBeginningOf | Whenever | When | Chapter | SetInMotion
+    ability: AtBeginningOf | Whenever | When | Chapter | SetInMotion | Visit
     source: str | None
 
 

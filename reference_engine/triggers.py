@@ -15,6 +15,7 @@ from reference_engine.abilities import (
     Keyword,
     Resolution,
     SetInMotion,
+    Visit,
     WatchedEvent,
     WatchedState,
     When,
@@ -134,6 +135,21 @@ class Triggers(TurnChanges):
             self.emit(EventKind.COUNTERS_ADDED, p.controller, p.id, amount=1, counter="lore", reason="lore counter")
             for ability in p.definition.abilities:
                 if isinstance(ability, Chapter) and before < ability.chapter <= before + 1:
+                    self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
+
+    def _roll_to_visit(self) -> None:
+        """CR 505.5, 703.4g: right after the lore counters, if the active player controls an
+        Attraction she rolls to visit her Attractions (CR 701.52), a turn-based action without the
+        stack: she rolls a six-sided die, and the visit ability of each of her Attractions with that
+        number lit triggers."""
+        attractions = [p for p in self._controlled(self.active) if p.is_a("Attraction")]
+        if not attractions:
+            return
+        result = self.rng.randint(1, 6)
+        self.emit(EventKind.DIE_ROLLED, self.active, amount=result, reason="roll to visit")
+        for p in attractions:
+            for ability in p.definition.abilities:
+                if isinstance(ability, Visit) and result in ability.lit:
                     self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
     def _delayed_due(self, name: str) -> bool:

@@ -128,6 +128,9 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
             return ab.When(ab.WatchedState(str(p["state"])), outcome, name, int(p.get("life", 0)), targets)
         case "set_in_motion":
             return ab.SetInMotion(_OUTCOMES[str(p["does"])](effect), name, targets)
+        case "visit":
+            lit = frozenset(int(n) for n in str(p["lit"]).split(","))
+            return ab.Visit(lit, _OUTCOMES[str(p["does"])](effect), name, targets)
         case "chapter":
             return ab.Chapter(int(p["chapter"]), _OUTCOMES[str(p["does"])](effect), name, targets)
         case "upkeep_cost":
