@@ -170,6 +170,16 @@ _OPTIONAL_ATTACK_COST = re.compile(
     re.IGNORECASE,
 )
 
+#: A scheme's triggered ability (CR 701.32).
+_SET_IN_MOTION = re.compile(r"when you set this scheme in motion, (?P<does>.+)", re.IGNORECASE)
+
+#: A Saga's chapter ability (CR 714.2): "II — you gain 2 life".
+_CHAPTER = re.compile(r"(?P<chapter>[IVX]+) — (?P<does>.+)")
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+#: An Attraction's visit ability with its lit numbers (CR 701.52): "Visit on 2, 4 or 6 — you gain 2 life".
+_VISIT = re.compile(r"visit on (?P<lit>[1-6](?:, [1-6])*(?: or [1-6])?) — (?P<does>.+)", re.IGNORECASE)
+
 _SKIP_THEN = re.compile(r"skip your next (?P<what>turn|.+? (?:step|phase)), then (?P<does>.+)", re.IGNORECASE)
 
 _COMBAT_PUMP = re.compile(
@@ -215,7 +225,13 @@ _RESELECT = re.compile(r"reselect which player or planeswalker target attacking 
 _ENCHANT = re.compile(r"enchant (creature|land|artifact|enchantment|permanent)", re.IGNORECASE)
 
 #: Card types a subtype implies, so a scenario may say "an Aura" or "an Equipment" (CR 205.3).
-_IMPLIED_TYPES = {"Aura": "enchantment", "Saga": "enchantment", "Equipment": "artifact", "Fortification": "artifact"}
+_IMPLIED_TYPES = {
+    "Aura": "enchantment",
+    "Saga": "enchantment",
+    "Equipment": "artifact",
+    "Fortification": "artifact",
+    "Attraction": "artifact",
+}
 SUPERTYPES = ("legendary", "world")
 
 
@@ -235,7 +251,7 @@ def type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, .
 
 def ability_from_text(text: str) -> EffectSpec:
     """Read an ability written in game language, e.g. "At the beginning of your upkeep, you gain
-    1 life", "At end of turn, you draw a card", "Enchant creature" or "Phasing"."""
+    1 life", "At end of turn, you draw a card", "II — you gain 2 life", "Enchant creature" or "Phasing"."""
     if text in KEYWORDS:
         return EffectSpec(KEYWORDS[text])
     if _RESELECT.fullmatch(text.strip().rstrip(".")):
@@ -262,6 +278,16 @@ def ability_from_text(text: str) -> EffectSpec:
             {"state": "no_other_creatures"} if state["none"] else {"state": "life_at_most", "life": int(state["life"])}
         )
         return EffectSpec("state_trigger", {**holds, **_outcome(text, state["does"])})
+    scheme = _SET_IN_MOTION.fullmatch(text.rstrip("."))
+    if scheme is not None:
+        return EffectSpec("set_in_motion", _outcome(text, scheme["does"]))
+    visit = _VISIT.fullmatch(text.rstrip("."))
+    if visit is not None:
+        lit = ",".join(re.findall(r"[1-6]", visit["lit"]))
+        return EffectSpec("visit", {"lit": lit, **_outcome(text, visit["does"])})
+    chapter = _CHAPTER.fullmatch(text.rstrip("."))
+    if chapter is not None and chapter["chapter"] in _ROMAN:
+        return EffectSpec("chapter", {"chapter": _ROMAN[chapter["chapter"]], **_outcome(text, chapter["does"])})
     skip = _SKIP_THEN.fullmatch(text.rstrip("."))
     if skip is not None:  # a spell's effect (CR 614.10b)
         what = "turn" if skip["what"].lower() == "turn" else parse_part(skip["what"]).name

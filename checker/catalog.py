@@ -138,6 +138,34 @@ ENTRIES: tuple[CatalogEntry, ...] = (
         ("state", "life", "does", "amount"),
     ),
     CatalogEntry(
+        "chapter",
+        "triggered",
+        "A Saga's chapter ability: when a lore counter put on the Saga brings their number to the chapter "
+        "number (chapter=N), gain or lose life, draw, or take damage (CR 714.2). The active player puts a lore "
+        "counter on each of their Sagas with a chapter ability as their precombat main phase begins (CR 505.4).",
+        ("History of Benalia", "The Eldest Reborn", "Written-out Sagas, e.g. 'II — you gain 2 life'"),
+        ("chapter", "does", "amount"),
+    ),
+    CatalogEntry(
+        "set_in_motion",
+        "triggered",
+        "A scheme's 'When you set this scheme in motion': gain or lose life, draw, or take damage (CR 701.32). "
+        "The archenemy sets the top scheme of her scheme deck (PlayerSetup.scheme_deck) in motion as her "
+        "precombat main phase begins (CR 505.3).",
+        ("Feed the Machine", "Your Puny Minds Cannot Fathom"),
+        ("does", "amount"),
+    ),
+    CatalogEntry(
+        "visit",
+        "triggered",
+        "An Attraction's visit ability: when its controller rolls to visit her Attractions and the result is one "
+        "of its lit numbers (lit=comma-separated numbers, e.g. '2,4,6'), gain or lose life, draw, or take damage "
+        "(CR 701.52). The active player rolls to visit as her precombat main phase begins, if she controls an "
+        "Attraction (CR 505.5).",
+        ("Balloon Stand", "Ferris Wheel"),
+        ("lit", "does", "amount"),
+    ),
+    CatalogEntry(
         "upkeep_cost",
         "triggered",
         "At the beginning of your upkeep, sacrifice this unless you pay the cost.",

@@ -100,6 +100,9 @@ class PlayerSetup:
     #: Effects in play that belong to this player but to no permanent (e.g. "skip your next turn").
     effects: tuple[EffectSpec, ...] = ()
     poison: int = 0  # poison counters
+    #: The archenemy's scheme deck, top card first, of scheme cards (CR 904): the player who has one
+    #: is the archenemy of an Archenemy game.
+    scheme_deck: tuple[CardSetup, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -348,7 +348,7 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
     CR 505.1 and 505.1a (2025): the first main phase of a turn is the precombat main phase and every
     other main phase is a postcombat main phase, including the second main phase of a turn whose
     combat phase was skipped. It matters for the turn-based actions of the precombat main phase
-    (703.4e-g: schemes, Sagas, Attractions), which the suite's card pool can't show; this scenario
+    (703.4e-g: schemes, Sagas, Attractions; see precombat_main_actions.feature); this scenario
     shows which main phase is which.
 
     Scenario: Turn-based actions: with her combat phase skipped, Alice's second main phase is still the postcombat main phase

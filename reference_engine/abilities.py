@@ -393,6 +393,37 @@ class When:
 
 
 @dataclass(frozen=True)
+class Chapter:
+    """A Saga's chapter ability, "II — <outcome>": a triggered ability that triggers as a lore
+    counter put on the Saga brings their number from below its chapter number to it (CR 714.2)."""
+
+    chapter: int
+    outcome: Outcome
+    name: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SetInMotion:
+    """A scheme's "when you set this scheme in motion, <outcome>": a triggered ability (CR 701.32)."""
+
+    outcome: Outcome
+    name: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Visit:
+    """An Attraction's visit ability: it triggers when its controller rolls to visit her Attractions
+    and the result is one of its lit numbers (CR 701.52)."""
+
+    lit: frozenset[int]
+    outcome: Outcome
+    name: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Enchant:
     """An Aura's "Enchant <type>": what it may legally be attached to (CR 303.4a, 704.5m)."""
 
@@ -509,6 +540,9 @@ Ability = (
     AtBeginningOf
     | Whenever
     | When
+    | Chapter
+    | SetInMotion
+    | Visit
     | Activated
     | Static
     | UntapLimit

@@ -18,6 +18,7 @@ class CardType(StrEnum):
     SORCERY = "sorcery"
     PLANESWALKER = "planeswalker"
     BATTLE = "battle"
+    SCHEME = "scheme"  # an Archenemy card, never a permanent (CR 904)
 
 
 PERMANENT_TYPES = frozenset(

@@ -68,6 +68,9 @@ class Edition:
     planeswalker_uniqueness_rule: ClassVar[bool] = False
     #: CR 2008 217.8d: tokens in the phased-out zone cease to exist (CR 702.26d: they stay).
     phased_out_tokens_cease_to_exist: ClassVar[bool] = False
+    #: CR 505.3-505.5 (2025): turn-based actions begin the precombat main phase: the archenemy's
+    #: scheme, the lore counters on Sagas, the roll to visit Attractions.
+    precombat_main_actions: ClassVar[bool] = False
     #: Parts of the turn that are not phases: mana used there lasts into the first phase played.
     not_a_phase: ClassVar[frozenset[Phase]] = frozenset()
     #: Parts of the turn in which players may use only mana sources.
@@ -145,6 +148,7 @@ class CR2024(CR2008):
     legend_rule_all_go = False
     planeswalker_uniqueness_rule = False
     phased_out_tokens_cease_to_exist = False
+    precombat_main_actions = True
 
 
 EDITIONS: dict[str, type[Edition]] = {e.name: e for e in (Mirage, CR2008, CR2024)}

@@ -57,6 +57,8 @@ class EventKind(StrEnum):
     COUNTERS_ADDED = "counters_added"  # on a permanent, or poison counters on a player
     COUNTERS_REMOVED = "counters_removed"
     UNATTACHED = "unattached"
+    SCHEME_SET_IN_MOTION = "scheme_set_in_motion"  # the archenemy's top scheme (CR 701.32)
+    DIE_ROLLED = "die_rolled"  # the amount is the result
     CEASED_TO_EXIST = "ceased_to_exist"  # a token outside the battlefield (CR 704.5d)
     DIED = "died"
     SACRIFICED = "sacrificed"

@@ -269,6 +269,10 @@ class TurnProcedure(Stack):
             yield from self._untap_permanents()
         elif name == "draw":
             self.draw(self.active, "draw step")
+        elif name == Phase.PRECOMBAT_MAIN and self.edition.precombat_main_actions:
+            self._set_scheme_in_motion()
+            self._put_lore_counters()  # after the scheme (CR 703.4f)
+            self._roll_to_visit()
         elif name == "beginning_of_combat":
             yield from self._choose_defender()
         elif name == "declare_attackers":

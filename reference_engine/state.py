@@ -11,13 +11,16 @@ from typing import Any
 from reference_engine.abilities import (
     Activated,
     AtBeginningOf,
+    Chapter,
     Duration,
     Ending,
     Keyword,
     Outcome,
     Resolution,
+    SetInMotion,
     Static,
     TurnPowerBonus,
+    Visit,
     When,
     Whenever,
 )
@@ -73,12 +76,16 @@ class PlayerState:
     lands_played: int = 0
     spells_cast: int = 0
     poison: int = 0
+    #: The archenemy's scheme deck, top first (CR 904); other players have none.
+    scheme_deck: list[Card] = field(default_factory=list)
+    #: Schemes set in motion, face up in the command zone (CR 701.32).
+    command: list[Card] = field(default_factory=list)
 
 
 @dataclass
 class PendingTrigger:
     controller: str
-    ability: AtBeginningOf | Whenever | When
+    ability: AtBeginningOf | Whenever | When | Chapter | SetInMotion | Visit
     source: str | None
 
 

@@ -10,9 +10,12 @@ from typing import Any
 
 from reference_engine.abilities import (
     AtBeginningOf,
+    Chapter,
     DrawCards,
     Keyword,
     Resolution,
+    SetInMotion,
+    Visit,
     WatchedEvent,
     WatchedState,
     When,
@@ -103,6 +106,51 @@ class Triggers(TurnChanges):
             attacker.blocked = True
             self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED)
         self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
+
+    def _set_scheme_in_motion(self) -> None:
+        """CR 505.3, 703.4e: in an Archenemy game (CR 904) the archenemy's precombat main phase
+        begins with her setting the top card of her scheme deck in motion (CR 701.32): it is turned
+        face up in the command zone, a turn-based action without the stack, and its "when you set
+        this scheme in motion" ability triggers. Only the archenemy has a scheme deck. (Schemes
+        stay face up: their return to the bottom of the deck is not modelled.)"""
+        player = self.players[self.active]
+        if not player.scheme_deck:
+            return
+        scheme = player.scheme_deck.pop(0)
+        player.command.append(scheme)
+        self.emit(EventKind.SCHEME_SET_IN_MOTION, self.active, scheme.id)
+        for ability in scheme.definition.abilities:
+            if isinstance(ability, SetInMotion):
+                self.pending_triggers.append(PendingTrigger(self.active, ability, scheme.id))
+
+    def _put_lore_counters(self) -> None:
+        """CR 505.4, 703.4f: each Saga the active player controls with one or more chapter abilities
+        gets a lore counter, a turn-based action without the stack. A chapter ability triggers when
+        the counters reach its chapter number (CR 714.2); it goes on the stack before priority."""
+        for p in self._controlled(self.active):
+            if not (p.is_a("Saga") and p.definition.has(Chapter)):
+                continue
+            before = p.counters.get("lore", 0)
+            p.add_counters("lore", 1)
+            self.emit(EventKind.COUNTERS_ADDED, p.controller, p.id, amount=1, counter="lore", reason="lore counter")
+            for ability in p.definition.abilities:
+                if isinstance(ability, Chapter) and before < ability.chapter <= before + 1:
+                    self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
+
+    def _roll_to_visit(self) -> None:
+        """CR 505.5, 703.4g: right after the lore counters, if the active player controls an
+        Attraction she rolls to visit her Attractions (CR 701.52), a turn-based action without the
+        stack: she rolls a six-sided die, and the visit ability of each of her Attractions with that
+        number lit triggers."""
+        attractions = [p for p in self._controlled(self.active) if p.is_a("Attraction")]
+        if not attractions:
+            return
+        result = self.rng.randint(1, 6)
+        self.emit(EventKind.DIE_ROLLED, self.active, amount=result, reason="roll to visit")
+        for p in attractions:
+            for ability in p.definition.abilities:
+                if isinstance(ability, Visit) and result in ability.lit:
+                    self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
     def _delayed_due(self, name: str) -> bool:
         return any(isinstance(d.ability, AtBeginningOf) and d.ability.of == name for d in self.delayed)

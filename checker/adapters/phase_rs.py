@@ -168,6 +168,8 @@ class PhaseAdapter:
             raise UnsupportedError("the phase.rs adapter doesn't set up tokens, counters or attached permanents")
         if any(pl.poison for pl in setup.players):
             raise UnsupportedError("the phase.rs adapter doesn't set up poison counters")
+        if any(pl.scheme_deck for pl in setup.players):
+            raise UnsupportedError("the phase.rs adapter doesn't set up Archenemy games (scheme decks)")
         if (setup.phase is None or (setup.phase == "beginning" and setup.step in (None, "untap"))) and any(
             p.damage for p in setup.battlefield
         ):

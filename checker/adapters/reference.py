@@ -126,6 +126,13 @@ def _ability(effect: EffectSpec, name: str) -> ab.Ability:
         case "state_trigger":
             outcome = _OUTCOMES[str(p["does"])](effect)
             return ab.When(ab.WatchedState(str(p["state"])), outcome, name, int(p.get("life", 0)), targets)
+        case "set_in_motion":
+            return ab.SetInMotion(_OUTCOMES[str(p["does"])](effect), name, targets)
+        case "visit":
+            lit = frozenset(int(n) for n in str(p["lit"]).split(","))
+            return ab.Visit(lit, _OUTCOMES[str(p["does"])](effect), name, targets)
+        case "chapter":
+            return ab.Chapter(int(p["chapter"]), _OUTCOMES[str(p["does"])](effect), name, targets)
         case "upkeep_cost":
             return ab.AtBeginningOf("upkeep", ab.PayOrSacrifice(ManaCost.parse(str(p["cost"]))), name=name)
         case "attack_tax":
@@ -222,7 +229,7 @@ class ReferenceAdapter:
             state.life = player.life
             state.lands_played = player.lands_played
             state.poison = player.poison
-            for zone in ("library", "hand", "graveyard"):
+            for zone in ("library", "hand", "graveyard", "scheme_deck"):
                 for c in getattr(player, zone):
                     game.add_card(player.name, zone, card_definition(c.card), c.id)
             for color, amount in player.mana_pool.items():

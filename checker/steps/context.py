@@ -58,6 +58,7 @@ class PlayerBuild:
     effects: list[EffectSpec] = field(default_factory=list)
     library_set: bool = False
     poison: int = 0
+    scheme_deck: list[CardSetup] = field(default_factory=list)
 
 
 class ScenarioGame:
@@ -174,6 +175,7 @@ class ScenarioGame:
                     b.lands_played,
                     tuple(b.effects),
                     b.poison,
+                    tuple(b.scheme_deck),
                 )
             )
         self.setup = replace(setup, players=tuple(players), battlefield=tuple(self.battlefield))

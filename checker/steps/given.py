@@ -177,6 +177,19 @@ def _state(state: str, damage: str | None, held: str | None, counted: str | None
     return result
 
 
+@given(parsers.re(rf"{P} is the archenemy, whose scheme deck holds, from the top, (?P<schemes>.+)"))
+def archenemy(game: ScenarioGame, player: str, schemes: str) -> None:
+    """An Archenemy game (CR 904): the player's scheme deck, of schemes written out as
+    "Name" with "When you set this scheme in motion, <what>", joined by "and"."""
+    written = re.findall(r'"([^"]+)" with "([^"]+)"', schemes)
+    if not written:
+        raise ScenarioError(f'write each scheme as "Name" with "<ability>", not {schemes!r}')
+    for name, text in written:
+        spec = CardSpec(name, ("scheme",), effects=(_written_ability(text),))
+        game.require_effects(spec)
+        game.player(player).scheme_deck.append(CardSetup(game.new_id(name), spec))
+
+
 @given(parsers.re(r"(?P<perm>[A-Z][^\"]*?) has a second instance of phasing"))
 def second_phasing(game: ScenarioGame, perm: str) -> None:
     """The permanent gets phasing once more (CR 702.26p, 502.15p)."""
@@ -197,7 +210,7 @@ def wellspring(game: ScenarioGame, player: str, target: str) -> None:
     parsers.re(
         rf"{P} controls (?P<state>(?:{_STATE} )*)\"(?P<name>[^\"]+)\", an? (?P<super>(?:legendary|world) )?"
         r"(?:(?P<power>\d+)/(?P<toughness>\d+) )?(?P<types>[A-Za-z ]+?)(?P<token> token)?"
-        r"(?: with (?P<counted>[^\"]+? counters?))?(?: with (?P<text>\"[^\"]+\"(?: and \"[^\"]+\")*))?"
+        r"(?: with (?P<counted>[^\"]+? counters?))?(?: (?:with|and) (?P<text>\"[^\"]+\"(?: and \"[^\"]+\")*))?"
         r"(?: attached to (?P<host>[^\"]+?))?"
     )
 )
@@ -217,7 +230,8 @@ def controls_written(
 ) -> None:
     """A permanent made up for the scenario, described by its type line and abilities: an
     artifact with "At the beginning of your upkeep, you gain 1 life", a Jace planeswalker with
-    3 loyalty counters, an Aura with "Enchant creature" attached to Grizzly Bears."""
+    3 loyalty counters, an Aura with "Enchant creature" attached to Grizzly Bears, a Saga with
+    1 lore counter and "II — you gain 2 life"."""
     effects = []
     for written in re.findall(r'"([^"]+)"', text or ""):
         effect = _written_ability(written)
