@@ -53,7 +53,7 @@ class EffectSpec:
 class CardSpec:
     name: str
     types: tuple[str, ...]
-    cost: str = ""  # mana symbols, e.g. "{1}{G}"; empty for no cost
+    cost: str = ""  # mana symbols, e.g. "{1}{G}", or "{0}"; empty for no mana cost (it can't be cast)
     power: int | None = None
     toughness: int | None = None
     produces: str | None = None  # the mana symbol a land taps for, e.g. "G"

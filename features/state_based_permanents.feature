@@ -93,7 +93,8 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
     Scenario: World rule: Bob's new The Abyss puts Alice's Concordant Crossroads into her graveyard
       Given the game is at the beginning of Bob's precombat main phase
       And Alice controls "Concordant Crossroads", a world enchantment
-      And Bob has "The Abyss", a world enchantment, in hand
+      And Bob has "The Abyss", a {3}{B} world enchantment, in hand
+      And Bob has {B}{B}{B}{B} in his mana pool
       When Bob casts The Abyss
       And both players pass priority
       Then Bob controls The Abyss

@@ -32,7 +32,8 @@ ATTACHMENTS = frozenset({"Aura", "Equipment", "Fortification"})
 class CardDef:
     name: str
     types: frozenset[CardType]
-    cost: ManaCost = field(default_factory=ManaCost)
+    #: None: no mana cost, an unpayable cost, so the card can't be cast (CR 202.1b, 118.6).
+    cost: ManaCost | None = None
     power: int | None = None
     toughness: int | None = None
     #: The color of mana this permanent's tap ability adds (lands), if it has one.

@@ -99,6 +99,8 @@ class Game(TurnProcedure):
         for t in targets:
             if t not in self.players and (self.find_permanent(t) is None or self.permanent(t).phased_out):
                 raise IllegalAction(f"{t!r} is not a legal target")
+        if definition.cost is None:
+            raise IllegalAction(f"{card.name} has no mana cost, an unpayable cost: it can't be cast (CR 118.6)")
         if not self.players[player].pool.can_pay(definition.cost):
             raise IllegalAction(f"{player} can't pay for {card.name}")
         self._send(CastAction(card, tuple(targets)))

@@ -110,7 +110,8 @@ class Stack(Untap):
     def _cast(self, card: Card, targets: tuple[str, ...]) -> None:
         state = self.players[card.owner]
         state.hand.remove(card)
-        state.pool.pay(card.definition.cost)
+        if card.definition.cost is not None:  # a card with no mana cost is never cast (see Game.cast)
+            state.pool.pay(card.definition.cost)
         state.spells_cast += 1
         self.stack.append(
             StackItem(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from checker.adapters.reference import ReferenceAdapter, card_definition
@@ -9,7 +11,9 @@ from checker.cards import POOL
 from checker.catalog import CATALOG
 from checker.engines import EngineNotFound, EngineProvider, load_python_engine
 from checker.interface import (
+    CardSetup,
     CardSpec,
+    CastSpell,
     EffectSpec,
     EngineAdapter,
     GameSetup,
@@ -102,3 +106,19 @@ def test_in_mirage_a_step_added_after_a_phase_is_a_phase_of_its_own() -> None:
     adapter.perform(PassPriority("Alice"))
     adapter.perform(PassPriority("Bob"))
     assert adapter.view().phase == "upkeep"
+
+
+@pytest.mark.parametrize(("cost", "castable"), [("", False), ("{0}", True)])
+def test_a_card_with_no_mana_cost_cant_be_cast_but_one_costing_zero_can(cost: str, castable: bool) -> None:
+    """No mana cost is an unpayable cost (CR 202.1b, 118.6); {0} costs nothing."""
+    spell = CardSpec("Quiet Thought", ("sorcery",), cost, effects=(EffectSpec("gain_life", {"amount": 1}),))
+    hand = (CardSetup("spell-1", spell),)
+    setup = replace(_setup(phase="precombat_main"), players=(PlayerSetup("Alice", hand=hand), PlayerSetup("Bob")))
+    adapter = ReferenceAdapter()
+    adapter.start(setup)
+    if castable:
+        adapter.perform(CastSpell("Alice", "spell-1"))
+        assert [item.name for item in adapter.view().stack] == ["Quiet Thought"]
+    else:
+        with pytest.raises(IllegalActionError, match="no mana cost"):
+            adapter.perform(CastSpell("Alice", "spell-1"))

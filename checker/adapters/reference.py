@@ -191,7 +191,7 @@ def card_definition(spec: CardSpec) -> CardDef:
     return CardDef(
         name=spec.name,
         types=frozenset(CardType(t) for t in spec.types),
-        cost=ManaCost.parse(spec.cost),
+        cost=ManaCost.parse(spec.cost) if spec.cost else None,
         power=spec.power,
         toughness=spec.toughness,
         produces=Color(spec.produces) if spec.produces else None,

@@ -117,7 +117,7 @@ def timed_spell_in_hand(game: ScenarioGame, player: str, name: str, kind: str, w
     except ValueError as exc:
         raise ScenarioError(str(exc)) from exc
     effects = (EffectSpec("cast_only", {"when": point}), EffectSpec("gain_life", {"amount": 1}))
-    spec = CardSpec(name, (kind,), effects=effects)
+    spec = CardSpec(name, (kind,), "{0}", effects=effects)
     game.require_effects(spec)
     game.player(player).hand.append(CardSetup(game.new_id(name), spec))
 
@@ -263,15 +263,24 @@ def _written_card(name: str, power: str | None, toughness: str | None, types: st
 
 @given(
     parsers.re(
-        rf"{P} has \"(?P<name>[^\"]+)\", an? (?:(?P<power>\d+)/(?P<toughness>\d+) )?(?P<types>[a-z ]+?)"
-        r"(?: with \"(?P<text>[^\"]+)\")?, in hand"
+        rf"{P} has \"(?P<name>[^\"]+)\", an? (?:(?P<cost>(?:\{{[^}}]+\}})+) )?(?:(?P<power>\d+)/(?P<toughness>\d+) )?"
+        r"(?P<types>[a-z ]+?)(?: with \"(?P<text>[^\"]+)\")?, in hand"
     )
 )
 def card_in_hand_written(
-    game: ScenarioGame, player: str, name: str, power: str | None, toughness: str | None, types: str, text: str | None
+    game: ScenarioGame,
+    player: str,
+    name: str,
+    cost: str | None,
+    power: str | None,
+    toughness: str | None,
+    types: str,
+    text: str | None,
 ) -> None:
-    """A card in hand described by its type line and ability, as a permanent is on the battlefield."""
-    spec = _written_card(name, power, toughness, types, *([_written_ability(text)] if text else []))
+    """A card in hand described by its mana cost ({0} unless written: "a {2}{B} sorcery"), type line
+    and ability, as a permanent is on the battlefield."""
+    written = _written_card(name, power, toughness, types, *([_written_ability(text)] if text else []))
+    spec = replace(written, cost=cost or "{0}")
     game.require_effects(spec)
     game.player(player).hand.append(CardSetup(game.new_id(name), spec))
 
