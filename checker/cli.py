@@ -128,7 +128,11 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
     p.add_argument("--report-dir", metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports")
     p.add_argument("--expect", metavar="FILE", help="pass exactly when the results match this expectations file")
-    p.add_argument("--write-expectations", metavar="FILE", help="write the run's non-passing results as expectations")
+    p.add_argument(
+        "--write-expectations",
+        metavar="FILE",
+        help="write the run's non-passing results as expectations, keeping the reasons of the file it replaces",
+    )
     p.add_argument("--plain", action="store_true", help="plain output, no progress bar (the default in CI)")
 
 

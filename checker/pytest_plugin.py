@@ -166,6 +166,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     except EngineNotFound as exc:
         raise pytest.UsageError(str(exc)) from exc
     config.stash[_PROVIDER] = provider
+    config.stash[_KEPT] = _expectations_to_keep(config.getoption("write_expectations"))
+
+
+def _expectations_to_keep(written: str | None) -> Any:
+    """The expectations file that --write-expectations replaces, if there is one: its reasons are
+    kept. A file that isn't valid expectations is a usage error before the run, not overwritten."""
+    if not written or not Path(written).exists():
+        return None
+    from checker.expectations import ExpectationsError, load_expectations
+
+    try:
+        return load_expectations(Path(written))
+    except ExpectationsError as exc:
+        raise pytest.UsageError(f"--write-expectations would replace {exc}; fix or remove the file") from exc
 
 
 @pytest.fixture
@@ -258,7 +272,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if written:
         from checker.expectations import expectations_from, write_expectations
 
-        write_expectations(expectations_from(report, "known at the time the file was written"), Path(written))
+        kept = config.stash.get(_KEPT, None)
+        write_expectations(expectations_from(report, "known at the time the file was written", kept), Path(written))
     if expectations_file:
         from checker.expectations import check, load_expectations
 
@@ -268,6 +283,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 _VERDICT = pytest.StashKey[Any]()
+_KEPT = pytest.StashKey[Any]()
 
 
 def verdict_of(config: pytest.Config) -> Any:

@@ -310,3 +310,17 @@ def test_the_command_checks_a_saved_report(tmp_path: Path, capsys: pytest.Captur
     assert "1 unexpectedly unsupported, expected to pass" in out
     assert main(["expect", str(saved), str(tmp_path / "missing.json")]) == 2
     assert "no such expectations file" in capsys.readouterr().err
+
+
+def test_write_expectations_keeps_a_valid_file_and_refuses_to_replace_a_broken_one(tmp_path: Path) -> None:
+    from checker.pytest_plugin import _expectations_to_keep
+
+    assert _expectations_to_keep(None) is None
+    assert _expectations_to_keep(str(tmp_path / "absent.json")) is None
+    known = write_expectations(KNOWN, tmp_path / "known.json")
+    assert _expectations_to_keep(str(known)) == KNOWN
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    with pytest.raises(pytest.UsageError, match=r"broken\.json"):
+        _expectations_to_keep(str(broken))
+    assert broken.read_text(encoding="utf-8") == "{not json"

@@ -117,6 +117,13 @@ def test_expectations_make_the_run_a_gate_and_one_changed_expectation_breaks_it(
     )
     assert code == 1
     assert dropped["id"] in output
+    # Written again over the file, the expectations keep the reasons written in it.
+    data["expectations"][0]["reason"] = "issue #7: mana burn missing"
+    expectations.write_text(json.dumps(data))
+    certify(tmp_path, "no-mana-burn", "--write-expectations", str(expectations), once=False, part="mana_burn_and_life")
+    rewritten = json.loads(expectations.read_text())["expectations"]
+    assert rewritten[0]["reason"] == "issue #7: mana burn missing"
+    assert {e["id"] for e in rewritten} == {e["id"] for e in data["expectations"]} | {dropped["id"]}
 
 
 def test_diff_lists_regressions_and_fixes(tmp_path: Path, honest: RunReport) -> None:
