@@ -108,6 +108,7 @@ def test_attackers_and_blockers_are_shown_and_combat_events_mapped() -> None:
     assert attack is not None and attack.kind == "declare_attackers"
     adapter.perform(DeclareAttackers("Alice", ("bears", "giant")))
     assert {p.id for p in adapter.view().battlefield if p.attacking} == {"bears", "giant"}
+    assert {p.attacked for p in adapter.view().battlefield if p.attacking} == {"Bob"}
     _both_pass(adapter)
     decision = adapter.view().decision
     assert decision is not None and (decision.kind, decision.player) == ("declare_blockers", "Bob")

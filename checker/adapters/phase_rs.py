@@ -619,6 +619,11 @@ class PhaseAdapter:
         i = int(seat)
         return self._seats[i] if 0 <= i < len(self._seats) else None
 
+    def _opponent(self, seat: Any) -> str | None:
+        """The other player of a two-player game."""
+        me = self._player(seat)
+        return next((name for name in self._seats if name != me), None) if me is not None else None
+
     def _snapshot(self) -> dict[str, Any]:
         """What the adapter compares before and after an action, for what phase.rs has no event for."""
         st = self.game.state()["state"]
@@ -985,6 +990,8 @@ class PhaseAdapter:
                     _int(o.get("toughness")) if creature else None,
                     int(o["id"]) in attacking,
                     self._blocked(blocking.get(int(o["id"]))),
+                    # Two-player games only, and no attacks on planeswalkers: an attacker attacks the opponent.
+                    attacked=self._opponent(o["controller"]) if int(o["id"]) in attacking else None,
                 )
             )
         stack = []
