@@ -161,6 +161,15 @@ def test_a_bad_handshake_is_a_precise_error(fault: str, message: str) -> None:
         WireEngine([sys.executable, str(FAKE), fault], timeout=5.0)
 
 
+def test_an_engine_slow_to_start_gets_more_than_the_request_timeout_for_its_handshake() -> None:
+    """The process starts during the handshake; the per-request timeout applies after it."""
+    engine = WireEngine([sys.executable, str(FAKE), "slow-start:2"], timeout=0.5)
+    try:
+        assert engine.capabilities().name == "reference-engine"
+    finally:
+        engine.close()
+
+
 def test_with_validation_a_bad_handshake_is_named_by_the_schema() -> None:
     with pytest.raises(ProtocolError, match=re.escape("breaks the schema: protocol: 1 was expected")):
         _fake("lie-protocol")

@@ -33,6 +33,8 @@ from checker.wire.protocol import ProtocolError, names, problems, raise_error, s
 
 #: Seconds an engine may take to answer one request, unless told otherwise.
 DEFAULT_TIMEOUT = 10.0
+#: The least time the handshake gets, whatever the per-request timeout: the engine starts up during it.
+STARTUP_TIMEOUT = 10.0
 _EOF = object()
 
 
@@ -120,7 +122,9 @@ class WireEngine:
         return "\n".join(self._stderr)
 
     def _handshake(self) -> Capabilities:
-        hello = self._request("hello", protocol=PROTOCOL_VERSION)
+        # The engine's process starts during the handshake (an interpreter, a JVM): the hello request
+        # gets at least STARTUP_TIMEOUT, so that a short per-request timeout doesn't fail a slow start.
+        hello = self._request("hello", timeout=max(self.timeout, STARTUP_TIMEOUT), protocol=PROTOCOL_VERSION)
         if hello.get("type") != "hello":
             raise self._fail(ProtocolError(f"the handshake was answered with {hello.get('type')!r}, not hello"))
         if hello.get("protocol") != PROTOCOL_VERSION:

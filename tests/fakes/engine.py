@@ -12,6 +12,7 @@ FAULT is one of:
   lie-editions                 claim an edition that doesn't exist
   no-mana-burn                 a rules bug: mana burn never costs life
   hostile:<request type>:<n>   write markup and quotes on stderr, then die there
+  slow-start:<seconds>         start up slowly: wait that long before reading any request
 With --once MARKER the fault happens only if the file MARKER doesn't exist yet (it is then
 created), so that a restarted engine behaves and only one scenario is hit.
 """
@@ -40,6 +41,8 @@ def main(argv: list[str]) -> int:
         Mirage.mana_burn = CR2008.mana_burn = False
     adapter = ReferenceAdapter()
     print(f"fake engine with fault {fault!r} starting", file=sys.stderr, flush=True)
+    if kind == "slow-start":
+        time.sleep(float(target))
     for line in sys.stdin:
         request = json.loads(line)
         rtype = request.get("type")
