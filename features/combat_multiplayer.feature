@@ -38,3 +38,22 @@ Feature: Combat in a game of more than two players
       When the game starts
       Then Alice has priority
       And no "defender chosen" event happened
+
+  @ruling:CR24-508.5a
+  Rule: In a multiplayer game, "the defending player" is one player, not every opponent
+    CR 508.5a: in a game of more than two players, a rule, object or effect that speaks of "the
+    defending player" means one specific defending player, not all of them: here, the opponent
+    chosen as the defending player as combat began.
+
+    Scenario: Combat in multiplayer: Raider's "the defending player loses 2 life" costs Bob, the chosen defending player, and not Carol
+      Given a game between Alice, Bob and Carol
+      And the game is at the beginning of Alice's beginning of combat step
+      And Alice controls "Raider", a 2/2 creature with "Whenever this creature attacks, the defending player loses 2 life"
+      When the game starts
+      And Alice chooses Bob as the defending player
+      And the game advances to Alice's declare attackers step
+      And Alice attacks with Raider
+      And all players pass priority
+      Then Bob has 18 life
+      And Carol has 20 life
+      And Alice has 20 life
