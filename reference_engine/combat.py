@@ -150,13 +150,13 @@ class Combat(Triggers):
             p.tapped = True
             p.attacking = True
             p.attacked = (attacked or {}).get(p.id, self.defending_player())
-            self._combat_trigger(p, WatchedEvent.ATTACKS)
+            self._trigger_watchers(p, WatchedEvent.ATTACKS)
         if attackers:  # declared, not put onto the battlefield attacking (CR 508.3b-d)
             for p in self._controlled(self.active):
-                self._combat_trigger(p, WatchedEvent.YOU_ATTACK)
-                self._combat_trigger(p, WatchedEvent.YOU_ATTACK_A_PLAYER)
+                self._trigger_watchers(p, WatchedEvent.YOU_ATTACK)
+                self._trigger_watchers(p, WatchedEvent.YOU_ATTACK_A_PLAYER)
             for p in self._controlled(self.defending_player()):
-                self._combat_trigger(p, WatchedEvent.YOU_ARE_ATTACKED)
+                self._trigger_watchers(p, WatchedEvent.YOU_ARE_ATTACKED)
         self.attacks_this_turn += 1
         self.emit(
             EventKind.ATTACKERS_DECLARED,
@@ -191,21 +191,21 @@ class Combat(Triggers):
         blockers = list(dict.fromkeys(b for b, _ in pairs))
         blocked = list(dict.fromkeys(a for _, a in pairs))
         for blocker in blockers:
-            self._combat_trigger(self.permanent(blocker), WatchedEvent.BLOCKS)
+            self._trigger_watchers(self.permanent(blocker), WatchedEvent.BLOCKS)
             power = self.power(self.permanent(blocker))  # as blockers are declared (CR 509.3f)
             for watcher in self.in_play():
-                self._combat_trigger(watcher, WatchedEvent.A_CREATURE_WITH_POWER_BLOCKS, power)
+                self._trigger_watchers(watcher, WatchedEvent.A_CREATURE_WITH_POWER_BLOCKS, power)
         for attacker in blocked:
-            self._combat_trigger(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED)
+            self._trigger_watchers(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED)
         for blocker, attacker in pairs:
-            self._combat_trigger(self.permanent(blocker), WatchedEvent.BLOCKS_A_CREATURE)
-            self._combat_trigger(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
+            self._trigger_watchers(self.permanent(blocker), WatchedEvent.BLOCKS_A_CREATURE)
+            self._trigger_watchers(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
         for attacker in blocked:
             if sum(1 for _, a in pairs if a == attacker) >= 2:  # CR 509.3e
-                self._combat_trigger(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED_BY_TWO_OR_MORE_CREATURES)
+                self._trigger_watchers(self.permanent(attacker), WatchedEvent.BECOMES_BLOCKED_BY_TWO_OR_MORE_CREATURES)
         for p in self.in_play():
             if p.attacking and not p.blocked:
-                self._combat_trigger(p, WatchedEvent.ATTACKS_AND_ISNT_BLOCKED)
+                self._trigger_watchers(p, WatchedEvent.ATTACKS_AND_ISNT_BLOCKED)
 
     def _double(self, p: Permanent) -> bool:
         return self.has_keyword(p, Keyword.DOUBLE_STRIKE)
@@ -261,7 +261,7 @@ class Combat(Triggers):
         for source in dict.fromkeys(s for s, _, amount in assignment if amount > 0):
             p = self.find_permanent(source)
             if p is not None:
-                self._combat_trigger(p, WatchedEvent.DEALS_COMBAT_DAMAGE)
+                self._trigger_watchers(p, WatchedEvent.DEALS_COMBAT_DAMAGE)
 
     def _mirage_attack(self, attack: AttackAction) -> Procedure:
         """Mirage: an attack is declared from the main phase, blocked, and damage is dealt."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 from reference_engine.abilities import (
     UNTIL_END_OF_TURN,
     Duration,
+    WatchedEvent,
+    Whenever,
 )
 from reference_engine.cards import Card, CardType, Permanent
 from reference_engine.events import EventKind
-from reference_engine.state import GameState, PumpEffect
+from reference_engine.state import GameState, PendingTrigger, PumpEffect
 
 
 class Permanents(GameState):
@@ -32,6 +34,18 @@ class Permanents(GameState):
         p.controller = player
         p.summoning_sick = True
         self.emit(EventKind.CONTROL_CHANGED, player, p.id, reason=reason)
+
+    def _trigger_watchers(self, p: Permanent, event: WatchedEvent, power: int = 0) -> None:
+        """A permanent's "whenever" abilities watching for this event trigger: combat events (CR 508.3,
+        509.3, 510.3a) or becoming unattached; ``power``: that of the creature the event is about,
+        for abilities that ask for some."""
+        for ability in p.definition.abilities:
+            if isinstance(ability, Whenever) and ability.event is event:
+                if ability.attacked is not None and ability.attacked != self.defending_player():
+                    continue
+                if power < ability.min_power:
+                    continue
+                self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
     def _end_summoning_sickness(self) -> None:
         for p in self.battlefield:

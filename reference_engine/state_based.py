@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from reference_engine.abilities import Enchant, WatchedEvent, Whenever
+from reference_engine.abilities import Enchant, WatchedEvent
 from reference_engine.cards import Card, CardType, Permanent
 from reference_engine.events import EventKind
 from reference_engine.players import Players
-from reference_engine.state import PendingTrigger
 
 POISON_TO_LOSE = 10
 
@@ -124,9 +123,7 @@ class StateBasedActions(Players):
     def _unattach(self, p: Permanent) -> None:
         host, p.attached_to = p.attached_to, None
         self.emit(EventKind.UNATTACHED, p.controller, p.id, source=str(host))
-        for ability in p.definition.abilities:
-            if isinstance(ability, Whenever) and ability.event is WatchedEvent.BECOMES_UNATTACHED:
-                self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
+        self._trigger_watchers(p, WatchedEvent.BECOMES_UNATTACHED)
 
     def _annihilating_counters(self) -> list[Permanent]:
         return [p for p in self.in_play() if p.counters.get("+1/+1") and p.counters.get("-1/-1")]

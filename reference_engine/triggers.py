@@ -19,7 +19,6 @@ from reference_engine.abilities import (
     WatchedEvent,
     WatchedState,
     When,
-    Whenever,
     Whose,
 )
 from reference_engine.cards import CardType, Permanent
@@ -72,17 +71,6 @@ class Triggers(TurnChanges):
                     found.append(PendingTrigger(p.controller, ability, p.id))
         return found
 
-    def _combat_trigger(self, p: Permanent, event: WatchedEvent, power: int = 0) -> None:
-        """A permanent's ability that watches for a combat event triggers (CR 508.3, 509.3, 510.3a);
-        ``power``: that of the creature the event is about, for abilities that ask for some."""
-        for ability in p.definition.abilities:
-            if isinstance(ability, Whenever) and ability.event is event:
-                if ability.attacked is not None and ability.attacked != self.defending_player():
-                    continue
-                if power < ability.min_power:
-                    continue
-                self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
-
     def put_onto_battlefield_blocking(self, player: str, card_name: str, attacker_id: str, reason: str) -> None:
         """A card from hand enters blocking the attacker the effect names (CR 509.4; 2008: 309.5).
         It is blocking, but it never "blocked": its block abilities don't trigger (CR 509.3a-b),
@@ -104,8 +92,8 @@ class Triggers(TurnChanges):
         self.emit(EventKind.BLOCKERS_DECLARED, player, pair, amount=0, entered="blocking", reason=reason)
         if not attacker.blocked:
             attacker.blocked = True
-            self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED)
-        self._combat_trigger(attacker, WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
+            self._trigger_watchers(attacker, WatchedEvent.BECOMES_BLOCKED)
+        self._trigger_watchers(attacker, WatchedEvent.BECOMES_BLOCKED_BY_A_CREATURE)
 
     def _set_scheme_in_motion(self) -> None:
         """CR 505.3, 703.4e: in an Archenemy game (CR 904) the archenemy's precombat main phase
