@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from reference_engine.abilities import Enchant, WatchedEvent
 from reference_engine.cards import Card, CardType, Permanent
 from reference_engine.events import EventKind
@@ -10,50 +12,61 @@ from reference_engine.players import Players
 POISON_TO_LOSE = 10
 
 
+class _Applying(NamedTuple):
+    """What one round of the state-based check does: empty fields for nothing to do."""
+
+    losers: dict[str, str]
+    dying: list[Permanent]
+    to_graveyard: list[tuple[Permanent, str]]
+    to_unattach: list[Permanent]
+    counters: list[Permanent]
+    ceasing: list[Card]
+
+
 class StateBasedActions(Players):
     def _check_life_totals(self) -> None:
         """Mirage: the last part of each phase checks every player's life total (Mirage p. 52)."""
         self._lose({name: "0 or less life" for name in self.apnap() if self.players[name].life <= 0})
 
     def _state_based_actions_pending(self) -> bool:
-        return bool(
-            self._losers()
-            or any(self._creature_must_die(p) for p in self.in_play())
-            or self._to_graveyard()
-            or self._to_unattach()
-            or self._annihilating_counters()
-            or self._ceasing_tokens()
+        return any(self._applying())
+
+    def _applying(self) -> _Applying:
+        """Everything the state-based check finds now, to be done at once (CR 704.3)."""
+        return _Applying(
+            self._losers(),
+            [p for p in self.in_play() if self._creature_must_die(p)],
+            self._to_graveyard(),
+            self._to_unattach(),
+            self._annihilating_counters(),
+            self._ceasing_tokens(),
         )
 
     def _state_based_actions(self) -> bool:
         """Perform state-based actions until there are none; say whether any were performed.
         Each round performs every action that applies at once (CR 704.3)."""
         performed = False
-        while self._state_based_actions_pending():
+        while any(applying := self._applying()):
             performed = True
-            to_graveyard = self._to_graveyard()
-            to_unattach = self._to_unattach()
-            counters = self._annihilating_counters()
-            ceasing = self._ceasing_tokens()
-            losers = self._losers()
-            for name in losers:
+            for name in applying.losers:
                 self.players[name].drew_from_empty_library = False
-            self._lose(losers)
-            for p in [p for p in self.in_play() if self._creature_must_die(p)]:
+            self._lose(applying.losers)
+            # A player who left the game took her permanents with her (CR 800.4a): they are done with.
+            for p in [p for p in applying.dying if p in self.battlefield]:
                 if self.toughness(p) > 0 and p.regeneration_shields > 0:
                     self._regenerate(p)
                 else:
                     self._put_into_graveyard(p, "0 or less toughness" if self.toughness(p) <= 0 else "lethal damage")
-            for p, reason in to_graveyard:
+            for p, reason in applying.to_graveyard:
                 if p in self.battlefield:
                     self._put_into_graveyard(p, reason)
-            for p in to_unattach:
+            for p in applying.to_unattach:
                 self._unattach(p)
-            for p in counters:  # CR 704.5q (2008: 420.5n): +1/+1 and -1/-1 counters cancel out
+            for p in applying.counters:  # CR 704.5q (2008: 420.5n): +1/+1 and -1/-1 counters cancel out
                 n = min(p.counters["+1/+1"], p.counters["-1/-1"])
                 self._remove_counters(p, "+1/+1", n, "state-based action")
                 self._remove_counters(p, "-1/-1", n, "state-based action")
-            for card in ceasing:
+            for card in applying.ceasing:
                 self._cease_to_exist(card)
         return performed
 
