@@ -41,7 +41,7 @@ class TurnProcedure(Stack):
         self._send(None)
 
     def _has_legendary_cards(self) -> bool:
-        zones = [zone for s in self.players.values() for zone in (s.library, s.hand, s.graveyard, s.exile)]
+        zones = [zone for s in self.players.values() for zone in s.card_zones]
         cards = [c for zone in zones for c in zone] + [p.card for p in self.battlefield]
         return any("legendary" in c.definition.supertypes for c in cards)
 

@@ -81,6 +81,11 @@ class PlayerState:
     #: Schemes set in motion, face up in the command zone (CR 701.32).
     command: list[Card] = field(default_factory=list)
 
+    @property
+    def card_zones(self) -> tuple[list[Card], ...]:
+        """The zones of the player's own cards and tokens, besides the battlefield, the stack and the command zone."""
+        return (self.library, self.hand, self.graveyard, self.exile)
+
 
 @dataclass
 class PendingTrigger:

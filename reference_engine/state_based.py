@@ -143,7 +143,7 @@ class StateBasedActions(Players):
 
     def _ceasing_tokens(self) -> list[Card]:
         """Tokens outside the battlefield (CR 704.5d; 2008: 420.5f), and in 2008 phased-out ones (217.8d)."""
-        zones = [zone for s in self.players.values() for zone in (s.library, s.hand, s.graveyard, s.exile)]
+        zones = [zone for s in self.players.values() for zone in s.card_zones]
         tokens = [c for zone in zones for c in zone if c.token]
         if self.edition.phased_out_tokens_cease_to_exist:
             tokens += [p.card for p in self.battlefield if p.phased_out and p.token]
@@ -151,7 +151,7 @@ class StateBasedActions(Players):
 
     def _cease_to_exist(self, card: Card) -> None:
         owner = self.players[card.owner]
-        for zone in (owner.library, owner.hand, owner.graveyard, owner.exile):
+        for zone in owner.card_zones:
             if card in zone:
                 zone.remove(card)
         permanent = self.find_permanent(card.id)
