@@ -3,7 +3,7 @@
     python benchmarks/certify.py [--repeat N] [--jobs J]
 
 Runs ``turncheck certify`` on every scenario and edition, once with the reference engine in
-this process and once served by ``python -m checker.wire.server`` over the wire protocol,
+this process and once served by ``python -m checker.running.wire.server`` over the wire protocol,
 N times each, and prints the best and median wall-clock times and their ratio. Speed is
 measured here, never asserted in the tests.
 """
@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 
-WIRE = f"{sys.executable} -m checker.wire.server --engine reference"
+WIRE = f"{sys.executable} -m checker.running.wire.server --engine reference"
 
 
 def certify_seconds(engine: str, jobs: int) -> float:

@@ -1,0 +1,19 @@
+"""The conformance suite and rules checker for the turn structure of Magic: The Gathering.
+
+One subpackage per job, each importing only the jobs beneath it (``tests/test_layout.py``
+checks this):
+
+- :mod:`checker.contract`: what an engine and the suite agree on: the adapter interface, the
+  vocabulary of the turn, the effect catalog and card pool, the wire protocol's schema and
+  codec, the ruling ids, the scenarios' location. Imports nothing else of the checker.
+- :mod:`checker.judging`: results of a run and what is made of them: reports, the
+  expectations gate, the diff of two runs. Imports the contract.
+- :mod:`checker.adapters`: the adapters of the engines the project certifies itself.
+  Imports the contract (and each its own engine).
+- :mod:`checker.running`: running the scenarios against an engine: finding and restarting
+  engines, the wire client and server, the pytest plugin, the step definitions. Imports the
+  contract, judging and adapters.
+- :mod:`checker.doctools`: the tooling that keeps the documentation true: the feature-tag
+  linter, the coverage page, the protocol document's generated blocks. Imports any of the above.
+- :mod:`checker.cli`: the ``turncheck`` command, over all of them.
+"""

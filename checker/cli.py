@@ -32,10 +32,10 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from checker.pytest_plugin import run_report, verdict_of
-from checker.results import RunReport, ScenarioResult, Status
-from checker.vocabulary import EDITIONS
-from checker.wire.client import DEFAULT_TIMEOUT
+from checker.contract.vocabulary import EDITIONS
+from checker.judging.results import RunReport, ScenarioResult, Status
+from checker.running.pytest_plugin import run_report, verdict_of
+from checker.running.wire.client import DEFAULT_TIMEOUT
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 _STYLE = {
@@ -137,7 +137,7 @@ def _certify_parser(sub: Any) -> None:
 
 
 def _pytest_args(args: argparse.Namespace) -> list[str]:
-    argv = ["--pyargs", "checker.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal"]
+    argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal"]
     argv += ["--engine", args.engine, "--timeout", str(args.timeout)]
     for option in ("edition", "ruling", "part"):
         for value in getattr(args, option) or ():
@@ -176,7 +176,7 @@ def certify(args: argparse.Namespace, console: Console) -> int:
         console.print(f"reports written to {args.report_dir}")
     verdict = verdict_of(progress.config) if progress.config is not None else None
     if verdict is not None:
-        from checker.expectations import describe
+        from checker.judging.expectations import describe
 
         console.print(describe(verdict), markup=False)
         return EXIT_OK if verdict.ok else EXIT_FAILED
@@ -236,17 +236,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "expect":
         return _expect(args.report, args.expectations, console)
     if args.command == "lint":
-        from checker.lint import main as lint_main
+        from checker.doctools.lint import main as lint_main
 
         return lint_main([args.features] if args.features else [])
-    from checker.wire.server import main as serve_main
+    from checker.running.wire.server import main as serve_main
 
     return serve_main(["--engine", args.engine] + (["--validate"] if args.validate else []))
 
 
 def _diff(old: Path, new: Path, console: Console) -> int:
-    from checker.diff import describe, diff
-    from checker.reports.json_report import ReportError, read_json
+    from checker.judging.diff import describe, diff
+    from checker.judging.reports.json_report import ReportError, read_json
 
     try:
         before, after = read_json(old), read_json(new)
@@ -263,8 +263,8 @@ def _error(message: str) -> None:
 
 
 def _expect(report_path: Path, expectations_path: Path, console: Console) -> int:
-    from checker.expectations import ExpectationsError, check, describe, load_expectations
-    from checker.reports.json_report import ReportError, read_json
+    from checker.judging.expectations import ExpectationsError, check, describe, load_expectations
+    from checker.judging.reports.json_report import ReportError, read_json
 
     try:
         verdict = check(read_json(report_path), load_expectations(expectations_path))

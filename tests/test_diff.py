@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from checker.cli import main
-from checker.diff import Change, Entry, describe, diff
-from checker.reports import write_json
-from checker.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+from checker.judging.diff import Change, Entry, describe, diff
+from checker.judging.reports import write_json
+from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 
 
 def result(scenario: str, status: Status, edition: str = "cr2024") -> ScenarioResult:

@@ -11,7 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from checker.cli import main
-from checker.expectations import (
+from checker.judging.expectations import (
     Expectation,
     Expectations,
     ExpectationsError,
@@ -23,8 +23,8 @@ from checker.expectations import (
     to_json,
     write_expectations,
 )
-from checker.reports import write_json
-from checker.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+from checker.judging.reports import write_json
+from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 
 
 def result(part: str, scenario: str, edition: str, status: Status, message: str | None = None) -> ScenarioResult:
@@ -313,7 +313,7 @@ def test_the_command_checks_a_saved_report(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_write_expectations_keeps_a_valid_file_and_refuses_to_replace_a_broken_one(tmp_path: Path) -> None:
-    from checker.pytest_plugin import _expectations_to_keep
+    from checker.running.pytest_plugin import _expectations_to_keep
 
     assert _expectations_to_keep(None) is None
     assert _expectations_to_keep(str(tmp_path / "absent.json")) is None

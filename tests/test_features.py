@@ -1,3 +1,3 @@
 """Every scenario of features/, against the engine chosen with --engine (default: reference)."""
 
-from checker.test_conformance import *  # noqa: F403
+from checker.running.test_conformance import *  # noqa: F403

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from checker.features import features_dir
-from checker.lint import lint, main
-from checker.rulings import rulings
+from checker.contract.features import features_dir
+from checker.contract.rulings import rulings
+from checker.doctools.lint import lint, main
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "rulings"
 

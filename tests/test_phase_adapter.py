@@ -8,8 +8,8 @@ pytest.importorskip("phase", reason="phase-python (the optional extra `.[phase]`
 
 from checker.adapters import phase_cards
 from checker.adapters.phase_rs import PhaseAdapter
-from checker.cards import card
-from checker.interface import (
+from checker.contract.cards import card
+from checker.contract.interface import (
     CardSetup,
     EngineAdapter,
     GameSetup,
@@ -95,7 +95,7 @@ def test_card_definitions_parse() -> None:
 
 
 def test_attackers_and_blockers_are_shown_and_combat_events_mapped() -> None:
-    from checker.interface import DeclareAttackers, DeclareBlockers
+    from checker.contract.interface import DeclareAttackers, DeclareBlockers
 
     battlefield = (
         PermanentSetup("bears", card("Grizzly Bears"), "Alice"),
@@ -122,7 +122,7 @@ def test_attackers_and_blockers_are_shown_and_combat_events_mapped() -> None:
 
 
 def test_optional_costs_to_attack_are_refused_as_unsupported() -> None:
-    from checker.interface import DeclareAttackers
+    from checker.contract.interface import DeclareAttackers
 
     battlefield = (PermanentSetup("giant", card("Hill Giant"), "Alice"),)
     adapter = _started(battlefield=battlefield, phase="combat", step="declare_attackers")
@@ -132,7 +132,7 @@ def test_optional_costs_to_attack_are_refused_as_unsupported() -> None:
 
 
 def test_untap_choice_and_trigger_order_are_mapped() -> None:
-    from checker.interface import ChooseUntap, OrderTriggers
+    from checker.contract.interface import ChooseUntap, OrderTriggers
 
     prison = PermanentSetup("prison", card("Amber Prison"), "Alice", tapped=True)
     adapter = _started(battlefield=(prison,))
@@ -157,7 +157,7 @@ def test_untap_choice_and_trigger_order_are_mapped() -> None:
 
 
 def test_mana_empties_as_a_step_ends() -> None:
-    from checker.interface import ActivateManaAbility
+    from checker.contract.interface import ActivateManaAbility
 
     forest = PermanentSetup("f1", card("Forest"), "Alice")
     adapter = _started(battlefield=(forest,))
@@ -169,7 +169,7 @@ def test_mana_empties_as_a_step_ends() -> None:
 
 
 def test_damage_division_among_blockers_is_answered_and_deaths_reported() -> None:
-    from checker.interface import DeclareAttackers, DeclareBlockers
+    from checker.contract.interface import DeclareAttackers, DeclareBlockers
 
     battlefield = (
         PermanentSetup("giant", card("Hill Giant"), "Alice"),

@@ -6,7 +6,7 @@ import pytest
 
 LIMITED = """
 from checker.adapters.reference import ReferenceAdapter
-from checker.interface import Capabilities
+from checker.contract.interface import Capabilities
 
 
 class Limited(ReferenceAdapter):
@@ -22,7 +22,7 @@ def test_what_an_engine_does_not_support_is_reported_unsupported_never_failed(py
     pytester.makepyfile(limited_engine=LIMITED)
     pytester.syspathinsert()
     result = pytester.runpytest(
-        "--pyargs", "checker.test_conformance", "--engine", "limited_engine:Limited", "--part", "untap", "-rs"
+        "--pyargs", "checker.running.test_conformance", "--engine", "limited_engine:Limited", "--part", "untap", "-rs"
     )
     outcomes = result.parseoutcomes()
     assert outcomes.get("failed", 0) == 0 and outcomes.get("errors", 0) == 0
@@ -92,7 +92,7 @@ def test_a_malformed_feature_file_is_one_failure_and_the_rest_still_runs(pyteste
         test_all="""
         from pathlib import Path
         from pytest_bdd import scenarios
-        from checker.collect import malformed
+        from checker.running.collect import malformed
 
         for _path in sorted(Path(__file__).parent.glob("*.feature")):
             try:
@@ -108,12 +108,12 @@ def test_a_malformed_feature_file_is_one_failure_and_the_rest_still_runs(pyteste
 
 
 def test_a_wrong_engine_is_a_usage_error_before_anything_runs(pytester: pytest.Pytester) -> None:
-    result = pytester.runpytest("--pyargs", "checker.test_conformance", "--engine", "nowhere:Engine")
+    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--engine", "nowhere:Engine")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*engine 'nowhere:Engine': No module named 'nowhere'*"])
 
 
 def test_a_wrong_edition_is_a_usage_error(pytester: pytest.Pytester) -> None:
-    result = pytester.runpytest("--pyargs", "checker.test_conformance", "--edition", "alpha")
+    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--edition", "alpha")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*invalid choice: 'alpha'*"])

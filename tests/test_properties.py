@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from checker.adapters.reference import ReferenceAdapter
-from checker.cards import POOL
-from checker.interface import (
+from checker.contract.cards import POOL
+from checker.contract.interface import (
     Action,
     ActivateAbility,
     ActivateManaAbility,
@@ -40,7 +40,7 @@ from checker.interface import (
     PlayerSetup,
     PlayLand,
 )
-from checker.vocabulary import TURN_TEMPLATES
+from checker.contract.vocabulary import TURN_TEMPLATES
 
 PLAYERS = ("Alice", "Bob")
 SPELLS = (

@@ -7,10 +7,9 @@ from dataclasses import replace
 import pytest
 
 from checker.adapters.reference import ReferenceAdapter, card_definition
-from checker.cards import POOL
-from checker.catalog import CATALOG
-from checker.engines import EngineNotFound, EngineProvider, load_python_engine
-from checker.interface import (
+from checker.contract.cards import POOL
+from checker.contract.catalog import CATALOG
+from checker.contract.interface import (
     CardSetup,
     CardSpec,
     CastSpell,
@@ -22,7 +21,8 @@ from checker.interface import (
     PlayerSetup,
     UnsupportedError,
 )
-from checker.vocabulary import DECISIONS, EDITIONS, EVENTS
+from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS
+from checker.running.engines import EngineNotFound, EngineProvider, load_python_engine
 
 
 def test_the_reference_adapter_supports_every_edition_and_catalog_entry() -> None:
@@ -79,7 +79,7 @@ def test_engines_are_loaded_by_name_or_import_path() -> None:
     with pytest.raises(EngineNotFound, match="No module named"):
         load_python_engine("no_such_module:Engine")
     with pytest.raises(EngineNotFound, match="could not be created: TypeError"):
-        load_python_engine("checker.catalog:CatalogEntry")
+        load_python_engine("checker.contract.catalog:CatalogEntry")
     with pytest.raises(EngineNotFound, match="does not implement"):
         load_python_engine("collections:OrderedDict")
 
@@ -93,8 +93,8 @@ def test_an_engine_command_that_is_not_installed_is_found_out_before_the_run() -
 
 def test_in_mirage_a_step_added_after_a_phase_is_a_phase_of_its_own() -> None:
     """Mirage's turn has no steps, so "an additional upkeep step after this phase" adds an upkeep phase."""
-    from checker.cards import ability_from_text
-    from checker.interface import DeclareAttackers, DeclareBlockers, PermanentSetup
+    from checker.contract.cards import ability_from_text
+    from checker.contract.interface import DeclareAttackers, DeclareBlockers, PermanentSetup
 
     text = "Whenever this creature deals combat damage, you get an additional upkeep step after this phase"
     chronologist = CardSpec("Chronologist", ("creature",), power=2, toughness=2, effects=(ability_from_text(text),))

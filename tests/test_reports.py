@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from checker.reports import ReportError, badges, html, markdown, read_json, to_json, write_all, write_json
-from checker.reports.badges import write_badges
-from checker.reports.json_report import schema
-from checker.reports.junit import junit_xml, write_junit
-from checker.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+from checker.judging.reports import ReportError, badges, html, markdown, read_json, to_json, write_all, write_json
+from checker.judging.reports.badges import write_badges
+from checker.judging.reports.json_report import schema
+from checker.judging.reports.junit import junit_xml, write_junit
+from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 
 SCRIPT = "<script>alert(1)</script>"
 QUOTES = "\"'&"

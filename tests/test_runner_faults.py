@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from checker.reports.json_report import read_json, write_json
-from checker.results import RunReport, Status
+from checker.judging.reports.json_report import read_json, write_json
+from checker.judging.results import RunReport, Status
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 PART = "draw"

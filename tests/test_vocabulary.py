@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from checker.cards import POOL, ability_from_text, card
-from checker.catalog import CATALOG
-from checker.steps.language import event_kind, mana, names, number
-from checker.vocabulary import TurnPart, locate, parse_part
+from checker.contract.cards import POOL, ability_from_text, card
+from checker.contract.catalog import CATALOG
+from checker.contract.vocabulary import TurnPart, locate, parse_part
+from checker.running.steps.language import event_kind, mana, names, number
 
 
 @pytest.mark.parametrize(

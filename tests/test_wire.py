@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from checker.adapters.reference import ReferenceAdapter
-from checker.cards import POOL
-from checker.interface import (
+from checker.contract.cards import POOL
+from checker.contract.codec import ACTION_TYPES, DecodeError, decode, encode
+from checker.contract.interface import (
     Action,
     CardSetup,
     DeclareBlockers,
@@ -25,12 +26,11 @@ from checker.interface import (
     PlayerSetup,
     UnsupportedError,
 )
-from checker.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
-from checker.wire.client import EngineCrashed, WireEngine
-from checker.wire.codec import ACTION_TYPES, DecodeError, decode, encode
-from checker.wire.docs import main as docs_main
-from checker.wire.protocol import ProtocolError, problems, schema
-from checker.wire.server import answer
+from checker.contract.protocol import ProtocolError, problems, schema
+from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
+from checker.doctools.protocol_docs import main as docs_main
+from checker.running.wire.client import EngineCrashed, WireEngine
+from checker.running.wire.server import answer
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 SETUP = GameSetup(
@@ -182,4 +182,4 @@ def test_a_missing_program_is_a_precise_error() -> None:
 
 def test_the_protocol_docs_are_generated_from_the_schema() -> None:
     docs = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
-    assert docs_main([str(docs), "--check"]) == 0, "run: python -m checker.wire.docs docs/protocol.md"
+    assert docs_main([str(docs), "--check"]) == 0, "run: python -m checker.doctools.protocol_docs docs/protocol.md"

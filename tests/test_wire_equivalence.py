@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from checker.reports.json_report import read_json
+from checker.judging.reports.json_report import read_json
 
 
 def _certify(engine: str, reports: Path) -> dict[str, str]:
@@ -18,7 +18,7 @@ def _certify(engine: str, reports: Path) -> dict[str, str]:
 
 def test_certifying_through_the_wire_gives_identical_results(tmp_path: Path) -> None:
     in_process = _certify("reference", tmp_path / "in-process")
-    wire = _certify(f"{sys.executable} -m checker.wire.server --engine reference", tmp_path / "wire")
+    wire = _certify(f"{sys.executable} -m checker.running.wire.server --engine reference", tmp_path / "wire")
     assert wire == in_process
     assert {edition for ids in [in_process] for edition in (i.rsplit("::", 1)[1] for i in ids)} == {
         "mirage",

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from checker.interface import CardSpec, EffectSpec, UnsupportedError
+from checker.contract.interface import CardSpec, EffectSpec, UnsupportedError
 
 #: Basic land types by the mana symbol they tap for.
 _BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}

@@ -17,7 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from checker.adapters import phase_cards
-from checker.interface import (
+from checker.contract.interface import (
     Action,
     ActivateAbility,
     ActivateManaAbility,
@@ -188,7 +188,7 @@ class PhaseAdapter:
         for perm in setup.battlefield:
             owned[seat[perm.owner or perm.controller]].append((perm.id, perm.card))
         specs = [s for cards in owned for _, s in cards]
-        from checker.cards import POOL
+        from checker.contract.cards import POOL
 
         specs.append(POOL[_FILLER])
         engine = ph.Engine.from_json(phase_cards.card_data_json(specs))

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from checker import catalog
-from checker.interface import (
+from checker.contract import catalog
+from checker.contract.interface import (
     Action,
     ActivateAbility,
     ActivateManaAbility,

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from checker.adapters.reference import ReferenceAdapter
-from checker.wire.server import answer
+from checker.running.wire.server import answer
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,7 @@
+"""The contract between an engine and the suite: what both sides agree on, as plain data.
+
+The adapter interface, the turn's vocabulary, the effect catalog and the cards scenarios
+name, the wire protocol's schema and codec, the schemas of the suite's own JSON documents,
+the ruling ids and where the feature files are. It imports nothing else of the checker, so
+every other job can build on it.
+"""

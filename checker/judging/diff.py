@@ -1,0 +1,110 @@
+"""What changed between two runs: regressions, fixes, other changes, scenarios added and removed.
+
+Scenario results are matched by their stable ids, so two reports of different suite
+versions compare cleanly: a scenario that exists in only one of them is *added* or
+*removed*, never a regression or a fix.
+
+Run as ``python -m checker.judging.diff OLD.json NEW.json``: it prints the differences and exits 1
+when there are regressions (2 when a report can't be read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from checker.judging.reports._text import listed, why
+from checker.judging.results import EngineIdentity, RunReport, ScenarioResult, Status
+
+
+@dataclass(frozen=True)
+class Change:
+    """A scenario result whose status differs between the two runs."""
+
+    id: str
+    old: Status
+    new: Status
+    why: str  # the new result's failing step or message; "" when it passed
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A scenario result present in only one of the runs."""
+
+    id: str
+    status: Status
+
+
+@dataclass(frozen=True)
+class ReportDiff:
+    old_engine: EngineIdentity
+    new_engine: EngineIdentity
+    old_suite_version: str
+    new_suite_version: str
+    regressions: tuple[Change, ...] = ()  # passed -> anything else (unsupported included: support was lost)
+    fixes: tuple[Change, ...] = ()  # anything else -> passed
+    changes: tuple[Change, ...] = ()  # one non-passing status -> another
+    added: tuple[Entry, ...] = ()  # only in the new run
+    removed: tuple[Entry, ...] = ()  # only in the old run
+    unchanged: int = 0
+
+    @property
+    def has_regressions(self) -> bool:
+        return bool(self.regressions)
+
+
+def _change(old: ScenarioResult, new: ScenarioResult) -> Change:
+    return Change(new.id, old.status, new.status, "" if new.status is Status.PASSED else why(new))
+
+
+def diff(old: RunReport, new: RunReport) -> ReportDiff:
+    """How ``new`` differs from ``old``, scenario by scenario, in ``new``'s order."""
+    before = {r.id: r for r in old.results}
+    after = {r.id: r for r in new.results}
+    regressions, fixes, changes = [], [], []
+    unchanged = 0
+    for id, result in after.items():
+        previous = before.get(id)
+        if previous is None:
+            continue
+        if previous.status is result.status:
+            unchanged += 1
+        elif previous.status is Status.PASSED:
+            regressions.append(_change(previous, result))
+        elif result.status is Status.PASSED:
+            fixes.append(_change(previous, result))
+        else:
+            changes.append(_change(previous, result))
+    return ReportDiff(
+        old_engine=old.engine,
+        new_engine=new.engine,
+        old_suite_version=old.suite_version,
+        new_suite_version=new.suite_version,
+        regressions=tuple(regressions),
+        fixes=tuple(fixes),
+        changes=tuple(changes),
+        added=tuple(Entry(r.id, r.status) for r in new.results if r.id not in before),
+        removed=tuple(Entry(r.id, r.status) for r in old.results if r.id not in after),
+        unchanged=unchanged,
+    )
+
+
+def _changes(changes: Sequence[Change]) -> list[str]:
+    return [f"{c.id}: {c.old} -> {c.new}{f' ({c.why})' if c.why else ''}" for c in changes]
+
+
+def describe(report_diff: ReportDiff) -> str:
+    """The differences for a terminal, regressions first."""
+    d = report_diff
+    old, new = d.old_engine, d.new_engine
+    lines = [
+        f"{old.name} {old.version} (suite {d.old_suite_version}) -> {new.name} {new.version} "
+        f"(suite {d.new_suite_version}): {len(d.regressions)} regression(s), {len(d.fixes)} fix(es), "
+        f"{len(d.changes)} other change(s), {len(d.added)} added, {len(d.removed)} removed, {d.unchanged} unchanged"
+    ]
+    listed(lines, "regressions (passed before, not now)", _changes(d.regressions))
+    listed(lines, "fixes (passing now)", _changes(d.fixes))
+    listed(lines, "other status changes", _changes(d.changes))
+    listed(lines, "added scenarios", [f"{e.id}: {e.status}" for e in d.added])
+    listed(lines, "removed scenarios", [f"{e.id}: was {e.status}" for e in d.removed])
+    return "\n".join(lines)

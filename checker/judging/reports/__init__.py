@@ -1,0 +1,47 @@
+"""The reports of one run, all made from a :class:`~checker.judging.results.RunReport`.
+
+- ``report.json`` (:mod:`.json_report`, with its schema in ``schemas/report.schema.json``):
+  every result; what ``diff`` and other tools read back.
+- ``junit.xml`` (:mod:`.junit`): for CI services' test views.
+- ``summary.md`` (:mod:`.markdown`): for a CI job summary such as ``$GITHUB_STEP_SUMMARY``.
+- ``report.html`` (:mod:`.html`): one self-contained page, per edition, part of the turn and ruling.
+- ``badges/<edition>.json`` (:mod:`.badges`): shields.io endpoint badges.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.judging.reports.badges import badges, write_badges
+from checker.judging.reports.html import html, write_html
+from checker.judging.reports.json_report import ReportError, read_json, to_json, write_json, write_text
+from checker.judging.reports.junit import write_junit
+from checker.judging.reports.markdown import markdown
+from checker.judging.results import RunReport
+
+__all__ = [
+    "ReportError",
+    "badges",
+    "html",
+    "markdown",
+    "read_json",
+    "to_json",
+    "write_all",
+    "write_badges",
+    "write_html",
+    "write_json",
+    "write_junit",
+]
+
+
+def write_all(report: RunReport, directory: Path) -> list[Path]:
+    """Write every report into ``directory`` (made if needed); returns the paths written."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    return [
+        write_json(report, directory / "report.json"),
+        write_junit(report, directory / "junit.xml"),
+        write_text(directory / "summary.md", markdown(report)),
+        write_html(report, directory / "report.html"),
+        *write_badges(report, directory / "badges"),
+    ]

@@ -1,0 +1,75 @@
+"""Helpers the report writers share: which editions a report covers, and making an engine's text safe.
+
+Every string in a result may come from an engine (its messages, its stderr tail, what it
+observed), so none of it is trusted: XML can't hold most control characters at all, a
+lone surrogate can't be encoded as UTF-8, and a megabyte of stderr would drown a summary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from checker.contract.vocabulary import EDITIONS
+from checker.judging.results import RunReport, ScenarioResult
+
+#: Characters XML 1.0 doesn't allow, even escaped: C0 controls but tab, newline and carriage
+#: return; lone surrogates; U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def editions_of(report: RunReport) -> tuple[str, ...]:
+    """The run's editions, then any other edition that has results (a report read from a file may have them)."""
+    present = {r.edition for r in report.results}
+    extra = sorted(present - set(report.editions), key=lambda e: (EDITIONS.index(e) if e in EDITIONS else 99, e))
+    return (*report.editions, *extra)
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with every character XML can't hold written out as an escape (``\\x1b``, ``\\ud800``)."""
+    return _NOT_XML.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def shorten(text: str, limit: int) -> str:
+    """At most ``limit`` characters, saying how many were left off."""
+    if len(text) <= limit:
+        return text
+    keep = max(limit - len(f" … ({len(text)} more characters)"), 0)
+    return f"{text[:keep]} … ({len(text) - keep} more characters)"
+
+
+def visible(text: str) -> str:
+    """Control characters (line breaks and tabs too) and lone surrogates as escapes (``\\n``, ``\\x1b``).
+
+    For text that must keep to one line and can't be trusted not to move a terminal's
+    cursor or change its colours.
+    """
+    return _INVISIBLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def why(result: ScenarioResult, limit: int = 500) -> str:
+    """One line on why a scenario didn't pass: its failing step with expected vs observed, or its message."""
+    step = result.failing_step
+    if step is not None:
+        if step.expected is not None or step.observed is not None:
+            text = f"{step.text}: expected {step.expected}, observed {step.observed}"
+        else:
+            text = f"{step.text}: {step.message}"
+    else:
+        text = result.message or str(result.status)
+    return shorten(visible(text), limit)
+
+
+#: How many entries a terminal list shows before it says how many more there are.
+MAX_LISTED = 25
+
+
+def listed(lines: list[str], heading: str, entries: Sequence[str]) -> None:
+    """Add ``heading:`` and its entries as a bulleted list to ``lines``; nothing when there are none."""
+    if not entries:
+        return
+    lines.append(f"{heading}:")
+    lines += [f"  - {entry}" for entry in entries[:MAX_LISTED]]
+    if len(entries) > MAX_LISTED:
+        lines.append(f"  ... and {len(entries) - MAX_LISTED} more")

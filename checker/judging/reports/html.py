@@ -1,0 +1,193 @@
+"""A self-contained HTML report: one file, inline CSS, no scripts and nothing fetched.
+
+Sections per edition, and within it per part of the turn; then per ruling, linking to its
+scenarios. Each scenario that didn't pass shows its failing step, expected vs observed, the
+message (pre-formatted, as the engine wrote it) and the scenario's steps.
+
+Everything an engine sends is untrusted: the template is rendered with autoescaping on, the
+view below hands it plain strings (never ``Markup``), and the page's Content-Security-Policy
+forbids scripts altogether, so that even a missed escape couldn't run one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import jinja2
+import markupsafe
+
+from checker.judging.reports._text import editions_of, shorten, xml_safe
+from checker.judging.reports.json_report import write_text
+from checker.judging.results import RunReport, ScenarioResult, Status
+
+NO_RULING = "(no ruling)"
+#: How much of one message, expected or observed value the page shows (the JSON report has all of it).
+TEXT_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class _Scenario:
+    anchor: str
+    name: str
+    result: ScenarioResult
+    duration: str
+    failing_index: int | None  # which of the steps failed, when it can be told
+
+
+@dataclass(frozen=True)
+class _Part:
+    name: str
+    feature: str
+    counts: tuple[int, ...]
+    scenarios: tuple[_Scenario, ...]
+    all_passed: bool
+
+    @property
+    def counts_text(self) -> str:
+        return " · ".join(f"{n} {status}" for n, status in zip(self.counts, Status, strict=True) if n)
+
+
+@dataclass(frozen=True)
+class _Edition:
+    name: str
+    counts: tuple[int, ...]
+    total: int
+    parts: tuple[_Part, ...]
+
+
+@dataclass(frozen=True)
+class _Ruling:
+    id: str
+    counts: tuple[int, ...]
+    scenarios: tuple[_Scenario, ...]
+    all_passed: bool
+
+
+def _counts(results: list[ScenarioResult]) -> tuple[int, ...]:
+    found = Counter(r.status for r in results)
+    return tuple(found[s] for s in Status)
+
+
+def _failing_index(result: ScenarioResult) -> int | None:
+    step = result.failing_step
+    if step is None:
+        return None
+    matches = [i for i, text in enumerate(result.steps) if text.strip() == step.text.strip()]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _scenarios(report: RunReport) -> dict[str, _Scenario]:
+    return {
+        r.id: _Scenario(
+            anchor=f"s{index}",
+            name=f"{r.scenario} [{r.example}]" if r.example else r.scenario,
+            result=r,
+            duration=f"{r.duration:.3f} s",
+            failing_index=_failing_index(r),
+        )
+        for index, r in enumerate(report.results)
+    }
+
+
+def _editions(report: RunReport, scenarios: dict[str, _Scenario]) -> list[_Edition]:
+    editions = []
+    for edition in editions_of(report):
+        results = [r for r in report.results if r.edition == edition]
+        parts: dict[str, list[ScenarioResult]] = {}
+        for r in results:
+            parts.setdefault(r.part, []).append(r)
+        editions.append(
+            _Edition(
+                name=edition,
+                counts=_counts(results),
+                total=len(results),
+                parts=tuple(
+                    _Part(
+                        name=part,
+                        feature=members[0].feature,
+                        counts=_counts(members),
+                        scenarios=tuple(scenarios[r.id] for r in members),
+                        all_passed=all(r.status is Status.PASSED for r in members),
+                    )
+                    for part, members in sorted(parts.items())
+                ),
+            )
+        )
+    return editions
+
+
+def _rulings(report: RunReport, scenarios: dict[str, _Scenario]) -> list[_Ruling]:
+    by_ruling: dict[str, list[ScenarioResult]] = {}
+    for r in report.results:
+        for ruling in r.rulings or (NO_RULING,):
+            by_ruling.setdefault(ruling, []).append(r)
+    return [
+        _Ruling(
+            id=ruling,
+            counts=_counts(members),
+            scenarios=tuple(scenarios[r.id] for r in members),
+            all_passed=all(r.status is Status.PASSED for r in members),
+        )
+        for ruling, members in sorted(by_ruling.items())
+    ]
+
+
+def _finalize(value: object) -> object:
+    """Every value a template prints: control characters an engine sent (ANSI colours, NUL) made visible.
+
+    Markup (a macro's output, already escaped) is left alone; everything else is escaped
+    afterwards by autoescaping.
+    """
+    if isinstance(value, str) and not isinstance(value, markupsafe.Markup):
+        return xml_safe(value)
+    return value
+
+
+def _cap(value: str) -> str:
+    return shorten(value, TEXT_LIMIT)
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    # autoescape=True (not select_autoescape): the template's name ends in .j2, which
+    # select_autoescape wouldn't recognise as HTML.
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("checker.judging.reports", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        finalize=_finalize,
+    )
+    environment.filters["cap"] = _cap
+    return environment
+
+
+def html(report: RunReport) -> str:
+    """The report as one HTML page."""
+    scenarios = _scenarios(report)
+    editions = _editions(report, scenarios)
+    total = report.counts()
+    return (
+        _environment()
+        .get_template("report.html.j2")
+        .render(
+            report=report,
+            statuses=[str(s) for s in Status],
+            total=tuple(total[s] for s in Status),
+            ok=report.ok,
+            bad_count=sum(total[s] for s in (Status.FAILED, Status.ERROR, Status.TIMEOUT)),
+            editions=editions,
+            rulings=_rulings(report, scenarios),
+            not_passing=[s for s in scenarios.values() if s.result.status is not Status.PASSED],
+            duration=f"{report.duration:.1f} s",
+        )
+    )
+
+
+def write_html(report: RunReport, path: Path) -> Path:
+    """Write the HTML report; returns ``path``."""
+    return write_text(Path(path), html(report))

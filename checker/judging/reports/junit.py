@@ -1,0 +1,121 @@
+"""JUnit XML, the format CI services show test results in.
+
+One ``<testsuite>`` per edition, one ``<testcase>`` per scenario result: the classname is
+the part of the turn (the feature file's name) and the name is the scenario, with its
+example's values for a Scenario Outline. ``failed`` becomes ``<failure>``; ``error`` and
+``timeout`` become ``<error>`` (of type ``error`` or ``timeout``), since the engine broke
+rather than broke a rule; ``unsupported`` becomes ``<skipped>``. The scenario's id, its
+rulings and its edition are the testcase's properties.
+
+ElementTree escapes markup characters; characters XML can't hold at all (an engine's ANSI
+colours, NUL bytes) are written as visible escapes first, so the file always parses.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from checker.judging.reports._text import editions_of, shorten, why, xml_safe
+from checker.judging.results import RunReport, ScenarioResult, Status
+
+#: Attribute values (a failure's message) are kept short; the element's text has the whole story.
+_MESSAGE_LIMIT = 500
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.3f}"
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: str) -> ET.Element:
+    element = ET.SubElement(parent, tag, {k: xml_safe(v) for k, v in attributes.items()})
+    if text is not None:
+        element.text = xml_safe(text)
+    return element
+
+
+def _details(result: ScenarioResult) -> str:
+    """The element text of a non-passing testcase: the failing step, expected vs observed, the message, the steps."""
+    lines: list[str] = []
+    step = result.failing_step
+    if step is not None:
+        lines.append(f"Failing step (line {step.line}): {step.text}")
+        if step.expected is not None:
+            lines.append(f"Expected: {step.expected}")
+        if step.observed is not None:
+            lines.append(f"Observed: {step.observed}")
+        lines.append(step.message)
+    if result.message and (step is None or result.message != step.message):
+        lines.append(result.message)
+    if result.rulings:
+        lines.append(f"Rulings: {', '.join(result.rulings)}")
+    if result.steps:
+        lines += ["", f"Scenario: {result.scenario}", *(f"  {s}" for s in result.steps)]
+    return "\n".join(lines)
+
+
+def _testcase(suite: ET.Element, result: ScenarioResult) -> None:
+    name = f"{result.scenario} [{result.example}]" if result.example else result.scenario
+    case = _sub(suite, "testcase", classname=result.part, name=name, time=_seconds(result.duration))
+    properties = _sub(case, "properties")
+    _sub(properties, "property", name="id", value=result.id)
+    _sub(properties, "property", name="edition", value=result.edition)
+    for ruling in result.rulings:
+        _sub(properties, "property", name="ruling", value=ruling)
+    if result.status is Status.FAILED:
+        _sub(case, "failure", _details(result), message=why(result, _MESSAGE_LIMIT), type="failed")
+    elif result.status in (Status.ERROR, Status.TIMEOUT):
+        _sub(case, "error", _details(result), message=why(result, _MESSAGE_LIMIT), type=str(result.status))
+    elif result.status is Status.UNSUPPORTED:
+        _sub(case, "skipped", message=shorten(result.message or "unsupported", _MESSAGE_LIMIT))
+
+
+def _count_attributes(results: list[ScenarioResult]) -> dict[str, str]:
+    def count(*statuses: Status) -> str:
+        return str(sum(r.status in statuses for r in results))
+
+    return {
+        "tests": str(len(results)),
+        "failures": count(Status.FAILED),
+        "errors": count(Status.ERROR, Status.TIMEOUT),
+        "skipped": count(Status.UNSUPPORTED),
+        "time": _seconds(sum(r.duration for r in results)),
+    }
+
+
+def junit_tree(report: RunReport) -> ET.ElementTree[ET.Element]:
+    """The report as a JUnit XML tree."""
+    root = ET.Element("testsuites", {"name": "mtg-turn-conformance", **_count_attributes(list(report.results))})
+    root.set("time", _seconds(report.duration))
+    for edition in editions_of(report):
+        results = [r for r in report.results if r.edition == edition]
+        suite = _sub(
+            root,
+            "testsuite",
+            name=edition,
+            timestamp=report.started,
+            **_count_attributes(results),
+        )
+        properties = _sub(suite, "properties")
+        _sub(properties, "property", name="engine", value=report.engine.name)
+        _sub(properties, "property", name="engine_version", value=report.engine.version)
+        _sub(properties, "property", name="engine_spec", value=report.engine.spec)
+        _sub(properties, "property", name="suite_version", value=report.suite_version)
+        _sub(properties, "property", name="edition", value=edition)
+        for result in results:
+            _testcase(suite, result)
+    ET.indent(root)
+    return ET.ElementTree(root)
+
+
+def junit_xml(report: RunReport) -> str:
+    """The report as JUnit XML text."""
+    return ET.tostring(junit_tree(report).getroot(), encoding="unicode", xml_declaration=True) + "\n"
+
+
+def write_junit(report: RunReport, path: Path) -> Path:
+    """Write the report as JUnit XML (UTF-8); returns ``path``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    junit_tree(report).write(path, encoding="utf-8", xml_declaration=True)
+    return path

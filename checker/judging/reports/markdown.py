@@ -1,0 +1,101 @@
+"""A Markdown summary of a run, short enough for a CI job summary (GitHub's ``$GITHUB_STEP_SUMMARY``).
+
+One table with a row per edition, then the scenarios that failed, erred or timed out, each
+with its rulings and its first failing step (expected vs observed). Unsupported scenarios
+are counted by reason rather than listed: an engine without one edition would otherwise
+fill the summary with a hundred identical lines. Lists stop after a few dozen entries and
+every engine string is cut short; the HTML report has the whole story.
+
+Engine strings are escaped for Markdown (and for the HTML a Markdown renderer lets through),
+and kept to one line, so that no message can add headings, links, tables or markup.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from checker.judging.reports._text import editions_of, shorten, visible
+from checker.judging.results import RunReport, ScenarioResult, Status
+
+#: How many non-passing scenarios, and how many reasons for unsupported ones, are listed.
+MAX_LISTED = 40
+MAX_REASONS = 10
+#: How many characters of an engine's text are shown.
+TEXT_LIMIT = 240
+
+_ICONS = {
+    Status.PASSED: "✅",
+    Status.FAILED: "❌",
+    Status.ERROR: "💥",
+    Status.TIMEOUT: "⏱️",
+    Status.UNSUPPORTED: "⏭️",
+}
+_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+
+
+def escape(text: str, limit: int = TEXT_LIMIT) -> str:
+    """``text`` as literal Markdown on one line: punctuation backslash-escaped, ``& < >`` as entities."""
+    text = visible(shorten(text, limit))
+    text = _PUNCTUATION.sub(r"\\\1", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _name(result: ScenarioResult) -> str:
+    return f"{result.scenario} [{result.example}]" if result.example else result.scenario
+
+
+def _entry(result: ScenarioResult) -> list[str]:
+    rulings = ", ".join(result.rulings) or "none"
+    lines = [
+        f"- {_ICONS[result.status]} **{result.status}** · {escape(result.edition)} · {escape(result.part)} · "
+        f"{escape(_name(result))} · rulings: {escape(rulings)}"
+    ]
+    step = result.failing_step
+    if step is not None:
+        lines.append(f"  - step (line {step.line}): {escape(step.text)}")
+        if step.expected is not None or step.observed is not None:
+            expected = "—" if step.expected is None else escape(step.expected)
+            observed = "—" if step.observed is None else escape(step.observed)
+            lines.append(f"  - expected: {expected} · observed: {observed}")
+        lines.append(f"  - {escape(step.message)}")
+    if result.message and (step is None or not result.message.endswith(step.message)):  # not twice
+        lines.append(f"  - {escape(result.message)}")
+    return lines
+
+
+def markdown(report: RunReport) -> str:
+    """The run's summary as Markdown."""
+    engine = report.engine
+    bad = [r for r in report.results if r.status in (Status.FAILED, Status.ERROR, Status.TIMEOUT)]
+    unsupported = [r for r in report.results if r.status is Status.UNSUPPORTED]
+    verdict = "✅ no failures" if not bad else f"❌ {len(bad)} scenario result(s) not passing"
+    lines = [
+        f"## MTG turn-structure conformance: {escape(engine.name)} {escape(engine.version)}",
+        "",
+        f"{verdict} · suite {escape(report.suite_version)} · started {escape(report.started)} · "
+        f"{report.duration:.1f} s · engine {escape(engine.spec)}",
+        "",
+        "| edition | " + " | ".join(str(s) for s in Status) + " |",
+        "| --- | " + " | ".join("---:" for _ in Status) + " |",
+    ]
+    for edition in editions_of(report):
+        counts = report.counts(edition)
+        lines.append(f"| {escape(edition)} | " + " | ".join(str(counts[s]) for s in Status) + " |")
+    if len(editions_of(report)) > 1:
+        counts = report.counts()
+        lines.append("| **all** | " + " | ".join(f"**{counts[s]}**" for s in Status) + " |")
+    if bad:
+        lines += ["", f"### Not passing ({len(bad)})", ""]
+        for result in bad[:MAX_LISTED]:
+            lines += _entry(result)
+        if len(bad) > MAX_LISTED:
+            lines.append(f"- … and {len(bad) - MAX_LISTED} more (see the HTML or JSON report)")
+    if unsupported:
+        reasons = Counter(r.message or "no reason given" for r in unsupported)
+        lines += ["", f"### Unsupported ({len(unsupported)})", ""]
+        for reason, count in reasons.most_common(MAX_REASONS):
+            lines.append(f"- {count} scenario(s): {escape(reason)}")
+        if len(reasons) > MAX_REASONS:
+            lines.append(f"- … and {len(reasons) - MAX_REASONS} other reasons")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,87 @@
+"""The results of a certification run: one per scenario and edition, and the run as a whole.
+
+These are what every report is made from (JSON, JUnit XML, Markdown, HTML, badges), what an
+expectations file is checked against, and what ``diff`` compares. Each scenario result has a
+stable id: editing one scenario, or adding others, doesn't rename the rest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from checker.contract.vocabulary import EDITIONS
+
+
+class Status(StrEnum):
+    PASSED = "passed"
+    FAILED = "failed"  # the engine did something the rules don't allow
+    ERROR = "error"  # the engine (or the scenario) broke: a crash, a protocol violation, an unknown step
+    TIMEOUT = "timeout"  # the engine didn't answer in time
+    UNSUPPORTED = "unsupported"  # the engine can't express what the scenario needs
+
+
+@dataclass(frozen=True)
+class FailingStep:
+    """The first step that failed, and why."""
+
+    text: str  # keyword and text, e.g. "Then Alice has 19 life"
+    line: int
+    message: str
+    expected: str | None = None
+    observed: str | None = None
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    id: str
+    part: str  # the feature file's name: the part of the turn
+    feature: str  # the Feature's title
+    scenario: str  # the Scenario's name
+    example: str | None  # for a Scenario Outline: the example's values
+    edition: str
+    rulings: tuple[str, ...]
+    status: Status
+    duration: float
+    steps: tuple[str, ...] = ()  # the scenario's text, one step a line
+    failing_step: FailingStep | None = None
+    message: str | None = None  # why, for error, timeout and unsupported; the engine's stderr tail
+
+    @staticmethod
+    def make_id(part: str, scenario: str, example: str | None, edition: str) -> str:
+        return f"{part}::{scenario}{f' [{example}]' if example else ''}::{edition}"
+
+
+@dataclass(frozen=True)
+class EngineIdentity:
+    name: str
+    version: str
+    spec: str  # how it was named on the command line
+
+
+@dataclass(frozen=True)
+class RunReport:
+    suite_version: str
+    engine: EngineIdentity
+    started: str  # ISO 8601
+    duration: float
+    editions: tuple[str, ...]
+    results: tuple[ScenarioResult, ...] = field(default=())
+
+    def counts(self, edition: str | None = None) -> Counter[Status]:
+        counts: Counter[Status] = Counter({status: 0 for status in Status})
+        counts.update(r.status for r in self.results if edition is None or r.edition == edition)
+        return counts
+
+    @property
+    def run_editions(self) -> tuple[str, ...]:
+        """The editions that have results, in the suite's order."""
+        present = {r.edition for r in self.results}
+        return tuple(e for e in EDITIONS if e in present)
+
+    @property
+    def ok(self) -> bool:
+        """Nothing failed, erred or timed out (unsupported scenarios don't count against an engine)."""
+        bad = {Status.FAILED, Status.ERROR, Status.TIMEOUT}
+        return not any(r.status in bad for r in self.results)

@@ -1,0 +1,6 @@
+"""Running the scenarios against an engine: engines found by name, kept alive and restarted,
+the wire client and server, the pytest plugin and the step definitions.
+
+May import :mod:`checker.contract`, :mod:`checker.judging` and :mod:`checker.adapters`. The
+step definitions speak only to the adapter interface.
+"""

@@ -1,0 +1,102 @@
+"""Finding the engine to certify from a command-line word, and keeping it ready.
+
+An engine is named in one of three ways:
+
+- ``reference``: the reference engine, in this process;
+- ``package.module:AdapterClass``: a Python adapter, in this process;
+- anything else is a command line (``"./my-engine --serve"``, ``"java -jar engine.jar"``) that
+  starts a process speaking the wire protocol on its stdin and stdout.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import shlex
+import shutil
+from dataclasses import dataclass
+
+from checker.contract.interface import EngineAdapter
+from checker.running.wire.client import DEFAULT_TIMEOUT, WireEngine
+
+_IMPORT_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
+
+
+class EngineNotFound(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    text: str
+    command: tuple[str, ...] | None  # None: an adapter in this process
+
+    @classmethod
+    def parse(cls, text: str) -> EngineSpec:
+        if text == "reference" or _IMPORT_PATH.fullmatch(text):
+            return cls(text, None)
+        try:
+            command = tuple(shlex.split(text))
+        except ValueError as exc:
+            raise EngineNotFound(f"engine {text!r}: cannot read it as a command line: {exc}") from exc
+        if not command:
+            raise EngineNotFound("engine: an empty command line")
+        return cls(text, command)
+
+
+def load_python_engine(spec: str) -> EngineAdapter:
+    """``reference`` for the reference engine, or ``package.module:ClassName`` for an adapter."""
+    if spec == "reference":
+        from checker.adapters.reference import ReferenceAdapter
+
+        return ReferenceAdapter()
+    module_name, _, attr = spec.partition(":")
+    if not attr:
+        raise EngineNotFound(f"engine {spec!r}: use 'reference' or 'package.module:AdapterClass'")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise EngineNotFound(f"engine {spec!r}: {exc}") from exc
+    try:
+        engine = factory()
+    except Exception as exc:  # the adapter's own failure, reported as such
+        raise EngineNotFound(f"engine {spec!r} could not be created: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(engine, EngineAdapter):
+        raise EngineNotFound(f"engine {spec!r} does not implement checker.contract.interface.EngineAdapter")
+    return engine
+
+
+class EngineProvider:
+    """Hands each scenario a ready adapter.
+
+    A Python adapter is created afresh for each scenario. An engine process is kept across
+    scenarios (each starts a new game) and replaced once it has failed, so that a crash or a
+    hang costs only the scenario at hand.
+    """
+
+    def __init__(self, text: str, timeout: float = DEFAULT_TIMEOUT, validate: bool = False) -> None:
+        self.spec = EngineSpec.parse(text)
+        self.timeout = timeout
+        self.validate = validate
+        self._process: WireEngine | None = None
+
+    def check(self) -> None:
+        """Fail early on an engine that can't be found at all."""
+        if self.spec.command is None:
+            load_python_engine(self.spec.text)
+        elif shutil.which(self.spec.command[0]) is None:
+            raise EngineNotFound(f"engine {self.spec.text!r}: no program {self.spec.command[0]!r} found")
+
+    def get(self) -> EngineAdapter:
+        if self.spec.command is None:
+            return load_python_engine(self.spec.text)
+        if self._process is None or not self._process.alive:
+            if self._process is not None:
+                self._process.close()
+            self._process = WireEngine(self.spec.command, self.timeout, self.validate)
+        return self._process
+
+    def close(self) -> None:
+        if self._process is not None:
+            self._process.close()
+            self._process = None

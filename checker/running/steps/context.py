@@ -1,0 +1,315 @@
+"""The game a scenario builds, plays and observes, through the adapter interface only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from checker.contract.cards import FILLER, card
+from checker.contract.interface import (
+    Action,
+    CardSetup,
+    CardSpec,
+    ChooseDefendingPlayer,
+    ChooseDiscard,
+    ChoosePlayOrDraw,
+    ChooseSkipTurn,
+    ChooseUntap,
+    DeclareAttackers,
+    DeclareBlockers,
+    EffectSpec,
+    EngineAdapter,
+    GameEvent,
+    GameSetup,
+    GameView,
+    IllegalActionError,
+    OrderTriggers,
+    PassPriority,
+    PayUpkeep,
+    PermanentSetup,
+    PermanentView,
+    PlayerSetup,
+    UnsupportedError,
+)
+from checker.contract.vocabulary import TurnPart, locate
+
+#: How many decisions "the game advances to ..." may take before it gives up.
+ADVANCE_LIMIT = 1000
+
+
+class ScenarioError(AssertionError):
+    """A scenario's expectation was not met, or its steps contradict each other."""
+
+    def __init__(self, message: str, expected: str | None = None, observed: str | None = None) -> None:
+        super().__init__(message)
+        self.expected = expected
+        self.observed = observed
+
+
+@dataclass
+class PlayerBuild:
+    name: str
+    life: int = 20
+    library: list[CardSetup] = field(default_factory=list)
+    hand: list[CardSetup] = field(default_factory=list)
+    graveyard: list[CardSetup] = field(default_factory=list)
+    mana_pool: dict[str, int] = field(default_factory=dict)
+    lands_played: int = 0
+    effects: list[EffectSpec] = field(default_factory=list)
+    library_set: bool = False
+    poison: int = 0
+    scheme_deck: list[CardSetup] = field(default_factory=list)
+
+
+class ScenarioGame:
+    """Collects the Given steps into a :class:`GameSetup`, starts the game when first needed,
+    and plays and observes it for the When and Then steps."""
+
+    def __init__(self, engine: EngineAdapter, edition: str) -> None:
+        self.engine = engine
+        self.edition = edition
+        self.capabilities = engine.capabilities()
+        if edition not in self.capabilities.editions:
+            raise UnsupportedError(f"the engine does not support the {edition} edition")
+        self.players: dict[str, PlayerBuild] = {}
+        self.battlefield: list[PermanentSetup] = []
+        self.setup = GameSetup(edition=edition, players=(), active_player="")
+        self.started = False
+        self.refusal: IllegalActionError | None = None
+        self.allowed: bool | None = None
+        self._ids: set[str] = set()
+        self._event_mark = 0
+        self._seen: tuple[GameView, list[GameEvent]] | None = None
+
+    # ----------------------------------------------------------------- building
+
+    def set_players(self, names: list[str]) -> None:
+        self._before_start()
+        self.players = {n: PlayerBuild(n) for n in names}
+
+    def player(self, name: str) -> PlayerBuild:
+        if not self.players:
+            self.set_players(["Alice", "Bob"])
+        if name not in self.players:
+            raise ScenarioError(f"there is no player named {name!r} (players: {', '.join(self.players)})")
+        return self.players[name]
+
+    def configure(self, **changes: object) -> None:
+        self._before_start()
+        self.setup = replace(self.setup, **changes)  # type: ignore[arg-type]
+
+    def at(self, player: str, part: TurnPart | None) -> None:
+        """Start the game at the beginning of ``player``'s ``part`` (None: of the turn)."""
+        self.player(player)
+        phase, step = (None, None) if part is None else self._locate(part)
+        self.configure(active_player=player, phase=phase, step=step)
+
+    def _locate(self, part: TurnPart) -> tuple[str, str | None]:
+        try:
+            return locate(self.edition, part)
+        except ValueError as exc:
+            raise ScenarioError(str(exc)) from exc
+
+    def new_id(self, name: str) -> str:
+        candidate, n = name, 1
+        while candidate in self._ids:
+            n += 1
+            candidate = f"{name} {n}"
+        self._ids.add(candidate)
+        return candidate
+
+    def card_setup(self, name: str) -> CardSetup:
+        spec = card(name)
+        self.require_effects(spec)
+        return CardSetup(self.new_id(name), spec)
+
+    def filler(self, count: int) -> list[CardSetup]:
+        return [self.card_setup(FILLER) for _ in range(count)]
+
+    def require_effects(self, spec: CardSpec) -> None:
+        missing = [e.key for e in spec.effects if e.key not in self.capabilities.effects]
+        if missing:
+            raise UnsupportedError(f"{spec.name} needs catalog effect(s) {', '.join(missing)}")
+
+    def add_permanent(self, controller: str, spec: CardSpec, **state: object) -> PermanentSetup:
+        self._before_start()
+        self.player(controller)
+        self.require_effects(spec)
+        perm = PermanentSetup(self.new_id(spec.name), spec, controller, **state)  # type: ignore[arg-type]
+        self.battlefield.append(perm)
+        return perm
+
+    def set_up_permanent(self, text: str, needed_by: str) -> PermanentSetup:
+        """The permanent already set up as ``text`` (its id, or its card's name: the first such),
+        for a Given step that refers to it."""
+        found = next((p for p in self.battlefield if text in (p.id, p.card.name)), None)
+        if found is None:
+            raise ScenarioError(f"set up {text!r} before {needed_by}")
+        return found
+
+    def _before_start(self) -> None:
+        if self.started:
+            raise ScenarioError("a Given step came after the game had started; put Given steps first")
+
+    # ----------------------------------------------------------------- playing
+
+    def ensure_started(self) -> None:
+        if self.started:
+            return
+        if not self.players:
+            self.set_players(["Alice", "Bob"])
+        setup = self.setup
+        if not setup.active_player:
+            setup = replace(setup, active_player=next(iter(self.players)))
+        players = []
+        for b in self.players.values():
+            library = b.library if b.library_set else self.filler(20)
+            players.append(
+                PlayerSetup(
+                    b.name,
+                    b.life,
+                    tuple(library),
+                    tuple(b.hand),
+                    tuple(b.graveyard),
+                    dict(b.mana_pool),
+                    b.lands_played,
+                    tuple(b.effects),
+                    b.poison,
+                    tuple(b.scheme_deck),
+                )
+            )
+        self.setup = replace(setup, players=tuple(players), battlefield=tuple(self.battlefield))
+        self.started = True
+        self._seen = None
+        self.engine.start(self.setup)
+
+    def perform(self, action: Action, attempt: bool = False) -> None:
+        """Take an action. With ``attempt``, a refusal is recorded for a Then step to check."""
+        self.ensure_started()
+        self.refusal, self.allowed = None, None
+        self._seen = None
+        try:
+            self.engine.perform(action)
+        except IllegalActionError as exc:
+            if not attempt:
+                raise ScenarioError(f"the engine refused {_describe(action)}: {exc}") from exc
+            self.refusal = exc
+            self.allowed = False
+        else:
+            self.allowed = True
+
+    def view(self) -> GameView:
+        return self._observe()[0]
+
+    def events(self) -> list[GameEvent]:
+        return self._observe()[1]
+
+    def _observe(self) -> tuple[GameView, list[GameEvent]]:
+        """The game as it is, asked of the engine once per action: by the adapter's contract only
+        ``start`` and ``perform`` change it, so Then steps in a row share one observation."""
+        self.ensure_started()
+        if self._seen is None:
+            self._seen = (self.engine.view(), list(self.engine.events()))
+        return self._seen
+
+    def mark_events(self) -> None:
+        """Later event checks look only at what happens from now on."""
+        self._event_mark = len(self.events())
+
+    def recent_events(self) -> list[GameEvent]:
+        return self.events()[self._event_mark :]
+
+    # ----------------------------------------------------------------- finding things
+
+    def permanent(self, text: str) -> PermanentView:
+        """Find "Forest", "Forest 2", "Bob's Forest" or "Tawnos's Coffin" on the battlefield."""
+        battlefield = self.view().battlefield
+        readings = [("", text)]
+        if "'s " in text:
+            owner, _, name = text.partition("'s ")
+            readings.append((owner, name))
+        for owner, name in readings:
+            found = [p for p in battlefield if (not owner or p.controller == owner) and name in (p.id, p.name)]
+            if found:
+                return next((p for p in found if p.id == name), found[0])
+        raise ScenarioError(f"there is no permanent {text!r} on the battlefield")
+
+    def card_in_hand(self, player: str, name: str) -> str:
+        hand = self.view().player(player).hand
+        for c in hand:
+            if name in (c.id, c.name):
+                return c.id
+        raise ScenarioError(f"{player} has no {name!r} in hand (hand: {', '.join(c.name for c in hand) or 'empty'})")
+
+    def target(self, text: str) -> str:
+        if text in self.players:
+            return text
+        return self.permanent(text).id
+
+    # ----------------------------------------------------------------- advancing
+
+    def advance(self, reached: Callable[[list[GameEvent]], bool], what: str) -> None:
+        """Let the players make default choices (pass, no attackers, ...) until ``reached`` is
+        true of the events since now (since the game's start, if it starts here), and a
+        decision is pending."""
+        start = len(self.engine.events()) if self.started else 0
+        self.ensure_started()
+        for _ in range(ADVANCE_LIMIT):
+            view = self.engine.view()
+            if reached(list(self.engine.events())[start:]) and (view.decision or view.game_over):
+                return
+            if view.game_over or view.decision is None:
+                raise ScenarioError(f"the game ended (winner: {view.winner}) before {what}")
+            self._seen = None
+            self.engine.perform(self.default_action(view))
+        raise ScenarioError(f"the game did not reach {what} within {ADVANCE_LIMIT} decisions")
+
+    def default_action(self, view: GameView) -> Action:
+        d = view.decision
+        assert d is not None
+        match d.kind:
+            case "priority":
+                return PassPriority(d.player)
+            case "declare_attackers":
+                must = [p.id for p in view.battlefield if p.id in d.options and _has(p, "must_attack")]
+                return DeclareAttackers(d.player, tuple(must))
+            case "declare_blockers":
+                lure = next((p.id for p in view.battlefield if p.attacking and _has(p, "must_be_blocked")), None)
+                return DeclareBlockers(d.player, tuple((b, lure) for b in d.options) if lure else ())
+            case "untap":
+                lands = [p.id for p in view.battlefield if p.id in d.options and "land" in _types(self, p)]
+                others = [o for o in d.options if o not in lands]
+                return ChooseUntap(d.player, tuple(others + lands[: d.count]))
+            case "discard":
+                return ChooseDiscard(d.player, d.options[: d.count])
+            case "play_or_draw":
+                return ChoosePlayOrDraw(d.player, True)
+            case "skip_turn":
+                return ChooseSkipTurn(d.player, False)
+            case "upkeep_payment":
+                return PayUpkeep(d.player, True)
+            case "order_triggers":
+                return OrderTriggers(d.player, d.options)
+            case "choose_defender":
+                return ChooseDefendingPlayer(d.player, d.options[0])
+        raise ScenarioError(f"the engine waits for a decision this suite doesn't know: {d.kind!r}")
+
+
+def _types(game: ScenarioGame, p: PermanentView) -> tuple[str, ...]:
+    for setup in game.setup.battlefield:
+        if setup.id == p.id:
+            return setup.card.types
+    return card(p.name).types if p.name else ()
+
+
+def _has(p: PermanentView, effect: str) -> bool:
+    try:
+        spec = card(p.name)
+    except ValueError:
+        return False
+    return any(e.key == effect for e in spec.effects)
+
+
+def _describe(action: Action) -> str:
+    fields = ", ".join(f"{k}={v!r}" for k, v in vars(action).items())
+    return f"{type(action).__name__}({fields})"

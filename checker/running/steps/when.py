@@ -1,0 +1,194 @@
+"""When steps: players act, and the game moves on.
+
+Every player action is one step, "<Player> <action>", read by :func:`read_action`; the same
+action after "tries to" records a refusal instead of failing, for a Then step to check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pytest_bdd import parsers, when
+
+from checker.contract.interface import (
+    Action,
+    ActivateAbility,
+    ActivateManaAbility,
+    CastSpell,
+    ChooseDefendingPlayer,
+    ChoosePlayOrDraw,
+    ChooseSkipTurn,
+    ChooseUntap,
+    DeclareAttackers,
+    DeclareBlockers,
+    GameEvent,
+    OrderTriggers,
+    PassPriority,
+    PayUpkeep,
+    PlayLand,
+)
+from checker.contract.interface import ChooseDiscard as Discard
+from checker.contract.vocabulary import parse_part
+from checker.running.steps.context import ScenarioError, ScenarioGame
+from checker.running.steps.language import names
+
+Reader = Callable[[ScenarioGame, str, re.Match[str]], Action]
+
+
+def _cards_in_hand(game: ScenarioGame, player: str, text: str) -> tuple[str, ...]:
+    return tuple(game.card_in_hand(player, n) for n in names(text))
+
+
+def _permanents(game: ScenarioGame, text: str) -> tuple[str, ...]:
+    return tuple(game.permanent(n).id for n in names(text))
+
+
+def _cast(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
+    targets = tuple(game.target(t) for t in names(m["targets"] or ""))
+    return CastSpell(player, game.card_in_hand(player, m["card"]), targets)
+
+
+def _attack_planeswalker(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
+    """ "attacks Jace Beleren with Grizzly Bears": the attackers attack a planeswalker (CR 508.1b)."""
+    attackers = _permanents(game, m["perms"])
+    target = game.permanent(m["what"]).id
+    return DeclareAttackers(player, attackers, attacked=tuple((a, target) for a in attackers))
+
+
+def _blocks(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
+    pairs = []
+    for clause in re.split(r";\s*|,\s*and\s+(?=blocks)", m["blocks"]):
+        b = re.fullmatch(r"(?:blocks? )?(?P<attacker>.+?) with (?P<blockers>.+)", clause.strip())
+        if b is None:
+            raise ScenarioError(f"cannot read the block {clause!r}; write '<attacker> with <blocker>'")
+        attacker = game.permanent(b["attacker"]).id
+        pairs += [(blocker, attacker) for blocker in _permanents(game, b["blockers"])]
+    return DeclareBlockers(player, tuple(pairs))
+
+
+#: Each action in the third person ("passes") and the infinitive ("pass", after "tries to").
+ACTIONS: list[tuple[re.Pattern[str], Reader]] = [
+    (re.compile(r"pass(?:es)? priority"), lambda g, p, m: PassPriority(p)),
+    (re.compile(r"plays? (?P<card>.+)"), lambda g, p, m: PlayLand(p, g.card_in_hand(p, m["card"]))),
+    (re.compile(r"casts? (?P<card>.+?)(?: targeting (?P<targets>.+))?"), _cast),
+    (
+        re.compile(r"taps? (?P<perm>.+) for mana"),
+        lambda g, p, m: ActivateManaAbility(p, g.permanent(m["perm"]).id),
+    ),
+    (re.compile(r"activates? (?P<perm>.+)"), lambda g, p, m: ActivateAbility(p, g.permanent(m["perm"]).id)),
+    (
+        re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+?), paying the optional costs? of (?P<paid>.+)"),
+        lambda g, p, m: DeclareAttackers(p, _permanents(g, m["perms"]), _permanents(g, m["paid"])),
+    ),
+    (
+        re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+)"),
+        lambda g, p, m: DeclareAttackers(p, _permanents(g, m["perms"])),
+    ),
+    (re.compile(r"attacks? (?P<what>(?!with ).+?) with (?P<perms>.+)"), _attack_planeswalker),
+    (re.compile(r"declares? no attackers"), lambda g, p, m: DeclareAttackers(p, ())),
+    (re.compile(r"declares? no blockers"), lambda g, p, m: DeclareBlockers(p, ())),
+    (re.compile(r"(?P<blocks>blocks? .+)"), _blocks),
+    (
+        re.compile(r"chooses? to untap (?P<perms>.+)"),
+        lambda g, p, m: ChooseUntap(p, _permanents(g, m["perms"])),
+    ),
+    (re.compile(r"discards? (?P<cards>.+)"), lambda g, p, m: Discard(p, _cards_in_hand(g, p, m["cards"]))),
+    (re.compile(r"chooses? to play first"), lambda g, p, m: ChoosePlayOrDraw(p, True)),
+    (re.compile(r"chooses? to draw first"), lambda g, p, m: ChoosePlayOrDraw(p, False)),
+    (re.compile(r"chooses? to skip (?:her|his|their) turn"), lambda g, p, m: ChooseSkipTurn(p, True)),
+    (re.compile(r"chooses? to take (?:her|his|their) turn"), lambda g, p, m: ChooseSkipTurn(p, False)),
+    (re.compile(r"pays? the upkeep cost"), lambda g, p, m: PayUpkeep(p, True)),
+    (re.compile(r"declines? to pay the upkeep cost"), lambda g, p, m: PayUpkeep(p, False)),
+    (
+        re.compile(r"chooses? (?P<defender>[A-Z][a-z]+) as the defending player"),
+        lambda g, p, m: ChooseDefendingPlayer(p, m["defender"]),
+    ),
+    (
+        re.compile(r"orders? (?:her|his|their) abilities to resolve: (?P<names>.+)"),
+        lambda g, p, m: OrderTriggers(p, tuple(names(m["names"]))),
+    ),
+]
+
+
+def read_action(game: ScenarioGame, player: str, text: str) -> Action:
+    for pattern, reader in ACTIONS:
+        m = pattern.fullmatch(text)
+        if m:
+            return reader(game, player, m)
+    raise ScenarioError(f"unknown action {text!r} for {player}")
+
+
+@when(parsers.re(r"(?P<player>[A-Z][a-z]+) (?P<attempt>tries to )?(?P<text>(?!has |is |controls ).+)"))
+def player_acts(game: ScenarioGame, player: str, attempt: str | None, text: str) -> None:
+    game.player(player)
+    game.ensure_started()
+    game.perform(read_action(game, player, text), attempt=bool(attempt))
+
+
+@when(parsers.re(r"(?:both|all) players pass priority(?: in succession)?"))
+def all_pass(game: ScenarioGame) -> None:
+    for _ in game.players:
+        priority = game.view().priority
+        if priority is None:
+            raise ScenarioError("nobody has priority to pass")
+        game.perform(PassPriority(priority))
+
+
+@when(parsers.re(r"the game (?:starts|begins)"))
+def game_starts(game: ScenarioGame) -> None:
+    game.ensure_started()
+
+
+def _began(player: str, part_text: str) -> Callable[[list[GameEvent]], bool]:
+    if part_text == "turn":
+        return lambda events: any(e.kind == "turn_began" and e.player == player for e in events)
+    part = parse_part(part_text)
+
+    def reached(events: list[GameEvent]) -> bool:
+        for e in events:
+            if e.player != player:
+                continue
+            if e.kind == "step_began" and part.matches(None, e.subject) and part.kind != "phase":
+                return True
+            if e.kind == "phase_began" and part.matches(e.subject, None) and part.kind != "step":
+                return True
+            if e.kind == "turn_began" and part.name == "beginning_of_turn":
+                return True
+        return False
+
+    return reached
+
+
+def _in(game: ScenarioGame, player: str, part_text: str) -> bool:
+    v = game.view()
+    if v.active_player != player or v.decision is None:
+        return False
+    return part_text == "turn" or parse_part(part_text).matches(v.phase, v.step)
+
+
+@when(parsers.re(r"the game advances to (?P<player>[A-Z][a-z]+)'s (?P<next>next )?(?P<part>.+)"))
+def advance_to(game: ScenarioGame, player: str, next: str | None, part: str) -> None:
+    """Players pass and make the default choices until that part of the turn has begun.
+    Already in it, the game stays where it is, unless the step says "next"."""
+    if next:
+        game.ensure_started()  # "next" never means the part of the turn the game starts in
+    elif game.started and _in(game, player, part):
+        return
+    game.advance(_began(player, part), f"{player}'s {part}")
+
+
+@when("the game advances until it is over")
+def advance_to_end(game: ScenarioGame) -> None:
+    game.ensure_started()
+    try:
+        game.advance(lambda events: False, "the end of the game")
+    except ScenarioError:
+        if not game.view().game_over:
+            raise
+
+
+@when("from now on")
+def from_now_on(game: ScenarioGame) -> None:
+    game.ensure_started()
+    game.mark_events()

@@ -1,0 +1,49 @@
+"""The checker's jobs import only the jobs beneath them, as ``checker/__init__.py`` declares."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+CHECKER = Path(__file__).resolve().parents[1] / "checker"
+
+# Each job and the other jobs it may import (itself always).
+MAY_IMPORT: dict[str, set[str]] = {
+    "contract": set(),
+    "judging": {"contract"},
+    "adapters": {"contract"},
+    "running": {"contract", "judging", "adapters"},
+    "doctools": {"contract", "judging", "adapters", "running"},
+}
+
+
+def _jobs_imported(path: Path) -> set[str]:
+    jobs = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "checker" and len(parts) > 1 and parts[1] in MAY_IMPORT:
+                jobs.add(parts[1])
+    return jobs
+
+
+@pytest.mark.parametrize("job", sorted(MAY_IMPORT))
+def test_a_job_imports_only_the_jobs_beneath_it(job: str) -> None:
+    wrong = {
+        f"{path.relative_to(CHECKER)} imports checker.{other}"
+        for path in (CHECKER / job).rglob("*.py")
+        for other in _jobs_imported(path) - MAY_IMPORT[job] - {job}
+    }
+    assert not wrong, sorted(wrong)
+
+
+def test_every_job_is_declared() -> None:
+    packages = {p.parent.name for p in CHECKER.glob("*/__init__.py")}
+    assert packages == set(MAY_IMPORT)
