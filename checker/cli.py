@@ -33,8 +33,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from checker.contract.vocabulary import EDITIONS
+from checker.judging.expectations import describe
+from checker.judging.reports._text import visible, why
 from checker.judging.results import RunReport, ScenarioResult, Status
-from checker.running.pytest_plugin import run_report, verdict_of
+from checker.running.collector import Collector
+from checker.running.conclude import Conclusion
+from checker.running.options import OptionError, Selection, positive_seconds
+from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -50,20 +55,22 @@ _STYLE = {
 class _Progress:
     """Shows the run as it goes: a progress bar on a terminal, a line per 50 scenarios otherwise."""
 
-    def __init__(self, console: Console, live: bool) -> None:
+    def __init__(self, console: Console, live: bool, title: str = "certifying") -> None:
         self.console = console
         self.live = live
+        self.title = title
         self.counts: Counter[Status] = Counter()
         self.total = 0
-        self.config: pytest.Config | None = None
         self._bar: Progress | None = None
         self._task: Any = None
 
-    def _begin(self, total: int) -> None:
+    def begin(self, total: int) -> None:
+        if self.total:  # each pytest-xdist worker says how many it collected
+            return
         self.total = total
         if self.live:
             self._bar = Progress(
-                TextColumn("[bold]certifying"),
+                TextColumn(f"[bold]{self.title}"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TextColumn("{task.fields[counts]}"),
@@ -73,23 +80,10 @@ class _Progress:
             self._bar.start()
             self._task = self._bar.add_task("run", total=total, counts="")
         else:
-            self.console.print(f"certifying: {total} scenario runs")
+            self.console.print(f"{self.title}: {total} scenario runs")
 
-    def pytest_collection_finish(self, session: pytest.Session) -> None:
-        self._begin(len(session.items))
-
-    @pytest.hookimpl(optionalhook=True)
-    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        if not self.total:
-            self._begin(len(ids))
-
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        for key, value in report.user_properties:
-            if key == "mtg_result" and isinstance(value, dict):
-                self.counts[Status(value["status"])] += 1
-                self._advance()
-
-    def _advance(self) -> None:
+    def advance(self, result: ScenarioResult) -> None:
+        self.counts[result.status] += 1
         done = sum(self.counts.values())
         text = " ".join(f"{self.counts[s]} {s}" for s in Status if self.counts[s])
         if self._bar is not None:
@@ -97,10 +91,7 @@ class _Progress:
         elif done % 50 == 0 or done == self.total:
             self.console.print(f"  {done}/{self.total}: {text}")
 
-    def pytest_configure(self, config: pytest.Config) -> None:
-        self.config = config
-
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+    def stop(self) -> None:
         if self._bar is not None:
             self._bar.stop()
 
@@ -122,9 +113,17 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument("--edition", action="append", choices=EDITIONS, help="only this edition (repeatable)")
     p.add_argument("--ruling", action="append", metavar="ID", help="only scenarios of this ruling (repeatable)")
     p.add_argument("--part", action="append", metavar="NAME", help="only this part of the turn (repeatable)")
-    p.add_argument("-k", dest="keyword", metavar="EXPRESSION", help="only scenarios whose name matches")
+    p.add_argument(
+        "-k", dest="keyword", metavar="TEXT", help="only scenarios whose name contains TEXT (plain text, any case)"
+    )
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run N scenarios at a time (default 1)")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="per engine request")
+    p.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"per engine request: positive and finite (default {DEFAULT_TIMEOUT:g})",
+    )
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
     p.add_argument("--report-dir", metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports")
     p.add_argument("--expect", metavar="FILE", help="pass exactly when the results match this expectations file")
@@ -136,18 +135,15 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument("--plain", action="store_true", help="plain output, no progress bar (the default in CI)")
 
 
-def _pytest_args(args: argparse.Namespace) -> list[str]:
-    argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal"]
-    argv += ["--engine", args.engine, "--timeout", str(args.timeout)]
+def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
+    """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
+    argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal", *extra]
+    argv += ["--engine", args.engine, "--timeout", repr(args.timeout)]
     for option in ("edition", "ruling", "part"):
         for value in getattr(args, option) or ():
             argv += [f"--{option}", value]
-    for option in ("report_dir", "expect", "write_expectations"):
-        value = getattr(args, option)
-        if value:
-            argv += [f"--{option.replace('_', '-')}", value]
-    if args.keyword:
-        argv += ["-k", args.keyword]
+    if args.keyword is not None:
+        argv += ["--scenario-name", args.keyword]
     if args.validate_messages:
         argv.append("--validate-messages")
     if args.jobs > 1:
@@ -155,36 +151,59 @@ def _pytest_args(args: argparse.Namespace) -> list[str]:
     return argv
 
 
-def certify(args: argparse.Namespace, console: Console) -> int:
+def _prepare(args: argparse.Namespace) -> Conclusion:
+    """Every option checked before the run: :class:`OptionError` names the one that can't be used."""
     if args.jobs < 1:
-        _error("--jobs must be 1 or more")
+        raise OptionError(f"--jobs {args.jobs}: must be 1 or more")
+    chosen = Selection(tuple(args.edition or ()), tuple(args.part or ()), tuple(args.ruling or ()), args.keyword)
+    return Conclusion.prepare(chosen, args.report_dir, args.expect, args.write_expectations)
+
+
+def certify(args: argparse.Namespace, console: Console, *extra: str, title: str = "certifying") -> int:
+    try:
+        conclusion = _prepare(args)
+    except OptionError as exc:
+        _error(str(exc))
         return EXIT_USAGE
     live = console.is_terminal and not args.plain and not os.environ.get("CI")
-    progress = _Progress(console, live)
-    code = pytest.main(_pytest_args(args), plugins=[progress])
-    if code == pytest.ExitCode.USAGE_ERROR:
-        return EXIT_USAGE
-    report = run_report(progress.config) if progress.config is not None else None
-    if report is None and code in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+    progress = _Progress(console, live, title)
+    collector = Collector(args.engine)
+    try:
+        ending = supervise(_pytest_args(args, *extra), collector, progress.begin, progress.advance)
+    finally:
+        progress.stop()
+    if ending.exit_code == pytest.ExitCode.USAGE_ERROR:
+        return EXIT_USAGE  # pytest has said why (a wrong --engine)
+    if ending.exit_code == pytest.ExitCode.INTERNAL_ERROR:
+        _error("the run ended with an internal error of the suite (pytest exit code 3)")
+        return EXIT_INTERNAL
+    if not collector.results and ending.cut_short is None:
         _error("no scenario matches the selection")
         return EXIT_USAGE
-    if report is None or code == pytest.ExitCode.INTERNAL_ERROR:
-        _error(f"the run ended without results (pytest exit code {int(code)})")
+    partial = collector.partial(ending.cut_short) if ending.cut_short else None
+    report = collector.report(tuple(args.edition or EDITIONS), partial)
+    try:
+        verdict = conclusion.conclude(report)
+    except OSError as exc:
+        _error(f"the reports could not be written: {exc}")
         return EXIT_INTERNAL
     _summary(console, report)
     if args.report_dir:
-        console.print(f"reports written to {args.report_dir}")
-    verdict = verdict_of(progress.config) if progress.config is not None else None
+        console.print(f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""))
     if verdict is not None:
-        from checker.judging.expectations import describe
-
         console.print(describe(verdict), markup=False)
-        return EXIT_OK if verdict.ok else EXIT_FAILED
-    return EXIT_OK if report.ok else EXIT_FAILED
+    else:
+        for gap in report.gaps:
+            _error(f"the run doesn't pass: {gap}")
+    if partial is not None:
+        return 128 + ending.signal if ending.signal is not None else EXIT_FAILED
+    passed = verdict.ok if verdict is not None else report.ok
+    return EXIT_OK if passed else EXIT_FAILED
 
 
 def _summary(console: Console, report: RunReport) -> None:
-    table = Table(title=escape(f"{report.engine.name} {report.engine.version}: conformance per edition"))
+    engine = visible(f"{report.engine.name} {report.engine.version}")
+    table = Table(title=escape(f"{engine}: conformance per edition"))
     table.add_column("edition")
     for status in Status:
         table.add_column(str(status), justify="right", style=_STYLE[status])
@@ -195,15 +214,11 @@ def _summary(console: Console, report: RunReport) -> None:
     bad = [r for r in report.results if r.status in {Status.FAILED, Status.ERROR, Status.TIMEOUT}]
     for result in bad[:50]:
         style = _STYLE[result.status]
-        console.print(f"[{style}]{result.status}[/] {escape(result.id)}: {escape(_why(result))}", highlight=False)
+        console.print(
+            f"[{style}]{result.status}[/] {escape(visible(result.id))}: {escape(why(result, 200))}", highlight=False
+        )
     if len(bad) > 50:
         console.print(f"... and {len(bad) - 50} more (see the reports)")
-
-
-def _why(result: ScenarioResult) -> str:
-    step = result.failing_step
-    text = f"{step.text} (line {step.line}): {step.message}" if step else (result.message or "")
-    return text.splitlines()[0][:200] if text else ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -259,7 +274,9 @@ def _diff(old: Path, new: Path, console: Console) -> int:
 
 
 def _error(message: str) -> None:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", style="red", markup=False)
+    """An error on stderr, each of its lines made safe for the terminal (it may quote a file or an engine)."""
+    text = "\n".join(visible(line) for line in message.split("\n"))
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {text}", style="red", markup=False)
 
 
 def _expect(report_path: Path, expectations_path: Path, console: Console) -> int:

@@ -313,14 +313,18 @@ def test_the_command_checks_a_saved_report(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_write_expectations_keeps_a_valid_file_and_refuses_to_replace_a_broken_one(tmp_path: Path) -> None:
-    from checker.running.pytest_plugin import _expectations_to_keep
+    from checker.running.conclude import Conclusion
+    from checker.running.options import OptionError, Selection
 
-    assert _expectations_to_keep(None) is None
-    assert _expectations_to_keep(str(tmp_path / "absent.json")) is None
+    def kept(path: Path | None) -> Expectations | None:
+        return Conclusion.prepare(Selection(), None, None, str(path) if path else None).kept
+
+    assert kept(None) is None
+    assert kept(tmp_path / "absent.json") is None
     known = write_expectations(KNOWN, tmp_path / "known.json")
-    assert _expectations_to_keep(str(known)) == KNOWN
+    assert kept(known) == KNOWN
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
-    with pytest.raises(pytest.UsageError, match=r"broken\.json"):
-        _expectations_to_keep(str(broken))
+    with pytest.raises(OptionError, match=r"--write-expectations: .*broken\.json"):
+        kept(broken)
     assert broken.read_text(encoding="utf-8") == "{not json"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from checker.contract.vocabulary import EDITIONS
+
 LIMITED = """
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import Capabilities
@@ -103,8 +105,12 @@ def test_a_malformed_feature_file_is_one_failure_and_the_rest_still_runs(pyteste
         """
     )
     result = pytester.runpytest()
-    result.assert_outcomes(passed=1, failed=1)
+    result.assert_outcomes(passed=1, failed=3)  # the broken file, once per edition
     result.stdout.fnmatch_lines(["*broken.feature: the feature file cannot be read*"])
+    # It counts in the verdict: an error in every edition (it was once left out of the summary).
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.lines if line.startswith(EDITIONS)}
+    assert {edition: row[2] for edition, row in rows.items()} == dict.fromkeys(EDITIONS, "1")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 
 def test_a_wrong_engine_is_a_usage_error_before_anything_runs(pytester: pytest.Pytester) -> None:

@@ -7,8 +7,11 @@ through ``turncheck certify`` on the draw feature; the reports it writes are che
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -140,3 +143,184 @@ def test_diff_lists_regressions_and_fixes(tmp_path: Path, honest: RunReport) -> 
     hit = next(r for r in broken.results if r.status is Status.ERROR)
     assert worse.returncode == 1 and hit.id in worse.stdout
     assert better.returncode == 0 and hit.id in better.stdout
+
+
+# --------------------------------------------------------------------------- the verdict never lies
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def turncheck(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``turncheck`` in a process of its own, from the repository's root (where ``tests.fakes`` imports)."""
+    command = [sys.executable, "-m", "checker", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
+
+
+def adapter_run(tmp_path: Path, adapter: str, *extra: str) -> tuple[subprocess.CompletedProcess[str], RunReport]:
+    reports = tmp_path / "reports"
+    done = turncheck(
+        "certify", "--engine", f"tests.fakes.adapters:{adapter}", "--part", "untap", "--plain",
+        "--report-dir", str(reports), *extra,
+    )  # fmt: skip
+    return done, read_json(reports / "report.json")
+
+
+def _says_partial(reports: Path, report: RunReport) -> None:
+    """Every report of a partial run says so, and no badge shows a pass."""
+    assert report.partial is not None and not report.ok
+    assert "partial" in (reports / "summary.md").read_text(encoding="utf-8")
+    assert "partial" in (reports / "report.html").read_text(encoding="utf-8")
+    junit = ET.parse(reports / "junit.xml").getroot()
+    assert any(case.get("classname") == "run" for case in junit.iter("testcase"))
+    for badge in (reports / "badges").glob("*.json"):
+        data = json.loads(badge.read_text())
+        assert data["color"] != "brightgreen" and "partial" in data["message"]
+
+
+def test_a_keyboard_interrupt_inside_an_adapter_ends_the_run_as_interrupted_with_partial_reports(
+    tmp_path: Path,
+) -> None:
+    done, report = adapter_run(tmp_path, "Interrupting")
+    assert done.returncode == 130, done.stdout + done.stderr
+    assert "interrupted" in done.stderr and "scenario runs done" in done.stderr
+    assert 0 < len(report.results) < 64
+    _says_partial(tmp_path / "reports", report)
+
+
+def test_an_adapter_that_ends_the_process_never_leaves_exit_code_0(tmp_path: Path) -> None:
+    done, report = adapter_run(tmp_path, "Exiting")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "ended (exit code 0) before the run finished" in done.stderr
+    assert 0 < len(report.results) < 64
+    _says_partial(tmp_path / "reports", report)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(tmp_path: Path, signum: int) -> None:
+    marker, reports = tmp_path / "stuck", tmp_path / "reports"
+    command = [sys.executable, "-m", "checker", "certify", "--engine", "tests.fakes.adapters:Stuck"]
+    command += ["--part", "untap", "--plain", "--report-dir", str(reports)]
+    env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
+    with subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+        deadline = time.monotonic() + 120
+        while not marker.exists() and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.1)
+        assert marker.exists(), "the stuck adapter was never reached"
+        run.send_signal(signum)
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 128 + signum, out + err
+    assert f"interrupted by {signal.Signals(signum).name}" in err
+    report = read_json(reports / "report.json")
+    assert len(report.results) > 0 and report.partial is not None
+    _says_partial(reports, report)
+
+
+def test_an_engine_supporting_none_of_the_editions_does_not_pass(tmp_path: Path) -> None:
+    done, report = adapter_run(tmp_path, "NoEditions")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "no scenario ran" in done.stderr and "does not support" in done.stderr
+    assert {r.status for r in report.results} == {Status.UNSUPPORTED}
+    assert report.engine.name == "reference-engine"  # its identity is kept though no scenario could run
+
+
+# --------------------------------------------------------------------------- inputs checked first
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--timeout", "0"], "positive, finite"),
+        (["--timeout", "-1"], "positive, finite"),
+        (["--timeout", "nan"], "positive, finite"),
+        (["--timeout", "inf"], "positive, finite"),
+        (["--ruling", "CR24-999.9"], "--ruling 'CR24-999.9': no such ruling id; did you mean"),
+        (["--part", "untpa"], "--part 'untpa': no such part; did you mean untap?"),
+        (["--expect", "/dev/zero"], "--expect: /dev/zero: not a regular file"),
+        (["--report-dir", "/dev/null"], "--report-dir /dev/null: exists and is not a directory"),
+        (["--jobs", "0"], "--jobs 0: must be 1 or more"),
+    ],
+)
+def test_a_wrong_option_is_refused_before_the_run_naming_it(args: list[str], said: str) -> None:
+    done = turncheck("certify", "--plain", *args, timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert said in done.stderr
+    assert "certifying" not in done.stdout  # nothing ran
+
+
+def test_files_given_to_the_run_are_checked_before_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    done = turncheck("certify", "--plain", "--expect", str(fifo), timeout=60)  # once hung forever
+    assert done.returncode == 2 and "not a regular file" in done.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    done = turncheck("certify", "--plain", "--expect", str(bad), timeout=60)  # once a traceback after the run
+    assert done.returncode == 2 and f"--expect: {bad}: not an expectations file" in done.stderr
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    done = turncheck("certify", "--plain", "--report-dir", str(a_file / "reports"), timeout=60)
+    assert done.returncode == 2 and "can't be written" in done.stderr
+    assert "certifying" not in done.stdout
+
+
+def test_every_json_document_read_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from checker.contract import documents
+    from checker.judging.reports.json_report import ReportError
+
+    big = tmp_path / "big.json"
+    big.write_text(" " * 2000 + "{}")
+    monkeypatch.setattr(documents, "MAX_BYTES", 1000)
+    with pytest.raises(ReportError, match="larger than"):
+        read_json(big)
+
+
+@pytest.mark.parametrize("command", ["diff", "expect"])
+def test_deeply_nested_json_is_refused_clearly(tmp_path: Path, command: str) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    done = turncheck(command, str(deep), str(deep), timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "nested too deeply" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_k_selects_scenarios_whose_name_contains_the_text(tmp_path: Path) -> None:
+    done, report = adapter_run(tmp_path, "NoEditions", "-k", "winter ORB")  # the README's example, any case
+    assert report.results and all("winter orb" in r.scenario.lower() for r in report.results)
+    # Not a pytest expression: 'and' is just text, and no scenario has it in its name.
+    done = turncheck("certify", "--plain", "--part", "untap", "-k", "Winter and Orb", timeout=120)
+    assert done.returncode == 2 and "no scenario matches the selection" in done.stderr
+
+
+def test_writing_expectations_over_a_file_keeps_what_the_run_did_not_select(tmp_path: Path) -> None:
+    expectations = tmp_path / "expectations.json"
+    args = ("certify", "--engine", "tests.fakes.adapters:NoEditions", "--plain", "--part", "untap")
+    turncheck(*args, "--write-expectations", str(expectations))
+    before = json.loads(expectations.read_text())["expectations"]
+    assert len(before) == 64
+    turncheck(*args, "-k", "winter orb", "--edition", "cr2024", "--write-expectations", str(expectations))
+    after = json.loads(expectations.read_text())["expectations"]
+    assert {e["id"] for e in after} == {e["id"] for e in before}  # once: only this run's 5 were left
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _no_terminal_tricks(text: str) -> None:
+    for character in ("\x1b", "\x00", "\u202e"):
+        assert character not in text
+    assert not any(line.startswith("PASSED") for line in text.splitlines())
+
+
+def test_engine_strings_reach_the_terminal_escaped(tmp_path: Path) -> None:
+    done, report = adapter_run(tmp_path, "Hostile")
+    assert done.returncode == 1
+    assert "\\x1b[31m" in done.stdout and "\\u202e" in done.stdout  # shown, escaped
+    _no_terminal_tricks(done.stdout + done.stderr)
+    saved = tmp_path / "reports" / "report.json"
+    old = tmp_path / "old.json"
+    write_json(RunReport(report.suite_version, report.engine, report.started, 1.0, report.editions), old)
+    diffed = turncheck("diff", str(old), str(saved), timeout=60)
+    _no_terminal_tricks(diffed.stdout + diffed.stderr)
+    assert "\\u202e" in diffed.stdout
+    for name in ("report.html", "junit.xml", "summary.md"):
+        assert "\u202e" not in (tmp_path / "reports" / name).read_text(encoding="utf-8"), name

@@ -9,6 +9,8 @@ file and the problem, instead of failing somewhere later.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -19,6 +21,8 @@ from jsonschema import Draft202012Validator
 
 #: How many schema violations an error message lists before it stops.
 MAX_PROBLEMS = 5
+#: The largest document read (a full report of every scenario in every edition is about 2 MB).
+MAX_BYTES = 64 * 1024 * 1024
 
 
 @cache
@@ -76,7 +80,10 @@ class Document:
                     f"{source}: {self.noun} format_version {data.get('format_version')!r} can't be read "
                     f"(this suite reads version {self.version})"
                 )
-        found = self.problems(data)
+        try:
+            found = self.problems(data)
+        except RecursionError:
+            raise self.error(f"{source}: not {self.what}: its JSON is nested too deeply") from None
         if found:
             more = f"\n  ... and {len(found) - MAX_PROBLEMS} more" if len(found) > MAX_PROBLEMS else ""
             listed = "\n  ".join(found[:MAX_PROBLEMS])
@@ -85,18 +92,41 @@ class Document:
         return data
 
     def load(self, path: Path) -> object:
-        """Parse a file as JSON (not yet checked); the error names the file and the problem."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise self.error(f"{path}: no such {self.noun} file") from None
-        except UnicodeDecodeError as exc:
-            raise self.error(f"{path}: not JSON (not UTF-8 text: {exc.reason} at byte {exc.start})") from None
-        except OSError as exc:
-            raise self.error(f"{path}: the {self.noun} file can't be read: {exc.strerror or exc}") from None
+        """Parse a file as JSON (not yet checked); the error names the file and the problem.
+
+        Only a regular file of at most :data:`MAX_BYTES` is read: a FIFO would block the run
+        and ``/dev/zero`` would fill the memory. JSON nested too deeply to parse is refused too.
+        """
+        text = self._read(Path(path))
         try:
             return json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
             raise self.error(f"{path}: not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        except RecursionError:
+            raise self.error(f"{path}: not {self.what}: its JSON is nested too deeply") from None
         except ValueError as exc:
             raise self.error(f"{path}: not JSON: {exc}") from None
+
+    def _read(self, path: Path) -> str:
+        try:
+            # O_NONBLOCK: opening a FIFO must not wait for a writer before it can be refused.
+            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        except FileNotFoundError:
+            raise self.error(f"{path}: no such {self.noun} file") from None
+        except OSError as exc:
+            raise self.error(f"{path}: the {self.noun} file can't be read: {exc.strerror or exc}") from None
+        with os.fdopen(descriptor, "rb") as file:
+            try:
+                mode = os.fstat(descriptor).st_mode
+                if not stat.S_ISREG(mode):
+                    kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+                    raise self.error(f"{path}: {kind}: the {self.noun} must be a regular file")
+                data = file.read(MAX_BYTES + 1)
+            except OSError as exc:
+                raise self.error(f"{path}: the {self.noun} file can't be read: {exc.strerror or exc}") from None
+        if len(data) > MAX_BYTES:
+            raise self.error(f"{path}: larger than {MAX_BYTES // (1024 * 1024)} MB: not {self.what}")
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise self.error(f"{path}: not JSON (not UTF-8 text: {exc.reason} at byte {exc.start})") from None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.judging.reports._text import listed, why
+from checker.judging.reports._text import listed, visible, why
 from checker.judging.results import EngineIdentity, RunReport, ScenarioResult, Status
 
 
@@ -90,21 +90,21 @@ def diff(old: RunReport, new: RunReport) -> ReportDiff:
 
 
 def _changes(changes: Sequence[Change]) -> list[str]:
-    return [f"{c.id}: {c.old} -> {c.new}{f' ({c.why})' if c.why else ''}" for c in changes]
+    return [f"{visible(c.id)}: {c.old} -> {c.new}{f' ({c.why})' if c.why else ''}" for c in changes]
 
 
 def describe(report_diff: ReportDiff) -> str:
-    """The differences for a terminal, regressions first."""
+    """The differences for a terminal, regressions first; every string a report holds made visible."""
     d = report_diff
-    old, new = d.old_engine, d.new_engine
+    old = visible(f"{d.old_engine.name} {d.old_engine.version} (suite {d.old_suite_version})")
+    new = visible(f"{d.new_engine.name} {d.new_engine.version} (suite {d.new_suite_version})")
     lines = [
-        f"{old.name} {old.version} (suite {d.old_suite_version}) -> {new.name} {new.version} "
-        f"(suite {d.new_suite_version}): {len(d.regressions)} regression(s), {len(d.fixes)} fix(es), "
+        f"{old} -> {new}: {len(d.regressions)} regression(s), {len(d.fixes)} fix(es), "
         f"{len(d.changes)} other change(s), {len(d.added)} added, {len(d.removed)} removed, {d.unchanged} unchanged"
     ]
     listed(lines, "regressions (passed before, not now)", _changes(d.regressions))
     listed(lines, "fixes (passing now)", _changes(d.fixes))
     listed(lines, "other status changes", _changes(d.changes))
-    listed(lines, "added scenarios", [f"{e.id}: {e.status}" for e in d.added])
-    listed(lines, "removed scenarios", [f"{e.id}: was {e.status}" for e in d.removed])
+    listed(lines, "added scenarios", [f"{visible(e.id)}: {e.status}" for e in d.added])
+    listed(lines, "removed scenarios", [f"{visible(e.id)}: was {e.status}" for e in d.removed])
     return "\n".join(lines)

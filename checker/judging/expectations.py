@@ -17,13 +17,13 @@ report: it prints the verdict and exits 1 when the results don't match.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from checker.contract.documents import Document
-from checker.judging.reports._text import listed, why
+from checker.judging.reports._text import listed, visible, why
 from checker.judging.reports.json_report import dumps, write_text
 from checker.judging.results import RunReport, Status
 
@@ -126,12 +126,19 @@ class Verdict:
     stale: tuple[Expectation, ...] = ()  # not in the run, though its part and edition ran
     not_run: tuple[Expectation, ...] = ()  # not in the run; its part or edition wasn't run
     warnings: tuple[str, ...] = field(default=())
+    gaps: tuple[str, ...] = ()  # why the run can't pass whatever its results (RunReport.gaps)
 
     @property
-    def ok(self) -> bool:
+    def matches(self) -> bool:
+        """Every result as expected and no stale expectation."""
         return not (
             self.new_failures or self.unexpected_passes or self.changed or self.unexpected_unsupported or self.stale
         )
+
+    @property
+    def ok(self) -> bool:
+        """The results match, and the run tells enough to pass."""
+        return self.matches and not self.gaps
 
 
 # --------------------------------------------------------------------------- files
@@ -169,21 +176,28 @@ def write_expectations(expectations: Expectations, path: Path) -> Path:
     return write_text(Path(path), dumps(to_json(expectations)))
 
 
-def expectations_from(report: RunReport, reason: str, keep: Expectations | None = None) -> Expectations:
+def expectations_from(
+    report: RunReport,
+    reason: str,
+    keep: Expectations | None = None,
+    outside_run: Callable[[str], bool] = lambda id: False,
+) -> Expectations:
     """Expectations that a run meets: every scenario result that didn't pass, with its status.
 
     Each gets ``reason``, unless ``keep`` (the expectations being updated) already gives one
-    for that id: regenerating a file then keeps the reasons someone wrote.
+    for that id: regenerating a file then keeps the reasons someone wrote. An entry of
+    ``keep`` without a result in this run stays when ``outside_run(id)`` says the run didn't
+    cover it (a narrower selection, an interrupted run): the run knows nothing new about it.
     """
     kept = keep.by_id if keep is not None else {}
-    return Expectations(
-        engine=report.engine.name,
-        expectations=tuple(
-            Expectation(r.id, r.status, kept[r.id].reason if r.id in kept else reason)
-            for r in report.results
-            if r.status is not Status.PASSED
-        ),
-    )
+    ran = {r.id for r in report.results}
+    entries = [
+        Expectation(r.id, r.status, kept[r.id].reason if r.id in kept else reason)
+        for r in report.results
+        if r.status is not Status.PASSED
+    ]
+    entries += [e for e in kept.values() if e.id not in ran and outside_run(e.id)]
+    return Expectations(engine=report.engine.name, expectations=tuple(sorted(entries, key=lambda e: e.id)))
 
 
 # --------------------------------------------------------------------------- checking
@@ -237,28 +251,33 @@ def check(report: RunReport, expectations: Expectations) -> Verdict:
         stale=tuple(e for e in missing if (e.part, e.edition) in parts_run),
         not_run=tuple(e for e in missing if (e.part, e.edition) not in parts_run),
         warnings=tuple(warnings),
+        gaps=report.gaps,
     )
 
 
 def _mismatches(mismatches: Iterable[Mismatch], *, show_reason: bool) -> list[str]:
     out = []
     for m in mismatches:
-        text = f"{m.id}: {m.observed}" if m.expected is Status.PASSED else f"{m.id}: {m.expected} -> {m.observed}"
+        id = visible(m.id)
+        text = f"{id}: {m.observed}" if m.expected is Status.PASSED else f"{id}: {m.expected} -> {m.observed}"
         if m.why:
             text += f" ({m.why})"
         if show_reason and m.reason:
-            text += f"; listed because: {m.reason}"
+            text += f"; listed because: {visible(m.reason)}"
         out.append(text)
     return out
 
 
 def describe(verdict: Verdict) -> str:
-    """The verdict for a terminal: what matched, and every difference grouped by kind."""
+    """The verdict for a terminal: what matched, and every difference grouped by kind; every
+    string a report or expectations file holds made visible."""
     if verdict.ok:
         lines = [
             f"results match the expectations: {verdict.checked} scenario result(s) checked, "
             f"{verdict.as_expected} known non-passing as expected"
         ]
+    elif verdict.matches:
+        lines = [f"results match the expectations ({verdict.checked} scenario result(s) checked), but:"]
     else:
         lines = [f"results don't match the expectations ({verdict.checked} scenario result(s) checked)"]
     listed(
@@ -284,9 +303,10 @@ def describe(verdict: Verdict) -> str:
     listed(
         lines,
         f"{len(verdict.stale)} stale expectation(s): no such scenario in a part and edition that ran",
-        [f"{e.id} ({e.status}: {e.reason})" for e in verdict.stale],
+        [visible(f"{e.id} ({e.status}: {e.reason})") for e in verdict.stale],
     )
     if verdict.not_run:
         lines.append(f"note: {len(verdict.not_run)} expectation(s) not checked: their part or edition wasn't run")
-    lines += [f"warning: {w}" for w in verdict.warnings]
+    lines += [f"warning: {visible(w)}" for w in verdict.warnings]
+    lines += [f"the run doesn't pass: {visible(gap)}" for gap in verdict.gaps]
     return "\n".join(lines)

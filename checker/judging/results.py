@@ -53,6 +53,10 @@ class ScenarioResult:
         return f"{part}::{scenario}{f' [{example}]' if example else ''}::{edition}"
 
 
+#: The engine's name and version when no scenario got as far as its handshake.
+UNKNOWN = "unknown"
+
+
 @dataclass(frozen=True)
 class EngineIdentity:
     name: str
@@ -68,6 +72,7 @@ class RunReport:
     duration: float
     editions: tuple[str, ...]
     results: tuple[ScenarioResult, ...] = field(default=())
+    partial: str | None = None  # why the run ended before all its scenarios ran (None: it finished)
 
     def counts(self, edition: str | None = None) -> Counter[Status]:
         counts: Counter[Status] = Counter({status: 0 for status in Status})
@@ -82,6 +87,22 @@ class RunReport:
 
     @property
     def ok(self) -> bool:
-        """Nothing failed, erred or timed out (unsupported scenarios don't count against an engine)."""
+        """Nothing failed, erred or timed out (unsupported scenarios don't count against an engine),
+        and the run tells enough to pass (no :attr:`gaps`)."""
         bad = {Status.FAILED, Status.ERROR, Status.TIMEOUT}
-        return not any(r.status in bad for r in self.results)
+        return not self.gaps and not any(r.status in bad for r in self.results)
+
+    @property
+    def gaps(self) -> tuple[str, ...]:
+        """Why the run can't pass whatever its results say: it was cut short, no scenario ran at all
+        (each was unsupported), or the engine never said who it is."""
+        gaps = []
+        if self.partial is not None:
+            gaps.append(f"the run is partial: {self.partial}")
+        if all(r.status is Status.UNSUPPORTED for r in self.results):
+            reasons = Counter(r.message or "no reason given" for r in self.results).most_common(1)
+            why = f" (most often: {reasons[0][0]})" if reasons else ""
+            gaps.append(f"no scenario ran: {len(self.results)} scenario result(s), all unsupported{why}")
+        if self.engine.name == UNKNOWN and self.engine.version == UNKNOWN:
+            gaps.append("the engine never told its name and version: no scenario got as far as its handshake")
+        return tuple(gaps)

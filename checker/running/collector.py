@@ -20,7 +20,8 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from pytest_bdd.utils import registry_get_safe
 
 from checker.contract.interface import EngineFailure, EngineTimeout
-from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+from checker.judging.results import UNKNOWN, EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+from checker.running.collect import UNREADABLE, malformed_file
 from checker.running.steps.context import ScenarioError
 
 RESULT = "mtg_result"
@@ -47,8 +48,27 @@ def scenario_template(item: pytest.Item) -> Any:
 
 
 def scenario_feature(item: pytest.Item) -> str | None:
+    """The part of the turn (feature file's name) of a scenario, or of a feature file that can't be read."""
     template = scenario_template(item)
-    return Path(template.feature.filename).stem if template is not None else None
+    if template is not None:
+        return Path(template.feature.filename).stem
+    unreadable = malformed_file(item)
+    return unreadable.stem if unreadable is not None else None
+
+
+def scenario_name(item: pytest.Item) -> str | None:
+    """A scenario's name as its result's id has it: with an outline's example values in brackets."""
+    template = scenario_template(item)
+    if template is None:
+        return UNREADABLE if malformed_file(item) is not None else None
+    example = _example(item)
+    return f"{template.name} [{example}]" if example else str(template.name)
+
+
+def _example(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    values = (callspec.params.get("_pytest_bdd_example") or {}) if callspec is not None else {}
+    return ", ".join(str(v) for v in values.values()) or None
 
 
 def record_step_failure(request: pytest.FixtureRequest, step: Any, exception: BaseException) -> None:
@@ -62,24 +82,26 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
     """The scenario's result, if this report decides it (a setup that didn't pass, or the call)."""
     callspec = getattr(item, "callspec", None)
     template = scenario_template(item)
-    if callspec is None or template is None or "edition" not in callspec.params:
+    unreadable = malformed_file(item)
+    if callspec is None or (template is None and unreadable is None) or "edition" not in callspec.params:
         return None
     if report.when == "teardown" or (report.when == "setup" and report.passed):
         return None
-    example_values = callspec.params.get("_pytest_bdd_example") or {}
-    example = ", ".join(str(v) for v in example_values.values()) or None
-    part = Path(template.feature.filename).stem
+    example = _example(item)
     edition = str(callspec.params["edition"])
     status, message = _status(report, call)
-    try:
-        steps = tuple(f"{s.keyword} {s.name}" for s in template.render(example_values).steps)
-    except Exception:  # a template that can't be rendered still gets a result
-        steps = ()
+    steps: tuple[str, ...] = ()
+    if template is None:
+        assert unreadable is not None
+        part, feature, name = unreadable.stem, unreadable.name, UNREADABLE
+    else:
+        part, feature, name = Path(template.feature.filename).stem, template.feature.name, template.name
+        steps = _steps(template, callspec.params.get("_pytest_bdd_example") or {})
     return ScenarioResult(
-        id=ScenarioResult.make_id(part, template.name, example, edition),
+        id=ScenarioResult.make_id(part, name, example, edition),
         part=part,
-        feature=template.feature.name,
-        scenario=template.name,
+        feature=feature,
+        scenario=name,
         example=example,
         edition=edition,
         rulings=tuple(sorted(scenario_rulings(item))),
@@ -89,6 +111,13 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
         failing_step=item.stash.get(FAILING_STEP, None) if status is not Status.PASSED else None,
         message=message,
     )
+
+
+def _steps(template: Any, example_values: dict[str, Any]) -> tuple[str, ...]:
+    try:
+        return tuple(f"{s.keyword} {s.name}" for s in template.render(example_values).steps)
+    except Exception:  # a template that can't be rendered still gets a result
+        return ()
 
 
 def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status, str | None]:
@@ -113,15 +142,30 @@ class Collector:
         self.engine_spec = engine_spec
         self.results: list[ScenarioResult] = []
         self.identity: EngineIdentity | None = None
+        self.planned: int | None = None  # scenario runs selected, once collected
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self._clock = time.monotonic()
 
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        self.add(report)
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.planned = len(session.items)
 
-    def add(self, report: pytest.TestReport) -> ScenarioResult | None:
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        if self.planned is None:
+            self.planned = len(ids)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.add(report.user_properties)
+
+    def partial(self, cause: str) -> str:
+        """Why a run is partial: the cause, and how many of its scenario runs had a result."""
+        of = f" of {self.planned}" if self.planned is not None else ""
+        return f"{cause}; {len(self.results)}{of} scenario runs done"
+
+    def add(self, properties: list[tuple[str, object]]) -> ScenarioResult | None:
+        """Take in a scenario's result and the engine's identity from a report's user properties."""
         found = None
-        for key, value in report.user_properties:
+        for key, value in properties:
             if key == RESULT and isinstance(value, dict):
                 found = _result_from_dict(value)
                 self.results.append(found)
@@ -129,8 +173,8 @@ class Collector:
                 self.identity = EngineIdentity(str(value["name"]), str(value["version"]), self.engine_spec)
         return found
 
-    def report(self, editions: tuple[str, ...]) -> RunReport:
-        identity = self.identity or EngineIdentity("unknown", "unknown", self.engine_spec)
+    def report(self, editions: tuple[str, ...], partial: str | None = None) -> RunReport:
+        identity = self.identity or EngineIdentity(UNKNOWN, UNKNOWN, self.engine_spec)
         return RunReport(
             suite_version(),
             identity,
@@ -138,6 +182,7 @@ class Collector:
             round(time.monotonic() - self._clock, 3),
             editions,
             tuple(sorted(self.results, key=lambda r: r.id)),
+            partial,
         )
 
 

@@ -7,7 +7,6 @@ belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,9 +23,12 @@ from checker.running.collector import (
     result_of,
     result_to_dict,
     scenario_feature,
+    scenario_name,
     scenario_rulings,
 )
+from checker.running.conclude import Conclusion
 from checker.running.engines import EngineNotFound, EngineProvider
+from checker.running.options import OptionError, Selection, positive_seconds
 from checker.running.steps import given, then, when
 from checker.running.steps.context import ScenarioGame
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -42,7 +44,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--timeout",
-        type=float,
+        type=positive_seconds,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"how long an engine process may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
@@ -78,6 +80,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="append",
         metavar="NAME",
         help="run only the scenarios of this part of the turn: a feature file's name, e.g. 'untap' (repeatable)",
+    )
+    group.addoption(
+        "--scenario-name",
+        metavar="TEXT",
+        help="run only the scenarios whose name contains TEXT, whatever its case (plain text, not an expression)",
     )
     group.addoption(
         "--edition",
@@ -127,17 +134,25 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("edition", editions, ids=editions)
 
 
+def selection(config: pytest.Config) -> Selection:
+    """The scenarios the options choose."""
+    return Selection(
+        editions=tuple(config.getoption("edition") or ()),
+        parts=tuple(config.getoption("part") or ()),
+        rulings=tuple(config.getoption("ruling") or ()),
+        name=config.getoption("scenario_name"),
+    )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    rulings = set(config.getoption("ruling") or ())
-    features = set(config.getoption("part") or ())
+    chosen = selection(config)
     keep: list[pytest.Item] = []
     drop: list[pytest.Item] = []
     for item in items:
-        wanted = item.get_closest_marker("edition_not_selected") is None
-        if rulings or features:
-            feature = scenario_feature(item)
-            wanted = wanted and feature is not None and (not features or feature in features)
-            wanted = wanted and (not rulings or bool(rulings & scenario_rulings(item)))
+        name = scenario_name(item)
+        wanted = item.get_closest_marker("edition_not_selected") is None and (
+            name is None or chosen.selects(scenario_feature(item), name, None, scenario_rulings(item))
+        )
         (keep if wanted else drop).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
@@ -156,8 +171,18 @@ _PROVIDER = pytest.StashKey[EngineProvider]()
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """A wrong --engine is a usage error before anything runs, not an error in every test."""
+    """A wrong --engine, selection, report directory or expectations file is a usage error
+    before anything runs, not an error in every test or a lost run at the end."""
     config = session.config
+    try:
+        config.stash[_CONCLUSION] = Conclusion.prepare(
+            selection(config),
+            config.getoption("report_dir"),
+            config.getoption("expect"),
+            config.getoption("write_expectations"),
+        )
+    except OptionError as exc:
+        raise pytest.UsageError(str(exc)) from exc
     try:
         provider = EngineProvider(
             str(config.getoption("engine")), config.getoption("timeout"), config.getoption("validate_messages")
@@ -166,20 +191,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     except EngineNotFound as exc:
         raise pytest.UsageError(str(exc)) from exc
     config.stash[_PROVIDER] = provider
-    config.stash[_KEPT] = _expectations_to_keep(config.getoption("write_expectations"))
-
-
-def _expectations_to_keep(written: str | None) -> Any:
-    """The expectations file that --write-expectations replaces, if there is one: its reasons are
-    kept. A file that isn't valid expectations is a usage error before the run, not overwritten."""
-    if not written or not Path(written).exists():
-        return None
-    from checker.judging.expectations import ExpectationsError, load_expectations
-
-    try:
-        return load_expectations(Path(written))
-    except ExpectationsError as exc:
-        raise pytest.UsageError(f"--write-expectations would replace {exc}; fix or remove the file") from exc
 
 
 @pytest.fixture
@@ -190,9 +201,9 @@ def engine(request: pytest.FixtureRequest) -> EngineAdapter:
 
 @pytest.fixture
 def game(request: pytest.FixtureRequest, engine: EngineAdapter, edition: str) -> ScenarioGame:
-    scenario = ScenarioGame(engine, edition)
-    request.node.stash[ENGINE_IDENTITY] = {"name": scenario.capabilities.name, "version": scenario.capabilities.version}
-    return scenario
+    capabilities = engine.capabilities()  # the engine's identity, even when it doesn't support the edition
+    request.node.stash[ENGINE_IDENTITY] = {"name": capabilities.name, "version": capabilities.version}
+    return ScenarioGame(engine, edition)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -260,30 +271,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     collector = config.stash.get(_COLLECTOR, None)
     if collector is None or _is_worker(config) or not collector.results:
         return
-    report = collector.report(tuple(config.getoption("edition") or EDITIONS))
+    partial = collector.partial("interrupted") if exitstatus == pytest.ExitCode.INTERRUPTED else None
+    report = collector.report(tuple(config.getoption("edition") or EDITIONS), partial)
     config.stash[_REPORT] = report
-    directory = config.getoption("report_dir")
-    if directory:
-        from checker.judging.reports import write_all
-
-        write_all(report, Path(directory))
-    expectations_file = config.getoption("expect")
-    written = config.getoption("write_expectations")
-    if written:
-        from checker.judging.expectations import expectations_from, write_expectations
-
-        kept = config.stash.get(_KEPT, None)
-        write_expectations(expectations_from(report, "known at the time the file was written", kept), Path(written))
-    if expectations_file:
-        from checker.judging.expectations import check, load_expectations
-
-        verdict = check(report, load_expectations(Path(expectations_file)))
+    verdict = config.stash[_CONCLUSION].conclude(report)
+    if verdict is not None:
         config.stash[_VERDICT] = verdict
-        session.exitstatus = pytest.ExitCode.OK if verdict.ok else pytest.ExitCode.TESTS_FAILED
+    if exitstatus != pytest.ExitCode.INTERRUPTED:
+        passed = verdict.ok if verdict is not None else report.ok
+        session.exitstatus = pytest.ExitCode.OK if passed else pytest.ExitCode.TESTS_FAILED
 
 
 _VERDICT = pytest.StashKey[Any]()
-_KEPT = pytest.StashKey[Any]()
+_CONCLUSION = pytest.StashKey[Conclusion]()
 
 
 def verdict_of(config: pytest.Config) -> Any:

@@ -13,10 +13,14 @@ from collections.abc import Sequence
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import RunReport, ScenarioResult
 
+#: Bidirectional controls: embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069)
+#: and the direction marks (U+200E, U+200F, U+061C). A right-to-left override in an engine's
+#: message would show the text after it reversed: a reader would see what isn't there.
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 #: Characters XML 1.0 doesn't allow, even escaped: C0 controls but tab, newline and carriage
-#: return; lone surrogates; U+FFFE and U+FFFF.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+#: return; lone surrogates; U+FFFE and U+FFFF. And the bidirectional controls, which it allows.
+_NOT_XML = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff{_BIDI}]")
+_INVISIBLE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_BIDI}]")
 
 
 def editions_of(report: RunReport) -> tuple[str, ...]:
@@ -27,7 +31,8 @@ def editions_of(report: RunReport) -> tuple[str, ...]:
 
 
 def xml_safe(text: str) -> str:
-    """``text`` with every character XML can't hold written out as an escape (``\\x1b``, ``\\ud800``)."""
+    """``text`` with every character XML can't hold, and every bidirectional control, written out
+    as an escape (``\\x1b``, ``\\ud800``, ``\\u202e``); line breaks and tabs are kept."""
     return _NOT_XML.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
@@ -40,10 +45,12 @@ def shorten(text: str, limit: int) -> str:
 
 
 def visible(text: str) -> str:
-    """Control characters (line breaks and tabs too) and lone surrogates as escapes (``\\n``, ``\\x1b``).
+    """Control characters (line breaks and tabs too), bidirectional controls and lone surrogates
+    as escapes (``\\n``, ``\\x1b``, ``\\u202e``).
 
     For text that must keep to one line and can't be trusted not to move a terminal's
-    cursor or change its colours.
+    cursor, change its colours, fake a line of its own or reverse what follows it. Every
+    string the console prints that an engine or a file could have supplied goes through here.
     """
     return _INVISIBLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 

@@ -3,7 +3,8 @@
 A project publishes ``badges/<edition>.json`` somewhere public and points
 ``https://img.shields.io/endpoint?url=...`` at it. The message counts passes among the
 scenarios the engine supports: an unsupported scenario is neither a pass nor a failure, so
-"139/139 passed" means every scenario the engine could express passed.
+"139/139 passed" means every scenario the engine could express passed. A partial run (one that
+was interrupted) says so in grey, never a count that would look like a pass.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ def badge(report: RunReport, edition: str) -> dict[str, Any]:
     counts = report.counts(edition)
     passed = counts[Status.PASSED]
     supported = sum(counts.values()) - counts[Status.UNSUPPORTED]
-    if supported == 0:
+    if report.partial is not None:
+        message, color = f"partial run: {passed} passed, not all ran", "lightgrey"
+    elif supported == 0:
         message, color = "no supported scenarios", "lightgrey"
     else:
         message = f"{passed}/{supported} passed"

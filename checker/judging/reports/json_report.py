@@ -74,6 +74,7 @@ def to_json(report: RunReport) -> dict[str, Any]:
         "started": report.started,
         "duration": report.duration,
         "editions": list(report.editions),
+        "partial": report.partial,
         "summary": {
             edition: {str(status): count for status, count in report.counts(edition).items()}
             for edition in editions_of(report)
@@ -99,6 +100,7 @@ def from_json(data: object, source: str = "report") -> RunReport:
         duration=data["duration"],
         editions=tuple(data["editions"]),
         results=results,
+        partial=data.get("partial"),
     )
 
 

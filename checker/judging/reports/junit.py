@@ -5,7 +5,9 @@ the part of the turn (the feature file's name) and the name is the scenario, wit
 example's values for a Scenario Outline. ``failed`` becomes ``<failure>``; ``error`` and
 ``timeout`` become ``<error>`` (of type ``error`` or ``timeout``), since the engine broke
 rather than broke a rule; ``unsupported`` becomes ``<skipped>``. The scenario's id, its
-rulings and its edition are the testcase's properties.
+rulings and its edition are the testcase's properties. A run that can't pass whatever its
+results (interrupted, no scenario ran, no engine identity) gets a suite ``run`` with one
+errored testcase per reason, so that a CI test view shows it as broken.
 
 ElementTree escapes markup characters; characters XML can't hold at all (an engine's ANSI
 colours, NUL bytes) are written as visible escapes first, so the file always parses.
@@ -104,6 +106,21 @@ def junit_tree(report: RunReport) -> ET.ElementTree[ET.Element]:
         _sub(properties, "property", name="edition", value=edition)
         for result in results:
             _testcase(suite, result)
+    if report.gaps:
+        suite = _sub(
+            root, "testsuite", name="run", tests=str(len(report.gaps)), failures="0", errors=str(len(report.gaps))
+        )
+        _sub(_sub(suite, "properties"), "property", name="partial", value=report.partial or "")
+        for gap in report.gaps:
+            _sub(
+                _sub(suite, "testcase", classname="run", name=gap.partition(":")[0]),
+                "error",
+                gap,
+                message=gap,
+                type="run",
+            )
+        root.set("errors", str(int(root.get("errors", "0")) + len(report.gaps)))
+        root.set("tests", str(int(root.get("tests", "0")) + len(report.gaps)))
     ET.indent(root)
     return ET.ElementTree(root)
 

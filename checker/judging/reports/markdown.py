@@ -69,13 +69,20 @@ def markdown(report: RunReport) -> str:
     engine = report.engine
     bad = [r for r in report.results if r.status in (Status.FAILED, Status.ERROR, Status.TIMEOUT)]
     unsupported = [r for r in report.results if r.status is Status.UNSUPPORTED]
-    verdict = "✅ no failures" if not bad else f"❌ {len(bad)} scenario result(s) not passing"
+    if bad:
+        verdict = f"❌ {len(bad)} scenario result(s) not passing"
+    elif report.gaps:
+        verdict = "⚠️ no failures, but the run doesn't pass"
+    else:
+        verdict = "✅ no failures"
     lines = [
         f"## MTG turn-structure conformance: {escape(engine.name)} {escape(engine.version)}",
         "",
         f"{verdict} · suite {escape(report.suite_version)} · started {escape(report.started)} · "
         f"{report.duration:.1f} s · engine {escape(engine.spec)}",
         "",
+        *(f"> **{escape(gap, limit=1000)}**" for gap in report.gaps),
+        *([""] if report.gaps else []),
         "| edition | " + " | ".join(str(s) for s in Status) + " |",
         "| --- | " + " | ".join("---:" for _ in Status) + " |",
     ]

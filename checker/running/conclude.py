@@ -1,0 +1,60 @@
+"""What a run leaves behind once its results are in: its reports, the expectations file it
+writes, and its verdict against the expectations it was given.
+
+The same whether the run was a ``turncheck`` command (whose supervising process concludes
+it, even when the run was cut short) or a plain pytest session with the plugin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from checker.judging.expectations import Expectations, Verdict, check, expectations_from, write_expectations
+from checker.judging.reports import write_all
+from checker.judging.results import RunReport
+from checker.running.options import OptionError, Selection, check_output_dir, check_output_file, read_expectations
+
+#: The reason an expectation gets when a run writes it.
+WRITTEN_REASON = "known at the time the file was written"
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    """Where the run's results go, and what they are checked against; each checked before the run."""
+
+    selection: Selection
+    report_dir: str | None = None
+    expected: Expectations | None = None  # --expect, read before the run
+    write_to: str | None = None  # --write-expectations
+    kept: Expectations | None = None  # the file --write-expectations replaces, read before the run
+
+    @classmethod
+    def prepare(
+        cls, selection: Selection, report_dir: str | None, expect: str | None, write_to: str | None
+    ) -> Conclusion:
+        """Check every option before the run: :class:`OptionError` names the one that can't be used."""
+        problems = selection.problems()
+        if problems:
+            raise OptionError("\n".join(problems))
+        if report_dir:
+            check_output_dir("--report-dir", report_dir)
+        kept = None
+        if write_to:
+            check_output_file("--write-expectations", write_to)
+            if Path(write_to).exists():  # its reasons are kept; one that isn't expectations is never overwritten
+                kept = read_expectations("--write-expectations", write_to)
+        return cls(selection, report_dir, read_expectations("--expect", expect), write_to, kept)
+
+    def conclude(self, report: RunReport) -> Verdict | None:
+        """Write the reports and the expectations; the verdict, when there are expectations."""
+        if self.report_dir:
+            write_all(report, Path(self.report_dir))
+        if self.write_to:
+            # An entry the run didn't cover stays: one outside its selection, or any, when it was cut short.
+            def outside(id: str) -> bool:
+                return report.partial is not None or not self.selection.surely_selects(id)
+
+            written = expectations_from(report, WRITTEN_REASON, self.kept, outside)
+            write_expectations(written, Path(self.write_to))
+        return check(report, self.expected) if self.expected is not None else None

@@ -1,0 +1,138 @@
+"""The run's options, checked before anything runs: a wrong one is a usage error naming it.
+
+A run that takes minutes must not fail at its end on something that was wrong at its start:
+a timeout that can't be, a ruling id or part of the turn that doesn't exist (the closest
+existing ones are suggested), a report directory that can't be written, an expectations file
+that can't be read. The ``turncheck`` command and the pytest plugin check with the same code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import math
+import os
+import re
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from checker.contract.features import features_dir
+from checker.judging.expectations import Expectations, ExpectationsError, load_expectations
+
+_RULING_TAG = re.compile(r"@ruling:(\S+)")
+
+
+class OptionError(ValueError):
+    """An option that can't be used; the message names the option and the problem."""
+
+
+def positive_seconds(text: str) -> float:
+    """A number of seconds for ``--timeout``: positive and finite (not 0, -1, nan or inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a timeout must be a positive, finite number of seconds")
+    return value
+
+
+@cache
+def known_parts() -> tuple[str, ...]:
+    """The parts of the turn: the feature files' names."""
+    return tuple(sorted(p.stem for p in features_dir().rglob("*.feature")))
+
+
+@cache
+def known_rulings() -> tuple[str, ...]:
+    """Every ruling id a feature file tags (the linter checks that each is a real ruling)."""
+    found: set[str] = set()
+    for path in features_dir().rglob("*.feature"):
+        found.update(_RULING_TAG.findall(path.read_text(encoding="utf-8", errors="replace")))
+    return tuple(sorted(found))
+
+
+def _unknown(option: str, what: str, values: Iterable[str], known: tuple[str, ...]) -> list[str]:
+    problems = []
+    for value in values:
+        if value in known:
+            continue
+        close = difflib.get_close_matches(value, known, n=3, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(close)}?" if close else f"; see {what}s in the feature files"
+        problems.append(f"{option} {value!r}: no such {what}{hint}")
+    return problems
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which scenarios a run covers: editions, parts of the turn, rulings and a piece of the name.
+
+    Empty means every one. ``name`` is plain text, found anywhere in the scenario's name
+    (with an outline's example values), whatever its case.
+    """
+
+    editions: tuple[str, ...] = ()
+    parts: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+    name: str | None = None
+
+    def problems(self) -> list[str]:
+        """Ruling ids and parts that no feature file has, each with the closest that exist."""
+        return _unknown("--ruling", "ruling id", self.rulings, known_rulings()) + _unknown(
+            "--part", "part", self.parts, known_parts()
+        )
+
+    def selects(self, part: str | None, name: str, edition: str | None, rulings: Iterable[str]) -> bool:
+        """Whether the scenario (of this part, name and example, edition and rulings) is in the selection."""
+        if self.parts and part not in self.parts:
+            return False
+        if self.editions and edition not in self.editions:
+            return False
+        if self.rulings and not set(self.rulings) & set(rulings):
+            return False
+        return self.name is None or self.name.casefold() in name.casefold()
+
+    def surely_selects(self, scenario_id: str) -> bool:
+        """Whether a scenario known only by its id (``part::name::edition``) is in the selection.
+
+        Its rulings can't be told from its id: under ``--ruling`` the answer is no.
+        """
+        part, _, rest = scenario_id.partition("::")
+        name, _, edition = rest.rpartition("::")
+        return not self.rulings and self.selects(part, name, edition, ())
+
+
+def check_output_dir(option: str, directory: str) -> None:
+    """A directory the run can write its reports into: made now if missing, and tried."""
+    path = Path(directory)
+    if path.exists() and not path.is_dir():
+        raise OptionError(f"{option} {directory}: exists and is not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise OptionError(f"{option} {directory}: can't be written: {exc.strerror or exc}") from None
+
+
+def check_output_file(option: str, file: str) -> None:
+    """A file the run can write at its end: not a directory, in a directory that can be written."""
+    path = Path(file)
+    if path.is_dir():
+        raise OptionError(f"{option} {file}: is a directory")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise OptionError(f"{option} {file}: can't be written: permission denied")
+    check_output_dir(option, str(path.parent))
+
+
+def read_expectations(option: str, path: str | None) -> Expectations | None:
+    """The expectations file an option names, read and checked now rather than after the run."""
+    if path is None:
+        return None
+    try:
+        return load_expectations(Path(path))
+    except ExpectationsError as exc:
+        raise OptionError(f"{option}: {exc}") from None
