@@ -32,6 +32,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from checker.contract import catalog
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
@@ -43,6 +44,7 @@ from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+_BAD = {Status.FAILED, Status.ERROR, Status.TIMEOUT}
 _STYLE = {
     Status.PASSED: "green",
     Status.FAILED: "red",
@@ -135,6 +137,28 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument("--plain", action="store_true", help="plain output, no progress bar (the default in CI)")
 
 
+def _smoke_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "smoke",
+        help="a quick check of an engine: its handshake, then a few short games per edition",
+        description="A quick check of an engine before certifying it: the handshake (name, version, editions, "
+        f"effects), then the scenarios of the {SMOKE_PART} step in every edition it supports, checking every wire "
+        "message, stopping at the first that doesn't pass with the engine's message and stderr tail.",
+        epilog="exit codes: 0 the engine answered and played correctly; 1 its handshake failed, it supports no "
+        "edition of the suite, or a game failed, erred or timed out; 2 usage error (an engine not found); "
+        "130 (128 + the signal) interrupted",
+    )
+    p.add_argument("--engine", default="reference", help="as for certify")
+    p.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"per engine request: positive and finite (default {DEFAULT_TIMEOUT:g})",
+    )
+    p.add_argument("--plain", action="store_true", help="plain output, no progress bar (the default in CI)")
+
+
 def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
     """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
     argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal", *extra]
@@ -159,12 +183,19 @@ def _prepare(args: argparse.Namespace) -> Conclusion:
     return Conclusion.prepare(chosen, args.report_dir, args.expect, args.write_expectations)
 
 
-def certify(args: argparse.Namespace, console: Console, *extra: str, title: str = "certifying") -> int:
+def certify(args: argparse.Namespace, console: Console) -> int:
+    return _run(args, console)[0]
+
+
+def _run(
+    args: argparse.Namespace, console: Console, *extra: str, title: str = "certifying"
+) -> tuple[int, RunReport | None]:
+    """Run the scenarios under supervision and conclude: the exit code, and the report if there is one."""
     try:
         conclusion = _prepare(args)
     except OptionError as exc:
         _error(str(exc))
-        return EXIT_USAGE
+        return EXIT_USAGE, None
     live = console.is_terminal and not args.plain and not os.environ.get("CI")
     progress = _Progress(console, live, title)
     collector = Collector(args.engine)
@@ -173,20 +204,20 @@ def certify(args: argparse.Namespace, console: Console, *extra: str, title: str 
     finally:
         progress.stop()
     if ending.exit_code == pytest.ExitCode.USAGE_ERROR:
-        return EXIT_USAGE  # pytest has said why (a wrong --engine)
+        return EXIT_USAGE, None  # pytest has said why (a wrong --engine)
     if ending.exit_code == pytest.ExitCode.INTERNAL_ERROR:
         _error("the run ended with an internal error of the suite (pytest exit code 3)")
-        return EXIT_INTERNAL
+        return EXIT_INTERNAL, None
     if not collector.results and ending.cut_short is None:
         _error("no scenario matches the selection")
-        return EXIT_USAGE
+        return EXIT_USAGE, None
     partial = collector.partial(ending.cut_short) if ending.cut_short else None
     report = collector.report(tuple(args.edition or EDITIONS), partial)
     try:
         verdict = conclusion.conclude(report)
     except OSError as exc:
         _error(f"the reports could not be written: {exc}")
-        return EXIT_INTERNAL
+        return EXIT_INTERNAL, report
     _summary(console, report)
     if args.report_dir:
         console.print(f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""))
@@ -196,9 +227,58 @@ def certify(args: argparse.Namespace, console: Console, *extra: str, title: str 
         for gap in report.gaps:
             _error(f"the run doesn't pass: {gap}")
     if partial is not None:
-        return 128 + ending.signal if ending.signal is not None else EXIT_FAILED
+        return (128 + ending.signal if ending.signal is not None else EXIT_FAILED), report
     passed = verdict.ok if verdict is not None else report.ok
-    return EXIT_OK if passed else EXIT_FAILED
+    return (EXIT_OK if passed else EXIT_FAILED), report
+
+
+#: The part of the turn ``turncheck smoke`` plays: short games, each through one untap step.
+SMOKE_PART = "untap"
+
+
+def smoke(args: argparse.Namespace, console: Console) -> int:
+    """The handshake, then a few short games per supported edition, stopping at the first that fails."""
+    from checker.contract.interface import EngineFailure
+    from checker.running.engines import EngineNotFound, EngineProvider
+
+    provider = EngineProvider(args.engine, args.timeout, validate=True)
+    try:
+        provider.check()
+        capabilities = provider.get().capabilities()
+    except EngineNotFound as exc:
+        _error(str(exc))
+        return EXIT_USAGE
+    except (EngineFailure, Exception) as exc:  # an adapter's own failure is the engine's, not the suite's
+        _error(f"the engine failed its handshake: {type(exc).__name__}: {exc}")
+        return EXIT_FAILED
+    finally:
+        provider.close()
+    editions = [e for e in EDITIONS if e in capabilities.editions]
+    console.print(
+        visible(f"handshake: {capabilities.name} {capabilities.version}")
+        + f"\n  editions: {', '.join(visible(e) for e in sorted(capabilities.editions)) or 'none'}"
+        + f"\n  effects: {len(capabilities.effects)} of the catalog's {len(catalog.CATALOG)}",
+        markup=False,
+    )
+    if not editions:
+        _error(f"the engine supports none of the suite's editions ({', '.join(EDITIONS)})")
+        return EXIT_FAILED
+    run = argparse.Namespace(
+        **{**vars(args), "edition": editions, "part": [SMOKE_PART], "ruling": None, "keyword": None, "jobs": 1},
+        validate_messages=True,
+        report_dir=None,
+        expect=None,
+        write_expectations=None,
+    )
+    code, report = _run(run, console, "--exitfirst", title="smoke")
+    first = next((r for r in report.results if r.status in _BAD), None) if report is not None else None
+    if first is not None:
+        # The whole message of an engine that broke: its stderr's last lines are in it.
+        broke = first.status is not Status.FAILED and first.message
+        _error(f"{first.id}: {first.status}\n{first.message if broke else why(first, 2000)}")
+    elif code == EXIT_OK:
+        console.print(f"smoke: ok ({', '.join(editions)})")
+    return code
 
 
 def _summary(console: Console, report: RunReport) -> None:
@@ -211,7 +291,7 @@ def _summary(console: Console, report: RunReport) -> None:
         counts = report.counts(edition)
         table.add_row(edition, *(str(counts[s]) for s in Status))
     console.print(table)
-    bad = [r for r in report.results if r.status in {Status.FAILED, Status.ERROR, Status.TIMEOUT}]
+    bad = [r for r in report.results if r.status in _BAD]
     for result in bad[:50]:
         style = _STYLE[result.status]
         console.print(
@@ -228,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _certify_parser(sub)
+    _smoke_parser(sub)
     d = sub.add_parser("diff", help="regressions and fixes between two JSON reports")
     d.add_argument("old", type=Path)
     d.add_argument("new", type=Path)
@@ -246,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(stderr=False, highlight=False, soft_wrap=True)
     if args.command == "certify":
         return certify(args, console)
+    if args.command == "smoke":
+        return smoke(args, console)
     if args.command == "diff":
         return _diff(args.old, args.new, console)
     if args.command == "expect":

@@ -297,9 +297,10 @@ def test_writing_expectations_over_a_file_keeps_what_the_run_did_not_select(tmp_
     turncheck(*args, "--write-expectations", str(expectations))
     before = json.loads(expectations.read_text())["expectations"]
     assert len(before) == 64
-    turncheck(*args, "-k", "winter orb", "--edition", "cr2024", "--write-expectations", str(expectations))
+    narrower = turncheck(*args, "-k", "winter orb", "--edition", "cr2024", "--write-expectations", str(expectations))
+    assert narrower.returncode == 1 and "2/2" in narrower.stdout, narrower.stdout + narrower.stderr
     after = json.loads(expectations.read_text())["expectations"]
-    assert {e["id"] for e in after} == {e["id"] for e in before}  # once: only this run's 5 were left
+    assert {e["id"] for e in after} == {e["id"] for e in before}  # once: only this run's 2 were left
 
 
 # --------------------------------------------------------------------------- output
@@ -324,3 +325,33 @@ def test_engine_strings_reach_the_terminal_escaped(tmp_path: Path) -> None:
     assert "\\u202e" in diffed.stdout
     for name in ("report.html", "junit.xml", "summary.md"):
         assert "\u202e" not in (tmp_path / "reports" / name).read_text(encoding="utf-8"), name
+
+
+# --------------------------------------------------------------------------- smoke
+
+
+def test_smoke_checks_the_handshake_and_plays_a_few_games_per_edition() -> None:
+    done = turncheck("smoke", "--plain")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "handshake: reference-engine" in done.stdout and "editions: cr2008, cr2024, mirage" in done.stdout
+    assert "smoke: ok (mirage, cr2008, cr2024)" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("engine", "said"),
+    [
+        (f"{sys.executable} {FAKE} crash:perform:3", "fake engine: crashing on perform #3"),  # the stderr tail
+        (f"{sys.executable} {FAKE} lie-protocol", "the engine failed its handshake"),
+        ("tests.fakes.adapters:NoEditions", "supports none of the suite's editions"),
+    ],
+)
+def test_smoke_fails_fast_saying_why(engine: str, said: str) -> None:
+    done = turncheck("smoke", "--plain", "--engine", engine, "--timeout", "5")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert said in done.stderr
+    assert "64/64" not in done.stdout  # it stopped at the first game that broke
+
+
+def test_smoke_refuses_an_engine_that_cannot_be_found() -> None:
+    done = turncheck("smoke", "--engine", "nowhere:Engine")
+    assert done.returncode == 2 and "No module named 'nowhere'" in done.stderr

@@ -86,10 +86,11 @@ class Selection:
         )
 
     def selects(self, part: str | None, name: str, edition: str | None, rulings: Iterable[str]) -> bool:
-        """Whether the scenario (of this part, name and example, edition and rulings) is in the selection."""
+        """Whether the scenario (of this part, name and example, edition and rulings) is in the selection
+        (``edition`` None: in any of its editions)."""
         if self.parts and part not in self.parts:
             return False
-        if self.editions and edition not in self.editions:
+        if self.editions and edition is not None and edition not in self.editions:
             return False
         if self.rulings and not set(self.rulings) & set(rulings):
             return False
