@@ -1,16 +1,22 @@
-"""``turncheck``: certify an engine, compare two runs, check the features, serve an engine.
+"""``turncheck``: certify an engine, smoke-test one, compare two runs, check the features, serve an engine.
 
-The certification runs the pytest suite through the same plugin as ``pytest --engine``;
-this command only chooses the options, shows progress and gives the verdict.
+The certification runs the pytest suite through the same plugin as ``pytest --engine``, in
+a child process this command supervises (:mod:`checker.running.supervise`): the command
+checks the options first, shows progress, and gives the verdict from the results the child
+sent, however the child ended.
 
-Exit codes of ``turncheck certify``:
+Exit codes of ``turncheck certify`` (and ``smoke``):
 
-- 0: every selected scenario passed or is unsupported by the engine (with ``--expect``:
-  the results match the expectations file);
-- 1: some scenario failed, erred or timed out (with ``--expect``: the results differ);
+- 0: every selected scenario passed or is unsupported by the engine, and at least one ran
+  (with ``--expect``: the results match the expectations file);
+- 1: some scenario failed, erred or timed out (with ``--expect``: the results differ); or no
+  scenario could run, the engine never identified itself, or the run's process ended
+  before the run finished;
 - 2: a usage error: a wrong option, an engine that can't be found, an unreadable file, or
   no scenario selected;
-- 3: an internal error of the suite.
+- 3: an internal error of the suite;
+- 128 + N: interrupted by signal N (130 for SIGINT or a KeyboardInterrupt in an adapter,
+  143 SIGTERM, 129 SIGHUP); the reports written are marked partial.
 
 ``turncheck diff OLD NEW`` exits 1 when the new report has regressions, ``turncheck expect
 REPORT EXPECTATIONS`` when a saved report doesn't match, ``turncheck lint`` when the features
@@ -103,9 +109,13 @@ def _certify_parser(sub: Any) -> None:
         "certify",
         help="run the conformance suite against an engine",
         description="Run the conformance suite against an engine and report the result per edition.",
-        epilog="exit codes: 0 every selected scenario passed or is unsupported (with --expect: the results match); "
-        "1 some scenario failed, erred or timed out (with --expect: they differ); 2 usage error or nothing "
-        "selected; 3 internal error",
+        epilog="Every option is checked before the run starts. The scenarios run in a supervised child process: "
+        "an interrupted run (Ctrl-C, SIGTERM, SIGHUP, an adapter ending its process) keeps its results and writes "
+        "its reports marked partial. "
+        "Exit codes: 0 every selected scenario passed or is unsupported, and at least one ran (with --expect: the "
+        "results match); 1 some scenario failed, erred or timed out (with --expect: they differ), no scenario "
+        "could run, the engine never identified itself, or the run's process ended early; 2 usage error or "
+        "nothing selected; 3 internal error; 128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)",
     )
     p.add_argument(
         "--engine",
@@ -304,7 +314,8 @@ def _summary(console: Console, report: RunReport) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="turncheck",
-        description="Certify an MTG engine's turn structure, compare two runs, check the features, serve an engine.",
+        description="Certify an MTG engine's turn structure, smoke-test one, compare two runs, check the features, "
+        "serve an engine.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _certify_parser(sub)

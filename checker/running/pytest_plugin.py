@@ -286,11 +286,6 @@ _VERDICT = pytest.StashKey[Any]()
 _CONCLUSION = pytest.StashKey[Conclusion]()
 
 
-def verdict_of(config: pytest.Config) -> Any:
-    """The check of the run against an expectations file, if one was given."""
-    return config.stash.get(_VERDICT, None)
-
-
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     report = run_report(config)
     if report is None:

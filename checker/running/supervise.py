@@ -148,13 +148,21 @@ class _Parent:
         if self.signal is None:
             self.signal = signum
             self.deadline = time.monotonic() + GRACE
-            self._kill(signal.SIGINT)
+            self._stop()
         else:
-            self._kill(signal.SIGKILL)
+            self._kill()
 
-    def _kill(self, signum: int) -> None:
+    def _stop(self) -> None:
+        """Ask the child to end the session in order (it closes its engines and xdist workers)."""
         with contextlib.suppress(ProcessLookupError):
-            os.kill(self.child, signum)
+            os.kill(self.child, signal.SIGINT)
+
+    def _kill(self) -> None:
+        """Kill the child and every process it started (its process group) at once."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.child, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):  # before the child made its group
+            os.kill(self.child, signal.SIGKILL)
 
     def watch(self) -> Ending:
         previous = {each: signal.signal(each, self._interrupted) for each in INTERRUPTS}
@@ -171,7 +179,7 @@ class _Parent:
         pending = b""
         while True:
             if self.deadline is not None and time.monotonic() > self.deadline:
-                self._kill(signal.SIGKILL)
+                self._kill()
                 self.deadline = None
             ready, _, _ = select.select([self.fd], [], [], 0.5)
             if not ready:
@@ -181,7 +189,11 @@ class _Parent:
                 return
             *lines, pending = (pending + chunk).split(b"\n")
             for line in lines:
-                self._take(json.loads(line))
+                try:
+                    message = json.loads(line)
+                except ValueError:  # not the relay's: something else in the child wrote to the pipe
+                    continue
+                self._take(message)
 
     def _take(self, message: dict[str, Any]) -> None:
         if "planned" in message:
