@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
@@ -284,8 +285,9 @@ def smoke(args: argparse.Namespace, console: Console) -> int:
     first = next((r for r in report.results if r.status in _BAD), None) if report is not None else None
     if first is not None:
         # The whole message of an engine that broke: its stderr's last lines are in it.
-        broke = first.status is not Status.FAILED and first.message
-        _error(f"{first.id}: {first.status}\n{first.message if broke else why(first, 2000)}")
+        detail = why(first, 2000) if first.status is Status.FAILED or not first.message else first.message
+        # Indented, so that no line the engine wrote can pass for one of this command's own.
+        _error(f"{first.id}: {first.status}\n" + "\n".join(f"  | {line}" for line in detail.split("\n")))
     elif code == EXIT_OK:
         console.print(f"smoke: ok ({', '.join(editions)})")
     return code
@@ -336,6 +338,14 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # argparse has printed the usage error
         return EXIT_USAGE if exc.code else EXIT_OK
     console = Console(stderr=False, highlight=False, soft_wrap=True)
+    try:
+        return _command(args, console)
+    except KeyboardInterrupt:  # outside a run (whose supervisor handles it): reading files, writing reports
+        _error("interrupted")
+        return 128 + signal.SIGINT
+
+
+def _command(args: argparse.Namespace, console: Console) -> int:
     if args.command == "certify":
         return certify(args, console)
     if args.command == "smoke":

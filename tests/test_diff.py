@@ -132,3 +132,12 @@ def test_the_command_exits_1_on_regressions(tmp_path: Path, capsys: pytest.Captu
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     assert main(["diff", str(old), str(tmp_path / "broken.json")]) == 2
     assert "broken.json: not JSON" in capsys.readouterr().err
+
+
+def test_a_partial_report_is_named_so_its_missing_scenarios_read_as_not_run() -> None:
+    from dataclasses import replace
+
+    partial = replace(OLD, partial="interrupted by SIGINT; 1 of 9 scenario runs done")
+    text = describe(diff(OLD, partial))
+    assert "warning: the new report is partial (interrupted by SIGINT; 1 of 9 scenario runs done)" in text
+    assert "the old report is partial" not in text

@@ -47,6 +47,8 @@ class ReportDiff:
     added: tuple[Entry, ...] = ()  # only in the new run
     removed: tuple[Entry, ...] = ()  # only in the old run
     unchanged: int = 0
+    old_partial: str | None = None  # RunReport.partial of each
+    new_partial: str | None = None
 
     @property
     def has_regressions(self) -> bool:
@@ -86,6 +88,8 @@ def diff(old: RunReport, new: RunReport) -> ReportDiff:
         added=tuple(Entry(r.id, r.status) for r in new.results if r.id not in before),
         removed=tuple(Entry(r.id, r.status) for r in old.results if r.id not in after),
         unchanged=unchanged,
+        old_partial=old.partial,
+        new_partial=new.partial,
     )
 
 
@@ -102,6 +106,9 @@ def describe(report_diff: ReportDiff) -> str:
         f"{old} -> {new}: {len(d.regressions)} regression(s), {len(d.fixes)} fix(es), "
         f"{len(d.changes)} other change(s), {len(d.added)} added, {len(d.removed)} removed, {d.unchanged} unchanged"
     ]
+    for which, partial in (("old", d.old_partial), ("new", d.new_partial)):
+        if partial is not None:
+            lines.append(f"warning: the {which} report is partial ({visible(partial)}): scenarios it lacks weren't run")
     listed(lines, "regressions (passed before, not now)", _changes(d.regressions))
     listed(lines, "fixes (passing now)", _changes(d.fixes))
     listed(lines, "other status changes", _changes(d.changes))
