@@ -216,13 +216,12 @@ def _run(
         progress.stop()
     if ending.exit_code == pytest.ExitCode.USAGE_ERROR:
         return EXIT_USAGE, None  # pytest has said why (a wrong --engine)
-    if ending.exit_code == pytest.ExitCode.INTERNAL_ERROR:
-        _error("the run ended with an internal error of the suite (pytest exit code 3)")
-        return EXIT_INTERNAL, None
-    if not collector.results and ending.cut_short is None:
-        _error("no scenario matches the selection")
-        return EXIT_USAGE, None
-    partial = collector.partial(ending.cut_short) if ending.cut_short else None
+    internal = "an internal error of the suite (pytest exit code 3)"
+    cut_short = ending.cut_short or (internal if ending.exit_code == pytest.ExitCode.INTERNAL_ERROR else None)
+    if not collector.results and cut_short in (None, internal):
+        _error(f"the run ended with {internal}" if cut_short else "no scenario matches the selection")
+        return (EXIT_INTERNAL if cut_short else EXIT_USAGE), None
+    partial = collector.partial(cut_short) if cut_short else None
     report = collector.report(tuple(args.edition or EDITIONS), partial)
     try:
         verdict = conclusion.conclude(report)
@@ -237,6 +236,8 @@ def _run(
     else:
         for gap in report.gaps:
             _error(f"the run doesn't pass: {gap}")
+    if cut_short == internal:  # the results so far are in the reports, marked partial
+        return EXIT_INTERNAL, report
     if partial is not None:
         return (128 + ending.signal if ending.signal is not None else EXIT_FAILED), report
     passed = verdict.ok if verdict is not None else report.ok
