@@ -32,6 +32,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import RunReport, ScenarioResult, Status
 from checker.running.pytest_plugin import run_report, verdict_of
@@ -126,6 +127,13 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run N scenarios at a time (default 1)")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="per engine request")
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
+    p.add_argument(
+        "--max-message-bytes",
+        type=int,
+        default=MAX_MESSAGE_BYTES,
+        metavar="BYTES",
+        help=f"the longest answer an engine process may send (default: {MAX_MESSAGE_BYTES:,})",
+    )
     p.add_argument("--report-dir", metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports")
     p.add_argument("--expect", metavar="FILE", help="pass exactly when the results match this expectations file")
     p.add_argument(
@@ -138,7 +146,14 @@ def _certify_parser(sub: Any) -> None:
 
 def _pytest_args(args: argparse.Namespace) -> list[str]:
     argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal"]
-    argv += ["--engine", args.engine, "--timeout", str(args.timeout)]
+    argv += [
+        "--engine",
+        args.engine,
+        "--timeout",
+        str(args.timeout),
+        "--max-message-bytes",
+        str(args.max_message_bytes),
+    ]
     for option in ("edition", "ruling", "part"):
         for value in getattr(args, option) or ():
             argv += [f"--{option}", value]
@@ -224,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
+    serve.add_argument("--max-message-bytes", type=int, default=MAX_MESSAGE_BYTES, metavar="BYTES")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error
@@ -241,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
         return lint_main([args.features] if args.features else [])
     from checker.running.wire.server import main as serve_main
 
-    return serve_main(["--engine", args.engine] + (["--validate"] if args.validate else []))
+    argv = ["--engine", args.engine, "--max-message-bytes", str(args.max_message_bytes)]
+    return serve_main(argv + (["--validate"] if args.validate else []))
 
 
 def _diff(old: Path, new: Path, console: Console) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from checker.contract.vocabulary import EDITIONS
 
@@ -58,6 +59,17 @@ class EngineIdentity:
     name: str
     version: str
     spec: str  # how it was named on the command line
+
+    #: The name given an engine that never completed a handshake in the run: who it is, is unknown.
+    UNKNOWN: ClassVar[str] = "(unknown engine: no handshake completed)"
+
+    @classmethod
+    def unknown(cls, spec: str) -> EngineIdentity:
+        return cls(cls.UNKNOWN, "", spec)
+
+    @property
+    def known(self) -> bool:
+        return self.name != self.UNKNOWN
 
 
 @dataclass(frozen=True)

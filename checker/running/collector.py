@@ -130,7 +130,7 @@ class Collector:
         return found
 
     def report(self, editions: tuple[str, ...]) -> RunReport:
-        identity = self.identity or EngineIdentity("unknown", "unknown", self.engine_spec)
+        identity = self.identity or EngineIdentity.unknown(self.engine_spec)
         return RunReport(
             suite_version(),
             identity,

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from checker.contract.interface import EngineAdapter, UnsupportedError
+from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import RunReport, Status
 from checker.running.collector import (
@@ -46,6 +47,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"how long an engine process may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
+    )
+    group.addoption(
+        "--max-message-bytes",
+        type=int,
+        default=MAX_MESSAGE_BYTES,
+        metavar="BYTES",
+        help=f"the longest answer an engine process may send, in bytes (default: {MAX_MESSAGE_BYTES:,})",
     )
     group.addoption(
         "--report-dir",
@@ -160,7 +168,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     try:
         provider = EngineProvider(
-            str(config.getoption("engine")), config.getoption("timeout"), config.getoption("validate_messages")
+            str(config.getoption("engine")),
+            config.getoption("timeout"),
+            config.getoption("validate_messages"),
+            config.getoption("max_message_bytes"),
         )
         provider.check()
     except EngineNotFound as exc:
