@@ -102,9 +102,6 @@ class WireEngine:
                 said_bye = True
         self._process.stop(grace=0.5 if said_bye else 0.0)
 
-    def stderr_tail(self) -> str:
-        return self._process.stderr.text()
-
     def _handshake(self) -> Capabilities:
         # The engine's process starts during the handshake (an interpreter, a JVM): the hello request
         # gets at least STARTUP_TIMEOUT, so that a short per-request timeout doesn't fail a slow start.

@@ -57,10 +57,13 @@ class StderrTail:
         self._partial += piece[: max(room, 0)]
         self._cut += max(len(piece) - max(room, 0), 0)
 
-    def _end_line(self) -> None:
+    def _current(self) -> str:
+        """The line being written, as kept: cut, and marked as cut."""
         line = self._partial.decode("utf-8", "replace").rstrip("\r")
-        if self._cut:
-            line += f" [... {self._cut:,} more bytes cut]"
+        return line + (f" [... {self._cut:,} more bytes cut]" if self._cut else "")
+
+    def _end_line(self) -> None:
+        line = self._current()
         self._partial, self._cut = bytearray(), 0
         self._lines.append(line)
         self._size += len(line)
@@ -68,12 +71,8 @@ class StderrTail:
             self._size -= len(self._lines.popleft())
 
     def text(self) -> str:
-        lines = list(self._lines)
-        if self._partial or self._cut:
-            lines.append(
-                self._partial.decode("utf-8", "replace") + (f" [... {self._cut:,} more bytes cut]" if self._cut else "")
-            )
-        return "\n".join(lines)
+        ended = list(self._lines)
+        return "\n".join([*ended, self._current()] if self._partial or self._cut else ended)
 
 
 class EngineProcess:
@@ -151,7 +150,8 @@ class EngineProcess:
             return False
         if not data:
             self._selector.unregister(fd)
-            self._stdout_open = self._stdout_open and fd != self._stdout
+            if fd == self._stdout:
+                self._stdout_open = False
         elif fd == self._stderr:
             self.stderr.feed(data)
         else:
