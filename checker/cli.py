@@ -40,13 +40,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from checker.contract import catalog
+from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
 from checker.judging.results import RunReport, ScenarioResult, Status
 from checker.running.collector import Collector
 from checker.running.conclude import Conclusion
-from checker.running.options import OptionError, Selection, positive_seconds
+from checker.running.options import OptionError, Selection, positive_bytes, positive_seconds
 from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
@@ -105,6 +106,24 @@ class _Progress:
             self._bar.stop()
 
 
+def _engine_limits(p: argparse.ArgumentParser) -> None:
+    """The limits an engine runs under: how long it may take, and how much it may send, per request."""
+    p.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"per engine request: positive and finite (default {DEFAULT_TIMEOUT:g})",
+    )
+    p.add_argument(
+        "--max-message-bytes",
+        type=positive_bytes,
+        default=MAX_MESSAGE_BYTES,
+        metavar="BYTES",
+        help=f"the longest answer an engine process may send (default: {MAX_MESSAGE_BYTES:,})",
+    )
+
+
 def _certify_parser(sub: Any) -> None:
     p = sub.add_parser(
         "certify",
@@ -130,13 +149,7 @@ def _certify_parser(sub: Any) -> None:
         "-k", dest="keyword", metavar="TEXT", help="only scenarios whose name contains TEXT (plain text, any case)"
     )
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run N scenarios at a time (default 1)")
-    p.add_argument(
-        "--timeout",
-        type=positive_seconds,
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"per engine request: positive and finite (default {DEFAULT_TIMEOUT:g})",
-    )
+    _engine_limits(p)
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
     p.add_argument("--report-dir", metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports")
     p.add_argument("--expect", metavar="FILE", help="pass exactly when the results match this expectations file")
@@ -160,13 +173,7 @@ def _smoke_parser(sub: Any) -> None:
         "130 (128 + the signal) interrupted",
     )
     p.add_argument("--engine", default="reference", help="as for certify")
-    p.add_argument(
-        "--timeout",
-        type=positive_seconds,
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"per engine request: positive and finite (default {DEFAULT_TIMEOUT:g})",
-    )
+    _engine_limits(p)
     p.add_argument("--plain", action="store_true", help="plain output, no progress bar (the default in CI)")
 
 
@@ -174,6 +181,7 @@ def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
     """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
     argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal", *extra]
     argv += ["--engine", args.engine, "--timeout", repr(args.timeout)]
+    argv += ["--max-message-bytes", str(args.max_message_bytes)]
     for option in ("edition", "ruling", "part"):
         for value in getattr(args, option) or ():
             argv += [f"--{option}", value]
@@ -253,7 +261,7 @@ def smoke(args: argparse.Namespace, console: Console) -> int:
     from checker.contract.interface import EngineFailure
     from checker.running.engines import EngineNotFound, EngineProvider
 
-    provider = EngineProvider(args.engine, args.timeout, validate=True)
+    provider = EngineProvider(args.engine, args.timeout, validate=True, max_message=args.max_message_bytes)
     try:
         provider.check()
         capabilities = provider.get().capabilities()
@@ -334,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
+    serve.add_argument("--max-message-bytes", type=positive_bytes, default=MAX_MESSAGE_BYTES, metavar="BYTES")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error
@@ -361,7 +370,8 @@ def _command(args: argparse.Namespace, console: Console) -> int:
         return lint_main([args.features] if args.features else [])
     from checker.running.wire.server import main as serve_main
 
-    return serve_main(["--engine", args.engine] + (["--validate"] if args.validate else []))
+    argv = ["--engine", args.engine, "--max-message-bytes", str(args.max_message_bytes)]
+    return serve_main(argv + (["--validate"] if args.validate else []))
 
 
 def _diff(old: Path, new: Path, console: Console) -> int:

@@ -20,6 +20,7 @@ import pytest
 
 from checker.judging.reports.json_report import read_json, write_json
 from checker.judging.results import RunReport, Status
+from checker.running.engines import START_ATTEMPTS
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 PART = "draw"
@@ -143,6 +144,27 @@ def test_diff_lists_regressions_and_fixes(tmp_path: Path, honest: RunReport) -> 
     hit = next(r for r in broken.results if r.status is Status.ERROR)
     assert worse.returncode == 1 and hit.id in worse.stdout
     assert better.returncode == 0 and hit.id in better.stdout
+
+
+def test_an_engine_that_refuses_bye_still_gets_its_report_and_its_pass(tmp_path: Path, honest: RunReport) -> None:
+    code, report, output = certify(tmp_path, "refuse-bye", once=False)
+    assert code == 0, output
+    assert "Traceback" not in output
+    assert [r.status for r in report.results] == [Status.PASSED] * len(honest.results)
+
+
+def test_an_engine_that_dies_at_every_start_is_given_up_and_its_identity_is_unknown(
+    tmp_path: Path, honest: RunReport
+) -> None:
+    code, report, _ = certify(tmp_path, "crash:hello:1", once=False)
+    assert code != 0
+    assert {r.status for r in report.results} == {Status.ERROR}
+    messages = [r.message or "" for r in report.results]
+    given_up = [m for m in messages if "is not started again" in m]
+    assert len(given_up) == len(honest.results) - START_ATTEMPTS
+    assert all(str(FAKE) in m and "exit code 3" in m and "crashing on hello #1" in m for m in given_up)
+    assert not report.engine.known
+    assert report.engine.name != "unknown" and honest.engine.known
 
 
 # --------------------------------------------------------------------------- the verdict never lies

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sys
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
@@ -17,6 +19,7 @@ from checker.contract.interface import (
     Action,
     CardSetup,
     DeclareBlockers,
+    GameEvent,
     GameSetup,
     GameView,
     IllegalActionError,
@@ -30,7 +33,7 @@ from checker.contract.protocol import ProtocolError, problems, schema
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
 from checker.doctools.protocol_docs import main as docs_main
 from checker.running.wire.client import EngineCrashed, WireEngine
-from checker.running.wire.server import answer
+from checker.running.wire.server import answer, serve
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 SETUP = GameSetup(
@@ -68,6 +71,60 @@ def test_decoding_names_the_path_of_what_is_wrong() -> None:
         decode(GameSetup, {"players": [], "active_player": "A"})
     with pytest.raises(DecodeError, match="an action needs a type"):
         decode(Action, {"type": "dance", "player": "Alice"})
+
+
+def _view_json() -> dict[str, Any]:
+    adapter = ReferenceAdapter()
+    adapter.start(SETUP)
+    view: dict[str, Any] = encode(adapter.view())
+    return view
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "said"),
+    [
+        (("phase",), "teatime", "$.phase: 'teatime' is not one of beginning,"),
+        (("step",), "nap", "$.step: 'nap' is not one of beginning_of_combat,"),
+        (("decision", "kind"), "dance", "$.decision.kind: 'dance' is not one of choose_defender,"),
+        (("edition",), "alpha", "$.edition: 'alpha' is not one of cr2008, cr2024, mirage"),
+        (("turn_number",), True, "$.turn_number: expected int, got True"),
+        (("players", 0, "mana_pool"), {"Q": 1}, "$.players[0].mana_pool.Q: key 'Q' is not one of B, C, G, R, U, W"),
+    ],
+)
+def test_decoding_always_checks_the_vocabulary_and_the_schemas_bounds(
+    where: tuple[str | int, ...], value: object, said: str
+) -> None:
+    """Without full validation too: a view with an unknown phase is malformed, not a failure."""
+    data = _view_json()
+    holder: Any = data
+    for key in where[:-1]:
+        holder = holder[key]
+    holder[where[-1]] = value
+    with pytest.raises(DecodeError) as bad:
+        decode(GameView, data)
+    assert str(bad.value).startswith(said)
+
+
+def test_decoding_checks_event_kinds_and_the_numbers_a_set_up_may_carry() -> None:
+    with pytest.raises(DecodeError, match=r"\$\[1\]\.kind: 'teatime' is not one of"):
+        decode(tuple[GameEvent, ...], [{"kind": "turn_began", "turn": 1}, {"kind": "teatime", "turn": 1}])
+    setup = encode(SETUP)
+    setup["players"][0]["effects"] = [{"key": "draws_extra", "params": {"count": 100_000_000}}]
+    with pytest.raises(DecodeError, match=r"players\[0\]\.effects\[0\]\.params\.count: .*100000000 is more than 1,000"):
+        decode(GameSetup, setup)
+    setup["players"][0]["effects"] = []
+    setup["players"][0]["life"] = 10**30
+    with pytest.raises(DecodeError, match=r"players\[0\]\.life: .* is more than 1,000,000"):
+        decode(GameSetup, setup)
+
+
+def test_converters_are_built_once_per_type() -> None:
+    """The codec inspects a type's hints once, not for every value it converts."""
+    decode(GameView, _view_json())
+    encode(SETUP)
+    with patch("typing.get_type_hints", side_effect=AssertionError("hints inspected again")):
+        assert decode(GameView, _view_json()).turn_number == 2
+        assert encode(SETUP)["active_player"] == "Alice"
 
 
 def test_the_vocabulary_is_the_schemas() -> None:
@@ -117,6 +174,47 @@ def test_the_server_answers_bad_requests_with_structured_errors(line: str, kind:
     assert problems("response", response) == []
 
 
+def _drawing(cards: int) -> bytes:
+    setup = encode(SETUP)
+    setup["players"][0]["effects"] = [{"key": "draws_extra", "params": {"count": cards}}]
+    return json.dumps({"id": 5, "type": "start", "setup": setup}).encode()
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "request_id", "said", "validate"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "invalid_request", None, "not a JSON message", False),
+        (b'{"id": 1, "type": "start", "setup": ' + b"[" * 900 + b"]" * 900 + b"}", "invalid_request", 1, "", True),
+        (b'{"id": 1, "type": "events", "since": ' + b"9" * 5000 + b"}", "invalid_request", None, "digits", False),
+        (b'{"id": 1, "type": "view", "x": "\xff"}', "invalid_request", None, "UTF-8", False),
+        (b'{"id": 0, "type": "view"}', "invalid_request", None, "positive integer id", False),
+        (b'{"id": -3, "type": "view"}', "invalid_request", None, "positive integer id", False),
+        (b'{"id": true, "type": "view"}', "invalid_request", None, "positive integer id", False),
+        (b'{"id": 2, "type": "hello", "protocol": 2}', "unsupported", 2, "speaks protocol 1 only, not 2", False),
+        (b'{"id": 2, "type": "hello", "protocol": true}', "unsupported", 2, "speaks protocol 1 only", False),
+        (b'{"id": 3, "type": "events", "since": true}', "invalid_request", 3, "whole number from 0", False),
+        (_drawing(100_000_000), "invalid_request", 5, "100000000 is more than 1,000", False),
+    ],
+)
+def test_the_server_answers_hostile_lines_with_errors(
+    line: bytes, kind: str, request_id: int | None, said: str, validate: bool
+) -> None:
+    response, going_on = answer(ReferenceAdapter(), line, validate)
+    assert going_on
+    assert (response["type"], response["error"]["kind"], response["id"]) == ("error", kind, request_id)
+    assert said in response["error"]["message"]
+    assert problems("response", response) == []
+
+
+def test_the_server_skips_a_line_over_the_limit_and_answers_the_next() -> None:
+    requests = io.BytesIO(b'{"id": 1, "pad": "' + b"x" * 5000 + b'"}\n{"id": 2, "type": "bye"}\n{"id": 3}\n')
+    answers = io.BytesIO()
+    serve(ReferenceAdapter(), requests, answers, limit=1000)
+    first, second = (json.loads(line) for line in answers.getvalue().splitlines())
+    assert first["id"] is None and "a message of 5,020 bytes, over the limit of 1,000" in first["error"]["message"]
+    assert second == {"id": 2, "type": "ok"}  # and the session ended with bye
+
+
 def test_the_server_reports_an_engine_failure_as_internal() -> None:
     class Broken(ReferenceAdapter):
         def view(self) -> GameView:
@@ -152,7 +250,7 @@ def test_the_client_plays_a_game_through_a_real_process() -> None:
     ("fault", "message"),
     [
         ("lie-protocol", "the engine speaks protocol 2; this suite speaks 1"),
-        ("lie-editions", "unknown editions ['alpha']"),
+        ("lie-editions", "editions/3: 'alpha' is not one of"),
         ("crash:hello:1", "closed its output during a hello request (exit code 3)"),
     ],
 )

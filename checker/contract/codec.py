@@ -1,26 +1,71 @@
-"""Turning the interface's dataclasses into JSON values and back, by their type hints.
+"""Turning the interface's dataclasses into JSON values and back.
+
+Each type gets its converters built once, from its type hints and from its definition in the
+protocol schema (``GameView`` from ``game_view``, ``PassPriority`` from ``action_pass_priority``):
+a decoder checks shapes and, always, what the schema says of each value that is cheap to check
+— the names of the vocabulary (phases, steps, decisions, event kinds, editions) and the bounds
+of numbers — and raises :class:`DecodeError` naming the path. The rest of the schema (unknown
+fields, for one) is checked only when messages are validated in full.
 
 Actions carry a ``type`` tag (``pass_priority``, ``cast_spell``, ...) so that one field can
-hold any of them. Decoding checks shapes and raises :class:`DecodeError` naming the path.
+hold any of them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+import reprlib
 import types
 import typing
-from collections.abc import Mapping
-from typing import Any, Union
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, Union
 
 from checker.contract import interface
 from checker.contract.interface import Action
+from checker.contract.protocol import schema
 
 JSON = Any
+Decoder = Callable[[JSON], Any]
+Encoder = Callable[[Any], JSON]
+
+_SHORT = reprlib.Repr()  # a value quoted in an error: short, whatever the engine sent
+_SHORT.maxstring = _SHORT.maxother = 60
+_SHORT.maxlevel = 2
 
 
 class DecodeError(ValueError):
     """A JSON value doesn't have the shape the interface needs."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.root = "$"
+        self.steps: list[str] = []
+
+    def at(self, step: str) -> DecodeError:
+        """The same error, one level further out (``.field``, ``[3]``)."""
+        self.steps.insert(0, step)
+        return self
+
+    def __str__(self) -> str:
+        return f"{self.root}{''.join(self.steps)}: {self.reason}"
+
+
+T = TypeVar("T")
+
+
+def _once_per_type(build: Callable[[Any], T]) -> Callable[[Any], T]:
+    """Build a converter the first time a type needs one, and keep it."""
+    built: dict[Any, T] = {}
+
+    def converter(cls: Any) -> T:
+        found = built.get(cls)
+        if found is None:
+            found = built[cls] = build(cls)
+        return found
+
+    return converter
 
 
 def _snake(name: str) -> str:
@@ -28,97 +73,290 @@ def _snake(name: str) -> str:
 
 
 ACTION_TYPES: dict[str, type[Any]] = {_snake(cls.__name__): cls for cls in typing.get_args(Action)}
+_ACTION_TAGS = {cls: tag for tag, cls in ACTION_TYPES.items()}
 
 
 def encode(value: Any) -> JSON:
     """A JSON value for a dataclass of the interface (or anything it holds)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        if type(value) in ACTION_TYPES.values():
-            return {"type": _snake(type(value).__name__), **data}
-        return data
-    if isinstance(value, tuple | list):
-        return [encode(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): encode(v) for k, v in value.items()}
-    if isinstance(value, frozenset | set):
-        return sorted(encode(v) for v in value)
-    return value
-
-
-_HINTS: dict[type[Any], dict[str, Any]] = {}
-
-
-def _hints(cls: type[Any]) -> dict[str, Any]:
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls, vars(interface))
-    return _HINTS[cls]
+    return _encoder(type(value))(value)
 
 
 def decode(cls: Any, data: JSON, path: str = "$") -> Any:
     """Build a value of type ``cls`` (a dataclass, or a type hint) from JSON."""
-    origin = typing.get_origin(cls)
-    if cls is Any:
-        return data
-    union = origin in (Union, types.UnionType)
-    if cls is Action or (union and set(typing.get_args(cls)) == set(ACTION_TYPES.values())):
-        return _decode_action(data, path)
-    if union:
-        args = typing.get_args(cls)
-        if data is None and type(None) in args:
-            return None
-        for arg in (a for a in args if a is not type(None)):
-            try:
-                return decode(arg, data, path)
-            except DecodeError:
-                continue
-        raise DecodeError(f"{path}: {data!r} is none of {cls}")
-    if origin is tuple:
-        args = typing.get_args(cls)
-        if not isinstance(data, list):
-            raise DecodeError(f"{path}: expected a list, got {type(data).__name__}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
-        if len(args) != len(data):
-            raise DecodeError(f"{path}: expected {len(args)} items, got {len(data)}")
-        return tuple(decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
-    if origin in (Mapping, dict) or cls is dict:
-        if not isinstance(data, dict):
-            raise DecodeError(f"{path}: expected an object, got {type(data).__name__}")
-        value_type = typing.get_args(cls)[1] if typing.get_args(cls) else Any
-        return {k: decode(value_type, v, f"{path}.{k}") for k, v in data.items()}
-    if origin is frozenset:
-        if not isinstance(data, list):
-            raise DecodeError(f"{path}: expected a list, got {type(data).__name__}")
-        return frozenset(decode(typing.get_args(cls)[0], v, path) for v in data)
-    if isinstance(cls, type) and dataclasses.is_dataclass(cls):
-        return _decode_dataclass(cls, data, path)
-    if cls in (str, int, bool, float):
-        if type(data) is not cls and not (cls is float and type(data) is int):
-            raise DecodeError(f"{path}: expected {cls.__name__}, got {data!r}")
-        return data
-    if cls is type(None):
-        if data is not None:
-            raise DecodeError(f"{path}: expected null, got {data!r}")
-        return None
-    raise DecodeError(f"{path}: cannot decode {cls}")
+    try:
+        return _decoder(cls)(data)
+    except DecodeError as exc:
+        exc.root = path
+        raise
 
 
-def _decode_dataclass(cls: type[Any], data: JSON, path: str) -> Any:
-    if not isinstance(data, dict):
-        raise DecodeError(f"{path}: expected an object for {cls.__name__}, got {type(data).__name__}")
+# --------------------------------------------------------------------------- encoding
+
+
+@_once_per_type
+def _encoder(cls: Any) -> Encoder:
+    """The encoder of a value's runtime type."""
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_encoder(cls)
+    if issubclass(cls, tuple | list):
+        return lambda value: [encode(v) for v in value]
+    if issubclass(cls, Mapping):
+        return lambda value: {str(k): encode(v) for k, v in value.items()}
+    if issubclass(cls, frozenset | set):
+        return lambda value: sorted(encode(v) for v in value)
+    return _same
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _hint_encoder(hint: Any) -> Encoder:
+    """The encoder of a field, from its type hint: plain values pass as they are."""
+    if hint in (str, int, bool, float):
+        return _same
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_encoder(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _hint_encoder(args[0])
+        return _same_list if item is _same else lambda value: [item(v) for v in value]
+    if origin in (Mapping, dict) and args and args[1] in (str, int):
+        return dict
+    return encode  # unions and the rest: by the value's own type
+
+
+def _same_list(value: Any) -> JSON:
+    return list(value)
+
+
+@_once_per_type
+def _dataclass_encoder(cls: Any) -> Encoder:
     hints = _hints(cls)
-    values = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            values[f.name] = decode(hints[f.name], data[f.name], f"{path}.{f.name}")
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise DecodeError(f"{path}: {cls.__name__} needs {f.name!r}")
-    return cls(**values)
+    fields = tuple((f.name, _hint_encoder(hints[f.name])) for f in dataclasses.fields(cls))
+    tag = _ACTION_TAGS.get(cls)
+
+    def encoded(value: Any) -> JSON:
+        data: dict[str, JSON] = {"type": tag} if tag else {}
+        for name, field_encoder in fields:
+            data[name] = field_encoder(getattr(value, name))
+        return data
+
+    return encoded
 
 
-def _decode_action(data: JSON, path: str) -> Action:
-    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        raise DecodeError(f"{path}: an action needs a type among {', '.join(ACTION_TYPES)}")
-    fields = {k: v for k, v in data.items() if k != "type"}
-    return typing.cast(Action, _decode_dataclass(ACTION_TYPES[data["type"]], fields, path))
+# --------------------------------------------------------------------------- decoding
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    return typing.get_type_hints(cls, vars(interface))
+
+
+def _definition(cls: type[Any]) -> dict[str, Any]:
+    """The schema's definition of a dataclass, by name (``action_`` before an action's tag)."""
+    defs = schema()["$defs"]
+    name = f"action_{_ACTION_TAGS[cls]}" if cls in _ACTION_TAGS else _snake(cls.__name__)
+    found: dict[str, Any] = defs.get(name, {})
+    return found
+
+
+def _resolve(node: dict[str, Any]) -> dict[str, Any]:
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        return _resolve(schema()["$defs"][ref.removeprefix("#/$defs/")])
+    return node
+
+
+@dataclasses.dataclass(frozen=True)
+class _Bounds:
+    """What the schema says of a plain value that the decoder checks: names, numbers, length."""
+
+    allowed: frozenset[object] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    min_length: int | None = None
+
+    @classmethod
+    def of(cls, node: dict[str, Any]) -> _Bounds:
+        node = _resolve(node)
+        branches = node.get("oneOf") or node.get("anyOf")
+        if branches:
+            parts = [cls.of(b) for b in branches]
+            names = [p.allowed for p in parts if p.allowed is not None]
+            allowed = frozenset[object]().union(*names) if len(names) == len(parts) else None
+            found = next((p for p in parts if p.allowed is None and p.minimum is not None), cls())
+            return cls(allowed, found.minimum, found.maximum, found.min_length)
+        allowed = frozenset(node["enum"]) if "enum" in node else None
+        if node.get("type") == "null":
+            allowed = frozenset([None])
+        return cls(allowed, node.get("minimum"), node.get("maximum"), node.get("minLength"))
+
+    def problem(self, value: Any) -> str | None:
+        if self.allowed is not None and value not in self.allowed:
+            names = ", ".join(sorted(str(n) for n in self.allowed if n is not None))
+            return f"{_SHORT.repr(value)} is not one of {names}"
+        if isinstance(value, str):
+            if self.min_length is not None and len(value) < self.min_length:
+                return f"{_SHORT.repr(value)} is shorter than {self.min_length}"
+        elif self.minimum is not None and value < self.minimum:
+            return f"{_SHORT.repr(value)} is less than {self.minimum:,}"
+        elif self.maximum is not None and value > self.maximum:
+            return f"{_SHORT.repr(value)} is more than {self.maximum:,}"
+        return None
+
+
+_LEAVES: dict[Any, tuple[type[Any], ...]] = {str: (str,), int: (int,), bool: (bool,), float: (float, int)}
+
+
+@_once_per_type
+def _decoder(cls: Any) -> Decoder:
+    return _compile(cls, {})
+
+
+def _compile(hint: Any, node: dict[str, Any]) -> Decoder:
+    """The decoder of a type hint, where the schema says ``node`` of the value."""
+    node = _resolve(node)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return _same
+    union = origin in (Union, types.UnionType)
+    if hint is Action or (union and set(args) == set(ACTION_TYPES.values())):
+        return _decode_action
+    if union:
+        return _union(hint, args, node)
+    if origin is tuple:
+        return _tuple(args, node)
+    if origin in (Mapping, dict) or hint is dict:
+        return _mapping(args[1] if args else Any, node)
+    if origin is frozenset:
+        item = _compile(args[0], node.get("items", {}))
+        return lambda data: frozenset(item(v) for v in _list(data))
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_decoder(hint)
+    if hint in _LEAVES:
+        return _leaf(hint, _LEAVES[hint], _Bounds.of(node))
+    if hint is type(None):
+        return _leaf(hint, (type(None),), _Bounds())
+    raise TypeError(f"the codec cannot decode {hint}")
+
+
+def _leaf(hint: Any, kinds: tuple[type[Any], ...], bounds: _Bounds) -> Decoder:
+    checked = bounds != _Bounds()
+
+    def decoded(data: JSON) -> Any:
+        if type(data) not in kinds:
+            name = "null" if hint is type(None) else hint.__name__
+            raise DecodeError(f"expected {name}, got {_SHORT.repr(data)}")
+        if checked and (problem := bounds.problem(data)) is not None:
+            raise DecodeError(problem)
+        return data
+
+    return decoded
+
+
+def _union(hint: Any, args: tuple[Any, ...], node: dict[str, Any]) -> Decoder:
+    options = [_compile(a, node) for a in args if a is not type(None)]
+    optional = type(None) in args
+    if optional and len(options) == 1:
+        (only,) = options
+        return lambda data: None if data is None else only(data)
+
+    def decoded(data: JSON) -> Any:
+        if data is None and optional:
+            return None
+        reasons = []
+        for option in options:
+            try:
+                return option(data)
+            except DecodeError as exc:
+                reasons.append(str(exc).removeprefix("$: "))
+        raise DecodeError(f"{_SHORT.repr(data)} is none of {hint}: {'; '.join(reasons)}")
+
+    return decoded
+
+
+def _list(data: JSON) -> list[JSON]:
+    if not isinstance(data, list):
+        raise DecodeError(f"expected a list, got {type(data).__name__}")
+    return data
+
+
+def _tuple(args: tuple[Any, ...], node: dict[str, Any]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _compile(args[0], node.get("items", {}))
+        return lambda data: _items([item] * len(_list(data)), data)
+    nodes = node.get("prefixItems", [])
+    items = [_compile(a, nodes[i] if i < len(nodes) else {}) for i, a in enumerate(args)]
+
+    def decoded(data: JSON) -> tuple[Any, ...]:
+        if len(_list(data)) != len(items):
+            raise DecodeError(f"expected {len(items)} items, got {len(data)}")
+        return _items(items, data)
+
+    return decoded
+
+
+def _items(decoders: list[Decoder], data: list[JSON]) -> tuple[Any, ...]:
+    out = []
+    for i, (item, value) in enumerate(zip(decoders, data, strict=True)):
+        try:
+            out.append(item(value))
+        except DecodeError as exc:
+            raise exc.at(f"[{i}]") from None
+    return tuple(out)
+
+
+def _mapping(value_type: Any, node: dict[str, Any]) -> Decoder:
+    value = _compile(value_type, node.get("additionalProperties", {}) or {})
+    keys = _Bounds.of(node.get("propertyNames", {}))
+
+    def decoded(data: JSON) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise DecodeError(f"expected an object, got {type(data).__name__}")
+        out = {}
+        for k, v in data.items():
+            try:
+                if (problem := keys.problem(k)) is not None:
+                    raise DecodeError(f"key {problem}")
+                out[k] = value(v)
+            except DecodeError as exc:
+                raise exc.at(f".{k}") from None
+        return out
+
+    return decoded
+
+
+@_once_per_type
+def _dataclass_decoder(cls: Any) -> Decoder:
+    hints, properties = _hints(cls), _definition(cls).get("properties", {})
+    fields = tuple(
+        (
+            f.name,
+            _compile(hints[f.name], properties.get(f.name, {})),
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    )
+
+    def decoded(data: JSON) -> Any:
+        if not isinstance(data, dict):
+            raise DecodeError(f"expected an object for {cls.__name__}, got {type(data).__name__}")
+        values = {}
+        for name, field_decoder, required in fields:
+            if name in data:
+                try:
+                    values[name] = field_decoder(data[name])
+                except DecodeError as exc:
+                    raise exc.at(f".{name}") from None
+            elif required:
+                raise DecodeError(f"{cls.__name__} needs {name!r}")
+        return cls(**values)
+
+    return decoded
+
+
+def _decode_action(data: JSON) -> Action:
+    tag = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(tag, str) or tag not in ACTION_TYPES:
+        raise DecodeError(f"an action needs a type among {', '.join(ACTION_TYPES)}")
+    return typing.cast(Action, _dataclass_decoder(ACTION_TYPES[tag])(data))

@@ -12,6 +12,9 @@ from checker.contract.documents import load_schema, schema_problems
 from checker.contract.interface import AdapterError, EngineFailure, IllegalActionError, UnsupportedError
 
 PROTOCOL_VERSION = 1
+#: The longest message either end reads, in bytes (its line end not counted): 4 MiB, far more than
+#: any view or event list of a real game; a longer one is a protocol error naming its size.
+MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 
 class ProtocolError(EngineFailure):
@@ -25,6 +28,18 @@ def schema() -> dict[str, Any]:
 def problems(definition: str, message: object) -> list[str]:
     """What is wrong with a message, checked against one definition of the schema."""
     return schema_problems("checker.contract", "schemas/protocol.schema.json", message, definition)
+
+
+def definition_of(kind: str, message: dict[str, Any]) -> str:
+    """The definition a ``request`` or ``response`` must meet: the one for its type, when the type is known."""
+    specific = f"{kind}_{message.get('type')}"
+    return specific if specific in schema()["$defs"] else kind
+
+
+def is_request_id(value: object) -> bool:
+    """Whether a value is an id a request may carry: a positive integer (never a boolean) in the schema's range."""
+    bounds = schema()["$defs"]["request_id"]
+    return type(value) is int and bounds["minimum"] <= value <= bounds["maximum"]
 
 
 def names(definition: str) -> frozenset[str]:

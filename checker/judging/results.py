@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from checker.contract.vocabulary import EDITIONS
 
@@ -53,15 +54,22 @@ class ScenarioResult:
         return f"{part}::{scenario}{f' [{example}]' if example else ''}::{edition}"
 
 
-#: The engine's name and version when no scenario got as far as its handshake.
-UNKNOWN = "unknown"
-
-
 @dataclass(frozen=True)
 class EngineIdentity:
     name: str
     version: str
     spec: str  # how it was named on the command line
+
+    #: The name given an engine that never completed a handshake in the run: who it is, is unknown.
+    UNKNOWN: ClassVar[str] = "(unknown engine: no handshake completed)"
+
+    @classmethod
+    def unknown(cls, spec: str) -> EngineIdentity:
+        return cls(cls.UNKNOWN, "", spec)
+
+    @property
+    def known(self) -> bool:
+        return self.name != self.UNKNOWN
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,6 @@ class RunReport:
             reasons = Counter(r.message or "no reason given" for r in self.results).most_common(1)
             why = f" (most often: {reasons[0][0]})" if reasons else ""
             gaps.append(f"no scenario ran: {len(self.results)} scenario result(s), all unsupported{why}")
-        if self.engine.name == UNKNOWN and self.engine.version == UNKNOWN:
+        if not self.engine.known:
             gaps.append("the engine never told its name and version: no scenario got as far as its handshake")
         return tuple(gaps)

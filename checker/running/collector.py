@@ -20,7 +20,7 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from pytest_bdd.utils import registry_get_safe
 
 from checker.contract.interface import EngineFailure, EngineTimeout
-from checker.judging.results import UNKNOWN, EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
+from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 from checker.running.collect import UNREADABLE, malformed_file
 from checker.running.steps.context import ScenarioError
 
@@ -174,7 +174,7 @@ class Collector:
         return found
 
     def report(self, editions: tuple[str, ...], partial: str | None = None) -> RunReport:
-        identity = self.identity or EngineIdentity(UNKNOWN, UNKNOWN, self.engine_spec)
+        identity = self.identity or EngineIdentity.unknown(self.engine_spec)
         return RunReport(
             suite_version(),
             identity,

@@ -16,7 +16,9 @@ import shlex
 import shutil
 from dataclasses import dataclass
 
-from checker.contract.interface import EngineAdapter
+from checker.contract.interface import EngineAdapter, EngineFailure
+from checker.contract.protocol import MAX_MESSAGE_BYTES
+from checker.running.deadline import TimedAdapter
 from checker.running.wire.client import DEFAULT_TIMEOUT, WireEngine
 
 _IMPORT_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
@@ -66,19 +68,38 @@ def load_python_engine(spec: str) -> EngineAdapter:
     return engine
 
 
+class EngineUnavailable(EngineFailure):
+    """The engine's command failed to start too many times in a row: it is not started again."""
+
+
+#: Failed starts in a row (no handshake completed) after which an engine command is given up.
+START_ATTEMPTS = 3
+
+
 class EngineProvider:
     """Hands each scenario a ready adapter.
 
-    A Python adapter is created afresh for each scenario. An engine process is kept across
+    A Python adapter is created afresh for each scenario, and each of its calls gets the
+    per-request timeout (:mod:`checker.running.deadline`). An engine process is kept across
     scenarios (each starts a new game) and replaced once it has failed, so that a crash or a
-    hang costs only the scenario at hand.
+    hang costs only the scenario at hand; after START_ATTEMPTS starts in a row that never
+    complete a handshake, it is given up and every further scenario errs at once with why.
     """
 
-    def __init__(self, text: str, timeout: float = DEFAULT_TIMEOUT, validate: bool = False) -> None:
+    def __init__(
+        self,
+        text: str,
+        timeout: float = DEFAULT_TIMEOUT,
+        validate: bool = False,
+        max_message: int = MAX_MESSAGE_BYTES,
+    ) -> None:
         self.spec = EngineSpec.parse(text)
         self.timeout = timeout
         self.validate = validate
+        self.max_message = max_message
         self._process: WireEngine | None = None
+        self._failed_starts = 0
+        self._given_up: str | None = None  # why the engine's command is not started again
 
     def check(self) -> None:
         """Fail early on an engine that can't be found at all."""
@@ -89,12 +110,27 @@ class EngineProvider:
 
     def get(self) -> EngineAdapter:
         if self.spec.command is None:
-            return load_python_engine(self.spec.text)
+            return TimedAdapter(load_python_engine(self.spec.text), self.timeout)
+        if self._given_up is not None:
+            raise EngineUnavailable(self._given_up)  # a new exception each time, with its own traceback
         if self._process is None or not self._process.alive:
-            if self._process is not None:
-                self._process.close()
-            self._process = WireEngine(self.spec.command, self.timeout, self.validate)
+            self.close()
+            self._process = self._start(self.spec.command)
         return self._process
+
+    def _start(self, command: tuple[str, ...]) -> WireEngine:
+        try:
+            engine = WireEngine(command, self.timeout, self.validate, self.max_message)
+        except EngineFailure as failure:
+            self._failed_starts += 1
+            if self._failed_starts >= START_ATTEMPTS:
+                self._given_up = (
+                    f"engine {self.spec.text!r} is not started again: its last {START_ATTEMPTS} starts failed "
+                    f"before completing a handshake; the last one: {failure}"
+                )
+            raise
+        self._failed_starts = 0
+        return engine
 
     def close(self) -> None:
         if self._process is not None:

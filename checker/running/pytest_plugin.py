@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from checker.contract.interface import EngineAdapter, UnsupportedError
+from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import RunReport, Status
 from checker.running.collector import (
@@ -28,7 +29,7 @@ from checker.running.collector import (
 )
 from checker.running.conclude import Conclusion
 from checker.running.engines import EngineNotFound, EngineProvider
-from checker.running.options import OptionError, Selection, positive_seconds
+from checker.running.options import OptionError, Selection, positive_bytes, positive_seconds
 from checker.running.steps import given, then, when
 from checker.running.steps.context import ScenarioGame
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -48,6 +49,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"how long an engine process may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
+    )
+    group.addoption(
+        "--max-message-bytes",
+        type=positive_bytes,
+        default=MAX_MESSAGE_BYTES,
+        metavar="BYTES",
+        help=f"the longest answer an engine process may send, in bytes (default: {MAX_MESSAGE_BYTES:,})",
     )
     group.addoption(
         "--report-dir",
@@ -185,7 +193,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(str(exc)) from exc
     try:
         provider = EngineProvider(
-            str(config.getoption("engine")), config.getoption("timeout"), config.getoption("validate_messages")
+            str(config.getoption("engine")),
+            config.getoption("timeout"),
+            config.getoption("validate_messages"),
+            config.getoption("max_message_bytes"),
         )
         provider.check()
     except EngineNotFound as exc:

@@ -13,6 +13,15 @@ FAULT is one of:
   no-mana-burn                 a rules bug: mana burn never costs life
   hostile:<request type>:<n>   write markup and quotes on stderr, then die there
   slow-start:<seconds>         start up slowly: wait that long before reading any request
+  deaf                         answer hello, then never read its input again
+  huge:<request type>:<n>      answer it with a view of 50,000 permanents (about 10 MB on one line)
+  stderr-flood:<request type>:<n>  write one 20 MB line on stderr, then die there
+  orphan:<request type>:<n>    start a child that holds its pipes open, then die there
+  no-effects                   leave effects out of its hello
+  no-editions                  claim no edition in its hello
+  bad-phase:<request type>:<n> answer a view whose phase is "teatime"
+  refuse-bye                   answer bye with an unsupported error
+Every fault writes the fake's process id on stderr as it starts.
 With --once MARKER the fault happens only if the file MARKER doesn't exist yet (it is then
 created), so that a restarted engine behaves and only one scenario is hit.
 """
@@ -20,6 +29,8 @@ created), so that a restarted engine behaves and only one scenario is hit.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -40,7 +51,7 @@ def main(argv: list[str]) -> int:
 
         Mirage.mana_burn = CR2008.mana_burn = False
     adapter = ReferenceAdapter()
-    print(f"fake engine with fault {fault!r} starting", file=sys.stderr, flush=True)
+    print(f"fake engine with fault {fault!r} starting as pid {os.getpid()}", file=sys.stderr, flush=True)
     if kind == "slow-start":
         time.sleep(float(target))
     for line in sys.stdin:
@@ -64,6 +75,24 @@ def main(argv: list[str]) -> int:
             continue
         if kind == "wrong-id" and hit:
             response["id"] = request["id"] + 1
+        if kind == "stderr-flood" and hit:
+            sys.stderr.write("x" * 20_000_000 + "\n")
+            sys.stderr.flush()
+            return 5
+        if kind == "orphan" and hit:
+            child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+            print(f"fake engine: started child {child.pid}, dying on {rtype}", file=sys.stderr, flush=True)
+            return 6
+        if kind == "huge" and hit:
+            response["view"]["battlefield"] = [_permanent(i) for i in range(50_000)]
+        if kind == "bad-phase" and hit:
+            response["view"]["phase"] = "teatime"
+        if rtype == "bye" and kind == "refuse-bye":
+            response = {"id": request["id"], "type": "error", "error": {"kind": "unsupported", "message": "no bye"}}
+        if rtype == "hello" and kind == "no-effects":
+            del response["effects"]
+        if rtype == "hello" and kind == "no-editions":
+            response["editions"] = []
         if rtype == "hello" and kind == "lie-protocol":
             response["protocol"] = 2
         if rtype == "hello" and kind == "lie-editions":
@@ -72,7 +101,24 @@ def main(argv: list[str]) -> int:
         sys.stdout.flush()
         if not going_on:
             break
+        if kind == "deaf":
+            time.sleep(3600)
     return 0
+
+
+def _permanent(i: int) -> dict[str, object]:
+    return {
+        "id": f"p{i}",
+        "name": "Grizzly Bears",
+        "controller": "Alice",
+        "owner": "Alice",
+        "tapped": False,
+        "damage": 0,
+        "phased_out": False,
+        "summoning_sick": False,
+        "power": 2,
+        "toughness": 2,
+    }
 
 
 def _armed(once: Path | None) -> bool:

@@ -10,78 +10,60 @@ from __future__ import annotations
 
 import contextlib
 import json
-import queue
-import subprocess
-import threading
-import time
-from collections import deque
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import Any
 
 from checker.contract.codec import DecodeError, decode, encode
 from checker.contract.interface import (
     Action,
+    AdapterError,
     Capabilities,
     EngineFailure,
-    EngineTimeout,
     GameEvent,
     GameSetup,
     GameView,
 )
-from checker.contract.protocol import PROTOCOL_VERSION, ProtocolError, names, problems, raise_error, schema
+from checker.contract.protocol import (
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    definition_of,
+    names,
+    problems,
+    raise_error,
+)
+from checker.running.wire.process import EngineCrashed, EngineProcess
+
+__all__ = ["DEFAULT_TIMEOUT", "STARTUP_TIMEOUT", "EngineCrashed", "WireEngine"]
 
 #: Seconds an engine may take to answer one request, unless told otherwise.
 DEFAULT_TIMEOUT = 10.0
 #: The least time the handshake gets, whatever the per-request timeout: the engine starts up during it.
 STARTUP_TIMEOUT = 10.0
-_EOF = object()
-
-
-class EngineCrashed(EngineFailure):
-    """The engine process ended (or closed its output) in the middle of a session."""
 
 
 class WireEngine:
     """An :class:`~checker.contract.interface.EngineAdapter` for an engine that speaks the protocol."""
 
     def __init__(
-        self, command: Sequence[str], timeout: float = DEFAULT_TIMEOUT, validate: bool = False, stderr_lines: int = 30
+        self,
+        command: Sequence[str],
+        timeout: float = DEFAULT_TIMEOUT,
+        validate: bool = False,
+        max_message: int = MAX_MESSAGE_BYTES,
     ) -> None:
         self.command = list(command)
         self.timeout = timeout
         self.validate = validate
-        self._stderr: deque[str] = deque(maxlen=stderr_lines)
-        self._lines: queue.Queue[object] = queue.Queue()
         self._next_id = 0
         self._events: list[GameEvent] = []
         self._failure: EngineFailure | None = None
+        self._process = EngineProcess(self.command, max_message)
         try:
-            self._process = subprocess.Popen(
-                self.command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
-            )
-        except OSError as exc:
-            raise EngineCrashed(f"cannot start engine {self.command!r}: {exc}") from exc
-        assert self._process.stdout is not None and self._process.stderr is not None
-        self._pump(self._process.stdout, self._lines.put, then=lambda: self._lines.put(_EOF))
-        self._pump(self._process.stderr, self._stderr.append)
-        self._capabilities = self._handshake()
-
-    @staticmethod
-    def _pump(stream: IO[str], sink: Any, then: Any = None) -> None:
-        def run() -> None:
-            for line in stream:
-                sink(line.rstrip("\n"))
-            if then is not None:
-                then()
-
-        threading.Thread(target=run, daemon=True).start()
+            self._capabilities = self._handshake()
+        except BaseException:  # whatever went wrong, a failed handshake leaves no process behind
+            self._process.stop()
+            raise
 
     # ---------------------------------------------------------------- the adapter interface
 
@@ -108,17 +90,17 @@ class WireEngine:
 
     @property
     def alive(self) -> bool:
-        return self._failure is None and self._process.poll() is None
+        return self._failure is None and self._process.exit_code is None
 
     def close(self) -> None:
-        """Say goodbye and make sure the process is gone."""
+        """Say goodbye and make sure the process and its children are gone. Never raises: an
+        engine that answers bye with an error (or not at all) is stopped all the same."""
+        said_bye = False
         if self.alive:
-            with contextlib.suppress(EngineFailure):
+            with contextlib.suppress(AdapterError):
                 self._request("bye", timeout=min(self.timeout, 2.0))
-        self._kill()
-
-    def stderr_tail(self) -> str:
-        return "\n".join(self._stderr)
+                said_bye = True
+        self._process.stop(grace=0.5 if said_bye else 0.0)
 
     def _handshake(self) -> Capabilities:
         # The engine's process starts during the handshake (an interpreter, a JVM): the hello request
@@ -132,62 +114,48 @@ class WireEngine:
                     f"the engine speaks protocol {hello.get('protocol')!r}; this suite speaks {PROTOCOL_VERSION}"
                 )
             )
-        found = problems("response_hello", hello) if self.validate else []
-        editions = set(hello.get("editions") or ())
-        unknown = editions - names("edition")
-        if found or unknown:
-            why = "; ".join(found) or f"unknown editions {sorted(unknown)}"
-            raise self._fail(ProtocolError(f"the handshake is malformed: {why}"))
-        return Capabilities(str(hello["name"]), str(hello["version"]), frozenset(editions), frozenset(hello["effects"]))
+        if found := problems("response_hello", hello):
+            raise self._fail(ProtocolError(f"the handshake is malformed: {'; '.join(found)}"))
+        if not hello["editions"]:
+            every = ", ".join(sorted(names("edition")))
+            raise self._fail(
+                EngineFailure(f"the engine supports none of the editions ({every}): its hello lists no editions")
+            )
+        return Capabilities(hello["name"], hello["version"], frozenset(hello["editions"]), frozenset(hello["effects"]))
 
     def _request(self, kind: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
         if self._failure is not None:
             raise self._failure
         self._next_id += 1
         request = {"id": self._next_id, "type": kind, **fields}
-        if self.validate and (found := problems(_definition("request", request), request)):
+        if self.validate and (found := problems(definition_of("request", request), request)):
             raise ProtocolError(f"the suite built an invalid {kind} request: {'; '.join(found)}")
+        line = json.dumps(request, separators=(",", ":")).encode() + b"\n"
         try:
-            assert self._process.stdin is not None
-            self._process.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
-            self._process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError) as exc:
-            raise self._fail(EngineCrashed(f"the engine stopped reading its input ({exc}){self._exit_note()}")) from exc
-        answer = self._read(kind, self.timeout if timeout is None else timeout)
+            answer = self._read(kind, self._process.exchange(line, kind, self.timeout if timeout is None else timeout))
+        except EngineFailure as failure:
+            raise self._fail(failure) from None
         if answer.get("type") == "error":
             error = answer.get("error") or {}
             raise_error(str(error.get("kind")), str(error.get("message")))
         return answer
 
-    def _read(self, kind: str, timeout: float) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
+    def _read(self, kind: str, line: bytes) -> dict[str, Any]:
         try:
-            line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            raise self._fail(
-                EngineTimeout(f"no answer to the {kind} request within {timeout:g} s{self._stderr_note()}")
-            ) from None
-        if line is _EOF:
-            time.sleep(0.05)  # let the process finish exiting and stderr drain
-            raise self._fail(EngineCrashed(f"the engine closed its output during a {kind} request{self._exit_note()}"))
-        try:
-            answer = json.loads(str(line))
-        except json.JSONDecodeError:
-            raise self._fail(
-                ProtocolError(
-                    f"the engine answered the {kind} request with a line that isn't JSON: {str(line)[:200]!r}"
-                )
+            answer = json.loads(line)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, too deep, a number too long
+            shown = line[:200].decode(errors="replace")
+            raise ProtocolError(
+                f"the engine answered the {kind} request with a line that isn't JSON: {shown!r}"
             ) from None
         if not isinstance(answer, dict):
-            raise self._fail(ProtocolError(f"the engine answered the {kind} request with {answer!r}, not an object"))
-        if answer.get("id") != self._next_id:
-            raise self._fail(
-                ProtocolError(
-                    f"the engine answered request {answer.get('id')!r} when request {self._next_id} ({kind}) was asked"
-                )
+            raise ProtocolError(f"the engine answered the {kind} request with {str(answer)[:200]}, not an object")
+        if type(answer.get("id")) is not int or answer["id"] != self._next_id:
+            raise ProtocolError(
+                f"the engine answered request {answer.get('id')!r:.40} when request {self._next_id} ({kind}) was asked"
             )
-        if self.validate and (found := problems(_definition("response", answer), answer)):
-            raise self._fail(ProtocolError(f"the engine's answer to {kind} breaks the schema: {'; '.join(found)}"))
+        if self.validate and (found := problems(definition_of("response", answer), answer)):
+            raise ProtocolError(f"the engine's answer to {kind} breaks the schema: {'; '.join(found)}")
         return answer
 
     def _decoded(self, cls: Any, answer: dict[str, Any], field: str) -> Any:
@@ -199,25 +167,5 @@ class WireEngine:
     def _fail(self, failure: EngineFailure) -> EngineFailure:
         """Remember the failure (the engine is unusable from now on) and stop the process."""
         self._failure = failure
-        self._kill()
+        self._process.stop()
         return failure
-
-    def _kill(self) -> None:
-        if self._process.poll() is None:
-            self._process.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):  # a process that survives SIGKILL
-            self._process.wait(timeout=5)
-
-    def _exit_note(self) -> str:
-        code = self._process.poll()
-        return (f" (exit code {code})" if code is not None else "") + self._stderr_note()
-
-    def _stderr_note(self) -> str:
-        tail = self.stderr_tail()
-        return f"\n--- engine stderr (last lines) ---\n{tail}" if tail else ""
-
-
-def _definition(kind: str, message: dict[str, Any]) -> str:
-    """The schema definition a message must meet: the one for its type, when the type is known."""
-    specific = f"{kind}_{message.get('type')}"
-    return specific if specific in schema()["$defs"] else kind

@@ -1,0 +1,77 @@
+"""A per-request deadline for adapters in this process, as an engine process has over the wire.
+
+Each call of the adapter runs under a real-time interval timer (``signal.setitimer``); when
+the timer expires, the SIGALRM handler raises :class:`EngineTimeout` inside the call, so that
+a hung adapter costs its scenario a *timeout* and the run goes on.
+
+Its limits, where a call has no deadline or a late one:
+
+- only in the main thread of a process on a platform with ``setitimer`` (not on Windows):
+  elsewhere the calls run without a deadline;
+- Python handles a signal between bytecodes: code in a C extension that runs long without
+  returning to the interpreter (or checking for signals) is interrupted only once it does;
+- an adapter interrupted in the middle of a call may be left half-changed: the provider gives
+  each scenario a fresh adapter, so nothing carries over.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from types import FrameType
+from typing import TypeVar
+
+from checker.contract.interface import (
+    Action,
+    Capabilities,
+    EngineAdapter,
+    EngineTimeout,
+    GameEvent,
+    GameSetup,
+    GameView,
+)
+
+T = TypeVar("T")
+
+
+def deadlines_possible() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+class TimedAdapter:
+    """An adapter whose every call must return within ``timeout`` seconds."""
+
+    def __init__(self, adapter: EngineAdapter, timeout: float) -> None:
+        self.adapter = adapter
+        self.timeout = timeout
+
+    def capabilities(self) -> Capabilities:
+        return self._call("capabilities", self.adapter.capabilities)
+
+    def start(self, setup: GameSetup) -> None:
+        self._call("start", lambda: self.adapter.start(setup))
+
+    def perform(self, action: Action) -> None:
+        self._call("perform", lambda: self.adapter.perform(action))
+
+    def view(self) -> GameView:
+        return self._call("view", self.adapter.view)
+
+    def events(self) -> Sequence[GameEvent]:
+        return self._call("events", lambda: list(self.adapter.events()))
+
+    def _call(self, name: str, call: Callable[[], T]) -> T:
+        if not deadlines_possible():
+            return call()
+
+        def expired(signum: int, frame: FrameType | None) -> None:
+            raise EngineTimeout(f"the adapter did not return from {name} within {self.timeout:g} s")
+
+        previous = signal.signal(signal.SIGALRM, expired)
+        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+        try:
+            return call()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,204 @@
+"""The wire client against engines that hang, flood, die or lie: each fault ends in a precise
+exception, in time, with the engine's process and its children gone."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from checker.adapters.reference import ReferenceAdapter
+from checker.contract.cards import POOL
+from checker.contract.interface import (
+    CardSetup,
+    EngineFailure,
+    EngineTimeout,
+    GameSetup,
+    GameView,
+    PlayerSetup,
+)
+from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError
+from checker.running.deadline import TimedAdapter, deadlines_possible
+from checker.running.engines import START_ATTEMPTS, EngineProvider, EngineUnavailable
+from checker.running.wire.client import EngineCrashed, WireEngine
+from checker.running.wire.process import STDERR_TAIL_BYTES, StderrTail
+
+FAKE = Path(__file__).parent / "fakes" / "engine.py"
+SETUP = GameSetup("cr2024", (PlayerSetup("Alice"), PlayerSetup("Bob")), "Alice", phase="beginning", step="upkeep")
+
+
+def _fake(fault: str, timeout: float = 5.0, max_message: int = MAX_MESSAGE_BYTES) -> WireEngine:
+    return WireEngine([sys.executable, str(FAKE), fault], timeout=timeout, max_message=max_message)
+
+
+def _pids(text: str) -> list[int]:
+    """The process ids a fake engine wrote on its stderr (its own, and any child's)."""
+    return [int(p) for p in re.findall(r"(?:as pid|started child) (\d+)", text)]
+
+
+def _gone(pid: int) -> bool:
+    """Whether a process is dead (a zombie not yet reaped by its adopter counts as dead)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return state in {"Z", "X"}
+
+
+def _eventually_gone(pid: int) -> bool:
+    until = time.monotonic() + 5
+    while not _gone(pid) and time.monotonic() < until:
+        time.sleep(0.05)
+    return _gone(pid)
+
+
+def test_an_engine_that_stops_reading_its_input_times_out_the_request() -> None:
+    """A request too long for the pipe, to an engine that no longer reads: the write has a deadline too."""
+    engine = _fake("deaf", timeout=1.0)
+    library = tuple(CardSetup(f"card{i}", POOL["Grizzly Bears"]) for i in range(2000))
+    big = GameSetup("cr2024", (PlayerSetup("Alice", library=library), PlayerSetup("Bob")), "Alice")
+    started = time.monotonic()
+    with pytest.raises(EngineTimeout, match="did not read the start request within 1 s"):
+        engine.start(big)
+    assert time.monotonic() - started < 5
+    assert not engine.alive
+
+
+def test_an_answer_over_the_size_limit_is_a_protocol_error_naming_its_size() -> None:
+    engine = _fake("huge:view:1")
+    engine.start(SETUP)
+    with pytest.raises(
+        ProtocolError, match=r"answer to the view request is (at least )?[\d,]+ bytes long, over the limit"
+    ):
+        engine.view()
+    assert not engine.alive
+    with pytest.raises(
+        ProtocolError, match=r"answer to the hello request is [\d,]+ bytes long, over the limit of 300 "
+    ):
+        _fake("honest", max_message=300)  # the limit can be set lower (or higher)
+
+
+def test_a_flood_on_stderr_is_kept_as_a_bounded_tail() -> None:
+    engine = _fake("stderr-flood:start:1")
+    with pytest.raises(EngineCrashed) as crash:
+        engine.start(SETUP)
+    message = str(crash.value)
+    assert "exit code 5" in message and "more bytes cut" in message
+    assert len(message) < STDERR_TAIL_BYTES + 2000
+
+
+def test_the_stderr_tail_cuts_long_lines_and_keeps_the_last_ones() -> None:
+    tail = StderrTail()
+    tail.feed(b"first\n" + b"y" * 5000 + b"\nmiddle\n")
+    for i in range(100):
+        tail.feed(f"line {i}\n".encode())
+    tail.feed(b"z" * 3000)  # a line not yet ended is shown too, cut
+    text = tail.text()
+    assert "line 99" in text and "first" not in text
+    assert text.endswith("[... 1,976 more bytes cut]")
+    assert len(text) < STDERR_TAIL_BYTES + 2000
+
+
+def test_a_dying_engine_whose_child_holds_its_pipes_is_a_crash_and_the_child_is_killed() -> None:
+    engine = _fake("orphan:start:1")
+    started = time.monotonic()
+    with pytest.raises(EngineCrashed, match="exited during a start request") as crash:
+        engine.start(SETUP)
+    assert time.monotonic() - started < 3
+    pids = _pids(str(crash.value))
+    assert len(pids) == 2, crash.value
+    engine.close()
+    assert all(_eventually_gone(pid) for pid in pids)
+
+
+def _children_running(word: str) -> list[int]:
+    """This process's live children whose command line has ``word``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] not in {"Z", "X"} and word.encode() in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.parametrize("fault", ["no-effects", "lie-protocol"])
+def test_a_failed_handshake_leaves_no_process(fault: str) -> None:
+    with pytest.raises(EngineFailure) as bad:
+        _fake(fault)
+    if fault == "no-effects":
+        assert "'effects' is a required property" in str(bad.value)
+    assert _children_running(fault) == []
+
+
+def test_an_engine_that_supports_no_edition_says_so() -> None:
+    with pytest.raises(EngineFailure, match=r"supports none of the editions \(cr2008, cr2024, mirage\)"):
+        _fake("no-editions")
+
+
+def test_a_view_with_a_name_outside_the_vocabulary_is_a_protocol_error_without_validation() -> None:
+    engine = _fake("bad-phase:view:1")
+    assert not engine.validate
+    engine.start(SETUP)
+    with pytest.raises(ProtocolError, match=r"\$\.view\.phase: 'teatime' is not one of"):
+        engine.view()
+
+
+def test_closing_an_engine_that_refuses_bye_raises_nothing() -> None:
+    engine = _fake("refuse-bye")
+    engine.start(SETUP)
+    engine.close()
+    assert not engine.alive
+
+
+def test_an_engine_that_dies_at_every_start_is_given_up_with_its_exit_and_stderr() -> None:
+    provider = EngineProvider(f"{sys.executable} {FAKE} crash:hello:1", timeout=5.0)
+    for _ in range(START_ATTEMPTS):
+        with pytest.raises(EngineCrashed, match="exit code 3"):
+            provider.get()
+    started = time.monotonic()
+    for _ in range(5):
+        with pytest.raises(EngineUnavailable) as given_up:
+            provider.get()
+    assert time.monotonic() - started < 0.5  # at once, without starting it again
+    message = str(given_up.value)
+    assert str(FAKE) in message and "exit code 3" in message and "crashing on hello #1" in message
+
+
+def test_a_good_handshake_resets_the_count_of_failed_starts() -> None:
+    provider = EngineProvider(f"{sys.executable} {FAKE} honest", timeout=5.0)
+    provider._failed_starts = START_ATTEMPTS - 1
+    try:
+        assert provider.get().capabilities().name == "reference-engine"
+        assert provider._failed_starts == 0
+    finally:
+        provider.close()
+
+
+class _Hanging(ReferenceAdapter):
+    def view(self) -> GameView:
+        time.sleep(3600)
+        raise AssertionError("not reached")
+
+
+@pytest.mark.skipif(not deadlines_possible(), reason="no interval timer on this platform or thread")
+def test_an_in_process_adapter_call_has_the_same_deadline() -> None:
+    adapter = TimedAdapter(_Hanging(), 0.3)
+    adapter.start(SETUP)
+    started = time.monotonic()
+    with pytest.raises(EngineTimeout, match=re.escape("did not return from view within 0.3 s")):
+        adapter.view()
+    assert time.monotonic() - started < 2
+    assert adapter.events()  # the timer is disarmed after each call
+
+
+def test_the_provider_gives_in_process_adapters_the_request_timeout() -> None:
+    adapter = EngineProvider("reference", timeout=7.0).get()
+    assert isinstance(adapter, TimedAdapter) and adapter.timeout == 7.0
