@@ -138,6 +138,16 @@ def test_the_written_file_matches_the_schema_and_keeps_text_readable(tmp_path: P
     assert "\\udc80" in text  # the lone surrogate, as the JSON escape that reads back as itself
 
 
+def test_the_written_report_names_its_schema_written_beside_it(tmp_path: Path) -> None:
+    path = write_json(REPORT, tmp_path / "reports" / "report.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["$schema"] == "report.schema.json"
+    beside = json.loads((path.parent / data["$schema"]).read_text(encoding="utf-8"))
+    assert beside == schema()
+    Draft202012Validator(beside).validate(data)
+    assert read_json(path) == REPORT
+
+
 def test_a_report_reads_back_equal(tmp_path: Path) -> None:
     assert read_json(write_json(REPORT, tmp_path / "report.json")) == REPORT
 
@@ -473,6 +483,7 @@ def test_write_all_writes_every_format(tmp_path: Path) -> None:
     assert names == sorted(
         [
             "report.json",
+            "report.schema.json",
             "junit.xml",
             "summary.md",
             "report.html",
