@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from checker.contract.rulings import rulings
 from checker.judging.reports import ReportError, badges, html, markdown, read_json, to_json, write_all, write_json
 from checker.judging.reports.badges import write_badges
-from checker.judging.reports.json_report import schema
+from checker.judging.reports.json_report import from_json, schema
 from checker.judging.reports.junit import junit_xml, write_junit
 from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 
@@ -370,6 +371,46 @@ def test_html_shows_the_failing_step_expected_observed_message_and_steps() -> No
     assert "<li>Given it is Alice&#39;s turn</li>" in page
     assert "EngineTimeout: no answer in 10 s" in page
     assert "Draw: the first player skips the draw [Alice, 7]" in page
+
+
+def test_html_shows_an_outlines_name_with_its_examples_values() -> None:
+    outline = replace(
+        result("mana", "Mana burns at the end of the <phase>", "mirage", Status.FAILED, example="upkeep phase, upkeep"),
+        title="Mana burns at the end of the upkeep phase",
+    )
+    page = html(replace(REPORT, results=(outline,)))
+    text = "".join(_parse(page).text)
+    assert "Mana burns at the end of the upkeep phase" in text
+    # the stable scenario id keeps the placeholder; no name shown to a reader does
+    assert text.count("<phase>") == text.count(outline.id) == 1
+
+
+def test_html_links_every_ruling_id_to_its_row_with_its_citation() -> None:
+    parsed = _parse(html(REPORT))
+    links = {v.removeprefix("#") for k, v in parsed.attributes if k == "href" and v and v.startswith("#ruling-")}
+    assert links == {"ruling-CR24-502.3", "ruling-GRT-1.6-4", "ruling-CR08-302.2"}
+    assert links <= parsed.ids
+    text = "".join(parsed.text)
+    assert rulings()["GRT-1.6-4"].citations in text
+    assert rulings()["CR08-302.2"].citations in text
+
+
+def test_markdown_shows_an_outlines_name_with_its_examples_values() -> None:
+    outline = replace(
+        result("mana", "Mana burns at the end of the <phase>", "mirage", Status.FAILED, example="upkeep phase"),
+        title="Mana burns at the end of the upkeep phase",
+    )
+    text = markdown(replace(REPORT, results=(outline,)))
+    assert "Mana burns at the end of the upkeep phase" in text and "&lt;phase" not in text and "<phase>" not in text
+
+
+def test_an_outlines_title_reads_back_and_an_old_report_without_it_still_reads(tmp_path: Path) -> None:
+    titled = replace(RESULTS[3], title="Draw: Alice skips her first draw")
+    report = replace(REPORT, results=(titled,))
+    assert read_json(write_json(report, tmp_path / "report.json")) == report
+    data = to_json(replace(REPORT, results=RESULTS[:1]))
+    del data["results"][0]["title"]
+    assert from_json(data).results == RESULTS[:1]
 
 
 def test_html_of_a_clean_run_says_so() -> None:

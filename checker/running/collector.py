@@ -72,9 +72,11 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
     edition = str(callspec.params["edition"])
     status, message = _status(report, call)
     try:
-        steps = tuple(f"{s.keyword} {s.name}" for s in template.render(example_values).steps)
+        rendered = template.render(example_values)
+        steps = tuple(f"{s.keyword} {s.name}" for s in rendered.steps)
+        title = rendered.name if rendered.name != template.name else None
     except Exception:  # a template that can't be rendered still gets a result
-        steps = ()
+        steps, title = (), None
     return ScenarioResult(
         id=ScenarioResult.make_id(part, template.name, example, edition),
         part=part,
@@ -88,6 +90,7 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
         steps=steps,
         failing_step=item.stash.get(FAILING_STEP, None) if status is not Status.PASSED else None,
         message=message,
+        title=title,
     )
 
 

@@ -65,6 +65,7 @@ def _result(result: ScenarioResult) -> dict[str, Any]:
         "steps": list(result.steps),
         "failing_step": _failing_step(result.failing_step),
         "message": _optional_text(result.message),
+        "title": result.title,
     }
 
 
@@ -121,6 +122,7 @@ def _result_from(data: dict[str, Any]) -> ScenarioResult:
         steps=tuple(data["steps"]),
         failing_step=None if step is None else FailingStep(**step),
         message=data["message"],
+        title=data.get("title"),
     )
 
 
