@@ -46,6 +46,15 @@ class ScenarioError(AssertionError):
         self.observed = observed
 
 
+def whereabouts(view: GameView) -> str:
+    """Where the game is, for a failure message: whose turn, which phase and step, who must decide what."""
+    parts = (("phase", view.phase), ("step", view.step))
+    part = ", ".join(f"{kind} {name.replace('_', ' ')}" for kind, name in parts if name)
+    waiting = f"{view.decision.player} to decide {view.decision.kind}" if view.decision else "nobody"
+    over = ", the game over" if view.game_over else ""
+    return f"{view.active_player}'s turn {view.turn_number}, {part or 'no phase'}, waiting for {waiting}{over}"
+
+
 @dataclass
 class PlayerBuild:
     name: str

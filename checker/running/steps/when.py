@@ -30,7 +30,7 @@ from checker.contract.interface import (
 )
 from checker.contract.interface import ChooseDiscard as Discard
 from checker.contract.vocabulary import parse_part
-from checker.running.steps.context import ScenarioError, ScenarioGame
+from checker.running.steps.context import ScenarioError, ScenarioGame, whereabouts
 from checker.running.steps.language import names
 
 Reader = Callable[[ScenarioGame, str, re.Match[str]], Action]
@@ -128,11 +128,33 @@ def player_acts(game: ScenarioGame, player: str, attempt: str | None, text: str)
 
 @when(parsers.re(r"(?:both|all) players pass priority(?: in succession)?"))
 def all_pass(game: ScenarioGame) -> None:
-    for _ in game.players:
-        priority = game.view().priority
-        if priority is None:
-            raise ScenarioError("nobody has priority to pass")
-        game.perform(PassPriority(priority))
+    """Each player in the game passes priority once, in turn order, starting with the one who has
+    it (CR 117.3d, 117.4): after each pass the next player in turn order must hold
+    priority. An engine that hands priority back to the same player, or skips one, fails here."""
+    seats = [p.name for p in game.view().players if not p.lost]
+    passed: list[str] = []
+    for _ in seats:
+        view = game.view()
+        holder = view.priority
+        if passed:
+            expected = _next_in_turn(seats, passed)
+            if holder != expected:
+                raise ScenarioError(
+                    f"after {' and '.join(passed)} passed priority, {holder or 'nobody'} held priority, not "
+                    f"{expected}: each player passes once, in turn (the game: {whereabouts(view)})",
+                    f"{expected} to hold priority",
+                    f"{holder or 'nobody'} held priority",
+                )
+        elif holder is None:
+            raise ScenarioError(f"nobody has priority to pass (the game: {whereabouts(view)})")
+        game.perform(PassPriority(holder))
+        passed.append(holder)
+
+
+def _next_in_turn(seats: list[str], passed: list[str]) -> str:
+    """The player after the last one who passed, in turn order, who hasn't passed yet."""
+    start = seats.index(passed[-1])
+    return next(p for p in seats[start + 1 :] + seats[:start] if p not in passed)
 
 
 @when(parsers.re(r"the game (?:starts|begins)"))
