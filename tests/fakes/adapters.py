@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from checker.adapters.reference import ReferenceAdapter
-from checker.contract.interface import Action, GameView, PassPriority
+from checker.contract.interface import Action, GameEvent, GameSetup, GameView, PassPriority
 
 
 class ActivePlayerOnlyPriority(ReferenceAdapter):
@@ -24,3 +24,30 @@ class ActivePlayerOnlyPriority(ReferenceAdapter):
         if isinstance(action, PassPriority) and real.priority is not None and action.player == real.active_player:
             action = PassPriority(real.priority)
         super().perform(action)
+
+
+class NeverStopsIn(ReferenceAdapter):
+    """Never stops in one step: whenever a player would get priority there, everyone passes at once.
+    With ``hidden``, the step's beginning and end are left out of the events as well."""
+
+    def __init__(self, step: str, hidden: bool = False) -> None:
+        super().__init__()
+        self.step, self.hidden = step, hidden
+
+    def _pass_through(self) -> None:
+        view = super().view()
+        while view.priority is not None and view.step == self.step:
+            super().perform(PassPriority(view.priority))
+            view = super().view()
+
+    def start(self, setup: GameSetup) -> None:
+        super().start(setup)
+        self._pass_through()
+
+    def perform(self, action: Action) -> None:
+        super().perform(action)
+        self._pass_through()
+
+    def events(self) -> list[GameEvent]:
+        hide = {"step_began", "step_ended"} if self.hidden else set()
+        return [e for e in super().events() if not (e.kind in hide and e.subject == self.step)]
