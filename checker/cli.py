@@ -20,7 +20,8 @@ Exit codes of ``turncheck certify`` (and ``smoke``):
 
 ``turncheck diff OLD NEW`` exits 1 when the new report has regressions, ``turncheck expect
 REPORT EXPECTATIONS`` when a saved report doesn't match, ``turncheck lint`` when the features
-have problems; each exits 2 on a file it can't read.
+have problems, ``turncheck coverage`` when a seed ruling has no scenario; each exits 2 on a
+file it can't read.
 """
 
 from __future__ import annotations
@@ -339,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("expectations", type=Path)
     lint = sub.add_parser("lint", help="check the feature files' tags")
     lint.add_argument("features", nargs="?")
+    cov = sub.add_parser("coverage", help="which rulings the scenarios cover (exit 1: a seed ruling isn't)")
+    cov.add_argument("features", nargs="?", type=Path)
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
@@ -368,6 +371,10 @@ def _command(args: argparse.Namespace, console: Console) -> int:
         from checker.doctools.lint import main as lint_main
 
         return lint_main([args.features] if args.features else [])
+    if args.command == "coverage":
+        from checker.doctools.coverage import command as coverage_command
+
+        return coverage_command(args.features)
     from checker.running.wire.server import main as serve_main
 
     argv = ["--engine", args.engine, "--max-message-bytes", str(args.max_message_bytes)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from checker.contract.vocabulary import EDITIONS
@@ -123,3 +125,16 @@ def test_a_wrong_edition_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--edition", "alpha")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*invalid choice: 'alpha'*"])
+
+
+def test_an_outlines_result_carries_its_name_with_the_examples_values(pytester: pytest.Pytester) -> None:
+    reports = pytester.path / "reports"
+    pytester.runpytest(
+        "--pyargs", "checker.running.test_conformance", "--part", "mana_burn_and_life", "--edition", "mirage",
+        "-k", "burns_at_the_end", "--report-dir", str(reports),
+    )  # fmt: skip
+    results = json.loads((reports / "report.json").read_text(encoding="utf-8"))["results"]
+    assert results and all("<phase>" in r["scenario"] for r in results)
+    titles = {r["title"] for r in results}
+    assert "Mirage - mana left in the pool burns at the end of the upkeep phase" in titles
+    assert len(titles) == len(results) and not any("<" in t for t in titles)

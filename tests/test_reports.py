@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from checker.contract.rulings import rulings
 from checker.judging.reports import ReportError, badges, html, markdown, read_json, to_json, write_all, write_json
 from checker.judging.reports.badges import write_badges
-from checker.judging.reports.json_report import schema
+from checker.judging.reports.json_report import from_json, schema
 from checker.judging.reports.junit import junit_xml, write_junit
 from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 
@@ -136,6 +137,16 @@ def test_the_written_file_matches_the_schema_and_keeps_text_readable(tmp_path: P
     Draft202012Validator(schema()).validate(json.loads(text))
     assert NON_ASCII in text  # UTF-8, not \u escapes
     assert "\\udc80" in text  # the lone surrogate, as the JSON escape that reads back as itself
+
+
+def test_the_written_report_names_its_schema_written_beside_it(tmp_path: Path) -> None:
+    path = write_json(REPORT, tmp_path / "reports" / "report.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["$schema"] == "report.schema.json"
+    beside = json.loads((path.parent / data["$schema"]).read_text(encoding="utf-8"))
+    assert beside == schema()
+    Draft202012Validator(beside).validate(data)
+    assert read_json(path) == REPORT
 
 
 def test_a_report_reads_back_equal(tmp_path: Path) -> None:
@@ -362,6 +373,46 @@ def test_html_shows_the_failing_step_expected_observed_message_and_steps() -> No
     assert "Draw: the first player skips the draw [Alice, 7]" in page
 
 
+def test_html_shows_an_outlines_name_with_its_examples_values() -> None:
+    outline = replace(
+        result("mana", "Mana burns at the end of the <phase>", "mirage", Status.FAILED, example="upkeep phase, upkeep"),
+        title="Mana burns at the end of the upkeep phase",
+    )
+    page = html(replace(REPORT, results=(outline,)))
+    text = "".join(_parse(page).text)
+    assert "Mana burns at the end of the upkeep phase" in text
+    # the stable scenario id keeps the placeholder; no name shown to a reader does
+    assert text.count("<phase>") == text.count(outline.id) == 1
+
+
+def test_html_links_every_ruling_id_to_its_row_with_its_citation() -> None:
+    parsed = _parse(html(REPORT))
+    links = {v.removeprefix("#") for k, v in parsed.attributes if k == "href" and v and v.startswith("#ruling-")}
+    assert links == {"ruling-CR24-502.3", "ruling-GRT-1.6-4", "ruling-CR08-302.2"}
+    assert links <= parsed.ids
+    text = "".join(parsed.text)
+    assert rulings()["GRT-1.6-4"].citations in text
+    assert rulings()["CR08-302.2"].citations in text
+
+
+def test_markdown_shows_an_outlines_name_with_its_examples_values() -> None:
+    outline = replace(
+        result("mana", "Mana burns at the end of the <phase>", "mirage", Status.FAILED, example="upkeep phase"),
+        title="Mana burns at the end of the upkeep phase",
+    )
+    text = markdown(replace(REPORT, results=(outline,)))
+    assert "Mana burns at the end of the upkeep phase" in text and "&lt;phase" not in text and "<phase>" not in text
+
+
+def test_an_outlines_title_reads_back_and_an_old_report_without_it_still_reads(tmp_path: Path) -> None:
+    titled = replace(RESULTS[3], title="Draw: Alice skips her first draw")
+    report = replace(REPORT, results=(titled,))
+    assert read_json(write_json(report, tmp_path / "report.json")) == report
+    data = to_json(replace(REPORT, results=RESULTS[:1]))
+    del data["results"][0]["title"]
+    assert from_json(data).results == RESULTS[:1]
+
+
 def test_html_of_a_clean_run_says_so() -> None:
     clean = replace(REPORT, results=RESULTS[:2])
     page = html(clean)
@@ -473,6 +524,7 @@ def test_write_all_writes_every_format(tmp_path: Path) -> None:
     assert names == sorted(
         [
             "report.json",
+            "report.schema.json",
             "junit.xml",
             "summary.md",
             "report.html",

@@ -1,7 +1,9 @@
-"""The rulings the suite transcribes: ids, editions and citations (no rule text).
+"""The rulings the suite transcribes: ids, editions, where each is stated and its citations.
 
-The table ``data/rulings.tsv`` lists the ids of the seed inventory and of the rules beyond
-the seeds, as in ``shared/rulings/``; a test checks that the two agree.
+The table ``data/rulings.tsv`` (described in ``docs/rulings.md``) is the project's own
+inventory: the seed rulings (``source`` ``inventory``) and the numbered rules of the whole
+turn beyond them (``beyond``), each with the source document and line it is stated at. It
+holds facts about the rulings, not their text: a scenario's Rule restates each in its own words.
 """
 
 from __future__ import annotations
@@ -11,12 +13,16 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+SOURCES = ("inventory", "beyond")
+
 
 @dataclass(frozen=True)
 class Ruling:
     id: str
     edition: str
     source: str  # "inventory" (the seeds) or "beyond"
+    seed: str  # the source document the ruling is stated in
+    line: int  # its first line there
     citations: str
 
 
@@ -24,4 +30,6 @@ class Ruling:
 def rulings() -> dict[str, Ruling]:
     text = resources.files("checker.contract").joinpath("data/rulings.tsv").read_text(encoding="utf-8")
     rows = csv.DictReader(text.splitlines(), delimiter="\t")
-    return {r["id"]: Ruling(r["id"], r["edition"], r["source"], r["citations"]) for r in rows}
+    return {
+        r["id"]: Ruling(r["id"], r["edition"], r["source"], r["seed"], int(r["line"]), r["citations"]) for r in rows
+    }

@@ -19,6 +19,12 @@ PHASES = names("phase")
 STEPS = names("step")
 DECISIONS = names("decision")
 EVENTS = names("event_kind")
+#: The detail keys each event kind may carry, with what each means (``$defs/event_details``): the
+#: one declaration that the schema's validation of an event and ``docs/protocol.md`` both read.
+EVENT_DETAILS: dict[str, dict[str, str]] = {
+    kind: {key: spec["description"] for key, spec in node["properties"].items()}
+    for kind, node in schema()["$defs"]["event_details"]["properties"].items()
+}
 
 _ALIASES = {
     "end phase": "ending",

@@ -1,9 +1,10 @@
 """Which rulings the scenarios cover: the page ``docs/coverage.md``, generated from the features.
 
 A ruling is covered when a scenario tagged ``@ruling:<id>`` runs under the ruling's own
-edition (as ``shared/tools/ruling_coverage.py`` counts it). The page shows coverage per
-section for the seed inventory and for the rules beyond the seeds, and lists every
-uncovered id with the reason recorded for it in ``docs/uncovered.tsv`` (id, tab, reason).
+edition. The page shows coverage per section for the seed inventory and for the rules
+beyond the seeds, and lists every uncovered id with the reason recorded for it in
+``docs/uncovered.tsv`` (id, tab, reason). ``turncheck coverage`` prints the same count
+(:func:`summary`) from an installed suite, where the docs aren't.
 
     python -m checker.doctools.coverage               # rewrite docs/coverage.md
     python -m checker.doctools.coverage --check       # exit 1 if it is out of date or a reason is missing
@@ -18,11 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.contract.features import features_dir
+from checker.contract.rulings import SOURCES as INVENTORIES
 from checker.contract.rulings import Ruling, rulings
 from checker.doctools.lint import scenarios
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-SOURCES = {"inventory": "The seed rulings (shared/rulings/inventory.tsv)", "beyond": "Beyond the seeds (beyond.tsv)"}
+SOURCES = dict(zip(INVENTORIES, ("The seed rulings", "Beyond the seeds"), strict=True))
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ def section(ruling_id: str) -> str:
     return f"{prefix}-{number.split('.')[0]}"
 
 
-def measure(root: Path, reasons_file: Path) -> Coverage:
+def measure(root: Path, reasons_file: Path | None = None) -> Coverage:
     covered: dict[str, list[str]] = defaultdict(list)
     known = rulings()
     for path in sorted(root.rglob("*.feature")):
@@ -55,7 +57,7 @@ def measure(root: Path, reasons_file: Path) -> Coverage:
                 if ruling is not None and ruling.edition in sc.editions:
                     covered[ruling_id].append(f"{path.name}:{sc.line}")
     reasons: dict[str, str] = {}
-    if reasons_file.exists():
+    if reasons_file is not None and reasons_file.exists():
         with reasons_file.open(encoding="utf-8") as f:
             reasons = {row[0]: row[1] for row in csv.reader(f, delimiter="\t") if len(row) == 2 and row[0] != "id"}
     return Coverage(dict(covered), reasons)
@@ -104,6 +106,28 @@ def stale_reasons(coverage: Coverage) -> list[str]:
     """Reasons kept for rulings that are covered now (or that don't exist)."""
     uncovered = {r.id for source in SOURCES for r in coverage.uncovered(source)}
     return [i for i in coverage.reasons if i not in uncovered]
+
+
+def summary(coverage: Coverage) -> tuple[list[str], bool]:
+    """Lines saying, per inventory, ``covered N/M`` and each uncovered id; and whether every seed ruling is covered."""
+    lines: list[str] = []
+    for source, title in SOURCES.items():
+        total = sum(1 for r in rulings().values() if r.source == source)
+        uncovered = coverage.uncovered(source)
+        lines.append(f"{title} ({source}): covered {total - len(uncovered)}/{total}")
+        lines += [f"  uncovered {r.id} ({r.edition}): {r.citations}" for r in uncovered]
+    return lines, not coverage.uncovered("inventory")
+
+
+def command(features: Path | None = None) -> int:
+    """``turncheck coverage``: each inventory's coverage; exit 1 when a seed ruling is uncovered, 2 on no features."""
+    root = features_dir() if features is None else features
+    if not root.is_dir() or not any(root.rglob("*.feature")):
+        print(f"error: no .feature files under {root}", file=sys.stderr)
+        return 2
+    lines, complete = summary(measure(root))
+    print("\n".join(lines))
+    return 0 if complete else 1
 
 
 def main(argv: list[str] | None = None) -> int:

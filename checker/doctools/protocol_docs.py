@@ -20,6 +20,7 @@ from typing import Any
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.catalog import ENTRIES
 from checker.contract.protocol import schema
+from checker.contract.vocabulary import EVENT_DETAILS, EVENTS
 from checker.running.wire.server import answer
 
 _BLOCK = re.compile(r"(<!-- BEGIN (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- END (?P=name) -->)", re.S)
@@ -40,6 +41,9 @@ def _type(node: dict[str, Any]) -> str:
         return f"array of {_type(items)}" if items else "array"
     if isinstance(kind, list):
         return " or ".join(f"`{k}`" for k in kind)
+    values = node.get("additionalProperties")
+    if kind == "object" and isinstance(values, dict) and values:
+        return f"object of {_type(values)}"
     return f"`{kind}`"
 
 
@@ -103,6 +107,17 @@ def _vocabulary() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _event_details() -> str:
+    lines = ["| event kind | detail key | what it holds |", "| --- | --- | --- |"]
+    for kind in sorted(EVENTS):
+        details = EVENT_DETAILS.get(kind, {})
+        if not details:
+            lines.append(f"| `{kind}` | (none) | |")
+        for key, meaning in details.items():
+            lines.append(f"| `{kind}` | `{key}` | {meaning} |")
+    return "\n".join(lines) + "\n"
+
+
 def _catalog() -> str:
     lines = ["| key | kind | what it does | parameters | real cards with it |", "| --- | --- | --- | --- | --- |"]
     for e in ENTRIES:
@@ -150,6 +165,7 @@ def _example() -> str:
 GENERATORS: dict[str, Callable[[], str]] = {
     "messages": _messages,
     "vocabulary": _vocabulary,
+    "event-details": _event_details,
     "catalog": _catalog,
     "example": _example,
 }

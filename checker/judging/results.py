@@ -48,6 +48,14 @@ class ScenarioResult:
     steps: tuple[str, ...] = ()  # the scenario's text, one step a line
     failing_step: FailingStep | None = None
     message: str | None = None  # why, for error, timeout and unsupported; the engine's stderr tail
+    title: str | None = None  # a Scenario Outline's name with the example's values in place of its <placeholders>
+
+    @property
+    def name(self) -> str:
+        """The scenario's name as a reader should see it: an outline's with its example's values."""
+        if self.title and self.title != self.scenario:
+            return self.title
+        return f"{self.scenario} [{self.example}]" if self.example else self.scenario
 
     @staticmethod
     def make_id(part: str, scenario: str, example: str | None, edition: str) -> str:

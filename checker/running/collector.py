@@ -91,12 +91,13 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
     edition = str(callspec.params["edition"])
     status, message = _status(report, call)
     steps: tuple[str, ...] = ()
+    title: str | None = None
     if template is None:
         assert unreadable is not None
         part, feature, name = unreadable.stem, unreadable.name, UNREADABLE
     else:
         part, feature, name = Path(template.feature.filename).stem, template.feature.name, template.name
-        steps = _steps(template, callspec.params.get("_pytest_bdd_example") or {})
+        steps, title = _rendered(template, callspec.params.get("_pytest_bdd_example") or {})
     return ScenarioResult(
         id=ScenarioResult.make_id(part, name, example, edition),
         part=part,
@@ -110,14 +111,18 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
         steps=steps,
         failing_step=item.stash.get(FAILING_STEP, None) if status is not Status.PASSED else None,
         message=message,
+        title=title,
     )
 
 
-def _steps(template: Any, example_values: dict[str, Any]) -> tuple[str, ...]:
+def _rendered(template: Any, example_values: dict[str, Any]) -> tuple[tuple[str, ...], str | None]:
+    """The scenario's steps with the example's values, and its name with them where that differs."""
     try:
-        return tuple(f"{s.keyword} {s.name}" for s in template.render(example_values).steps)
+        rendered = template.render(example_values)
     except Exception:  # a template that can't be rendered still gets a result
-        return ()
+        return (), None
+    steps = tuple(f"{s.keyword} {s.name}" for s in rendered.steps)
+    return steps, (rendered.name if rendered.name != template.name else None)
 
 
 def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status, str | None]:

@@ -1,4 +1,4 @@
-"""Fake in-process adapters for testing the runner: the reference engine with one fault.
+"""Fake in-process adapters: the reference engine with one fault, or breaking one rule of the turn.
 
 Each is named on the command line as ``tests.fakes.adapters:<Class>`` (from the repository's
 root). A Python adapter is created afresh for each scenario, so a fault that should happen
@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from checker.adapters.reference import ReferenceAdapter
-from checker.contract.interface import Action, Capabilities
+from checker.contract.interface import Action, Capabilities, GameEvent, GameSetup, GameView, PassPriority
 
 #: After how many performs (in the whole process) a fault happens.
 AFTER = 40
@@ -82,3 +83,48 @@ class Hostile(ReferenceAdapter):
 
     def perform(self, action: Action) -> None:
         raise RuntimeError(HOSTILE)
+
+
+class ActivePlayerOnlyPriority(ReferenceAdapter):
+    """Never gives the non-active player priority: the active player seems to hold it whenever
+    anyone does, and each of their passes is taken as the real holder's."""
+
+    def view(self) -> GameView:
+        view = super().view()
+        d = view.decision
+        if d is not None and d.kind == "priority" and d.player != view.active_player:
+            return replace(view, decision=replace(d, player=view.active_player))
+        return view
+
+    def perform(self, action: Action) -> None:
+        real = super().view()
+        if isinstance(action, PassPriority) and real.priority is not None and action.player == real.active_player:
+            action = PassPriority(real.priority)
+        super().perform(action)
+
+
+class NeverStopsIn(ReferenceAdapter):
+    """Never stops in one step: whenever a player would get priority there, everyone passes at once.
+    With ``hidden``, the step's beginning and end are left out of the events as well."""
+
+    def __init__(self, step: str, hidden: bool = False) -> None:
+        super().__init__()
+        self.step, self.hidden = step, hidden
+
+    def _pass_through(self) -> None:
+        view = super().view()
+        while view.priority is not None and view.step == self.step:
+            super().perform(PassPriority(view.priority))
+            view = super().view()
+
+    def start(self, setup: GameSetup) -> None:
+        super().start(setup)
+        self._pass_through()
+
+    def perform(self, action: Action) -> None:
+        super().perform(action)
+        self._pass_through()
+
+    def events(self) -> list[GameEvent]:
+        hide = {"step_began", "step_ended"} if self.hidden else set()
+        return [e for e in super().events() if not (e.kind in hide and e.subject == self.step)]

@@ -1,6 +1,6 @@
 """The reports of one run, all made from a :class:`~checker.judging.results.RunReport`.
 
-- ``report.json`` (:mod:`.json_report`, with its schema in ``schemas/report.schema.json``):
+- ``report.json`` (:mod:`.json_report`, with its schema ``report.schema.json`` beside it):
   every result; what ``diff`` and other tools read back.
 - ``junit.xml`` (:mod:`.junit`): for CI services' test views.
 - ``summary.md`` (:mod:`.markdown`): for a CI job summary such as ``$GITHUB_STEP_SUMMARY``.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from checker.judging.reports.badges import badges, write_badges
 from checker.judging.reports.html import html, write_html
-from checker.judging.reports.json_report import ReportError, read_json, to_json, write_json, write_text
+from checker.judging.reports.json_report import SCHEMA_FILE, ReportError, read_json, to_json, write_json, write_text
 from checker.judging.reports.junit import write_junit
 from checker.judging.reports.markdown import markdown
 from checker.judging.results import RunReport
@@ -40,6 +40,7 @@ def write_all(report: RunReport, directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     return [
         write_json(report, directory / "report.json"),
+        directory / SCHEMA_FILE,
         write_junit(report, directory / "junit.xml"),
         write_text(directory / "summary.md", markdown(report)),
         write_html(report, directory / "report.html"),

@@ -1,8 +1,9 @@
 """A self-contained HTML report: one file, inline CSS, no scripts and nothing fetched.
 
-Sections per edition, and within it per part of the turn; then per ruling, linking to its
-scenarios. Each scenario that didn't pass shows its failing step, expected vs observed, the
-message (pre-formatted, as the engine wrote it) and the scenario's steps.
+Sections per edition, and within it per part of the turn; then per ruling, with its citation,
+linking to its scenarios; every ruling id a scenario carries links to its ruling's row. A
+Scenario Outline shows its example's values in its name. Each scenario that didn't pass shows
+its failing step, expected vs observed, the message (pre-formatted, as the engine wrote it) and the scenario's steps.
 
 Everything an engine sends is untrusted: the template is rendered with autoescaping on, the
 view below hands it plain strings (never ``Markup``), and the page's Content-Security-Policy
@@ -11,6 +12,7 @@ forbids scripts altogether, so that even a missed escape couldn't run one.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -19,6 +21,7 @@ from pathlib import Path
 import jinja2
 import markupsafe
 
+from checker.contract.rulings import rulings as known_rulings
 from checker.judging.reports._text import editions_of, shorten, xml_safe
 from checker.judging.reports.json_report import write_text
 from checker.judging.results import RunReport, ScenarioResult, Status
@@ -61,9 +64,16 @@ class _Edition:
 @dataclass(frozen=True)
 class _Ruling:
     id: str
+    anchor: str
+    citation: str  # where the ruling is stated, from the suite's inventory; empty for an unknown id
     counts: tuple[int, ...]
     scenarios: tuple[_Scenario, ...]
     all_passed: bool
+
+
+def ruling_anchor(ruling_id: str) -> str:
+    """The id of a ruling's row in the page (a report read back may carry any text as a ruling id)."""
+    return "ruling-" + re.sub(r"[^A-Za-z0-9.-]", "_", ruling_id)
 
 
 def _counts(results: list[ScenarioResult]) -> tuple[int, ...]:
@@ -83,7 +93,7 @@ def _scenarios(report: RunReport) -> dict[str, _Scenario]:
     return {
         r.id: _Scenario(
             anchor=f"s{index}",
-            name=f"{r.scenario} [{r.example}]" if r.example else r.scenario,
+            name=r.name,
             result=r,
             duration=f"{r.duration:.3f} s",
             failing_index=_failing_index(r),
@@ -124,9 +134,12 @@ def _rulings(report: RunReport, scenarios: dict[str, _Scenario]) -> list[_Ruling
     for r in report.results:
         for ruling in r.rulings or (NO_RULING,):
             by_ruling.setdefault(ruling, []).append(r)
+    known = known_rulings()
     return [
         _Ruling(
             id=ruling,
+            anchor=ruling_anchor(ruling),
+            citation=known[ruling].citations if ruling in known else "",
             counts=_counts(members),
             scenarios=tuple(scenarios[r.id] for r in members),
             all_passed=all(r.status is Status.PASSED for r in members),
@@ -182,6 +195,7 @@ def html(report: RunReport) -> str:
             bad_count=sum(total[s] for s in (Status.FAILED, Status.ERROR, Status.TIMEOUT)),
             editions=editions,
             rulings=_rulings(report, scenarios),
+            ruling_anchor=ruling_anchor,
             not_passing=[s for s in scenarios.values() if s.result.status is not Status.PASSED],
             duration=f"{report.duration:.1f} s",
         )

@@ -1,8 +1,10 @@
 """The JSON report: every result of a run, in a file other tools (and ``diff``) read back.
 
-Its shape is ``schemas/report.schema.json`` (JSON Schema draft 2020-12). A file is checked
-against it when read, so that a truncated, hand-edited or foreign file is refused with a
-:class:`ReportError` that names the file and the problem, instead of failing somewhere later.
+Its shape is ``schemas/report.schema.json`` (JSON Schema draft 2020-12). A written report names
+its schema with ``"$schema": "report.schema.json"``, a copy written beside it, so that an editor
+or a CI tool validates the file without this package. A file is checked against it when read,
+so that a truncated, hand-edited or foreign file is refused with a :class:`ReportError` that
+names the file and the problem, instead of failing somewhere later.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from checker.judging.results import EngineIdentity, FailingStep, RunReport, Scen
 
 FORMAT = "mtg-turn-conformance-report"
 FORMAT_VERSION = 1
+#: The schema's file name beside a written report, which the report's ``$schema`` names.
+SCHEMA_FILE = "report.schema.json"
 
 
 class ReportError(ValueError):
@@ -61,6 +65,7 @@ def _result(result: ScenarioResult) -> dict[str, Any]:
         "steps": list(result.steps),
         "failing_step": _failing_step(result.failing_step),
         "message": _optional_text(result.message),
+        "title": result.title,
     }
 
 
@@ -119,6 +124,7 @@ def _result_from(data: dict[str, Any]) -> ScenarioResult:
         steps=tuple(data["steps"]),
         failing_step=None if step is None else FailingStep(**step),
         message=data["message"],
+        title=data.get("title"),
     )
 
 
@@ -140,8 +146,10 @@ def write_text(path: Path, text: str) -> Path:
 
 
 def write_json(report: RunReport, path: Path) -> Path:
-    """Write the report as JSON; returns ``path``."""
-    return write_text(Path(path), dumps(to_json(report)))
+    """Write the report as JSON, and its schema beside it as :data:`SCHEMA_FILE`; returns ``path``."""
+    path = Path(path)
+    write_text(path.parent / SCHEMA_FILE, dumps(schema()))
+    return write_text(path, dumps({"$schema": SCHEMA_FILE, **to_json(report)}))
 
 
 def read_json(path: Path) -> RunReport:

@@ -41,15 +41,11 @@ def escape(text: str, limit: int = TEXT_LIMIT) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _name(result: ScenarioResult) -> str:
-    return f"{result.scenario} [{result.example}]" if result.example else result.scenario
-
-
 def _entry(result: ScenarioResult) -> list[str]:
     rulings = ", ".join(result.rulings) or "none"
     lines = [
         f"- {_ICONS[result.status]} **{result.status}** · {escape(result.edition)} · {escape(result.part)} · "
-        f"{escape(_name(result))} · rulings: {escape(rulings)}"
+        f"{escape(result.name)} · rulings: {escape(rulings)}"
     ]
     step = result.failing_step
     if step is not None:

@@ -46,6 +46,15 @@ class ScenarioError(AssertionError):
         self.observed = observed
 
 
+def whereabouts(view: GameView) -> str:
+    """Where the game is, for a failure message: whose turn, which phase and step, who must decide what."""
+    parts = (("phase", view.phase), ("step", view.step))
+    part = ", ".join(f"{kind} {name.replace('_', ' ')}" for kind, name in parts if name)
+    waiting = f"{view.decision.player} to decide {view.decision.kind}" if view.decision else "nobody"
+    over = ", the game over" if view.game_over else ""
+    return f"{view.active_player}'s turn {view.turn_number}, {part or 'no phase'}, waiting for {waiting}{over}"
+
+
 @dataclass
 class PlayerBuild:
     name: str
@@ -248,16 +257,26 @@ class ScenarioGame:
 
     # ----------------------------------------------------------------- advancing
 
-    def advance(self, reached: Callable[[list[GameEvent]], bool], what: str) -> None:
+    def advance(
+        self,
+        reached: Callable[[list[GameEvent]], bool],
+        what: str,
+        overran: Callable[[list[GameEvent]], str | None] | None = None,
+    ) -> None:
         """Let the players make default choices (pass, no attackers, ...) until ``reached`` is
         true of the events since now (since the game's start, if it starts here), and a
-        decision is pending."""
+        decision is pending. ``overran`` says, from the same events, how the game went past
+        where it should have stopped: then the scenario fails there, not at a later check."""
         start = len(self.engine.events()) if self.started else 0
         self.ensure_started()
         for _ in range(ADVANCE_LIMIT):
             view = self.engine.view()
-            if reached(list(self.engine.events())[start:]) and (view.decision or view.game_over):
+            events = list(self.engine.events())[start:]
+            if reached(events) and (view.decision or view.game_over):
                 return
+            problem = overran(events) if overran is not None else None
+            if problem is not None:
+                raise ScenarioError(f"{problem}; the game is now at {whereabouts(view)}", what, whereabouts(view))
             if view.game_over or view.decision is None:
                 raise ScenarioError(f"the game ended (winner: {view.winner}) before {what}")
             self._seen = None

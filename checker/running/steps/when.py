@@ -29,8 +29,8 @@ from checker.contract.interface import (
     PlayLand,
 )
 from checker.contract.interface import ChooseDiscard as Discard
-from checker.contract.vocabulary import parse_part
-from checker.running.steps.context import ScenarioError, ScenarioGame
+from checker.contract.vocabulary import TURN_TEMPLATES, TurnPart, parse_part
+from checker.running.steps.context import ScenarioError, ScenarioGame, whereabouts
 from checker.running.steps.language import names
 
 Reader = Callable[[ScenarioGame, str, re.Match[str]], Action]
@@ -128,16 +128,47 @@ def player_acts(game: ScenarioGame, player: str, attempt: str | None, text: str)
 
 @when(parsers.re(r"(?:both|all) players pass priority(?: in succession)?"))
 def all_pass(game: ScenarioGame) -> None:
-    for _ in game.players:
-        priority = game.view().priority
-        if priority is None:
-            raise ScenarioError("nobody has priority to pass")
-        game.perform(PassPriority(priority))
+    """Each player in the game passes priority once, in turn order, starting with the one who has
+    it (CR 117.3d, 117.4): after each pass the next player in turn order must hold
+    priority. An engine that hands priority back to the same player, or skips one, fails here."""
+    seats = [p.name for p in game.view().players if not p.lost]
+    passed: list[str] = []
+    for _ in seats:
+        view = game.view()
+        holder = view.priority
+        if passed:
+            expected = _next_in_turn(seats, passed)
+            if holder != expected:
+                raise ScenarioError(
+                    f"after {' and '.join(passed)} passed priority, {holder or 'nobody'} held priority, not "
+                    f"{expected}: each player passes once, in turn (the game: {whereabouts(view)})",
+                    f"{expected} to hold priority",
+                    f"{holder or 'nobody'} held priority",
+                )
+        elif holder is None:
+            raise ScenarioError(f"nobody has priority to pass (the game: {whereabouts(view)})")
+        game.perform(PassPriority(holder))
+        passed.append(holder)
+
+
+def _next_in_turn(seats: list[str], passed: list[str]) -> str:
+    """The player after the last one who passed, in turn order, who hasn't passed yet."""
+    start = seats.index(passed[-1])
+    return next(p for p in seats[start + 1 :] + seats[:start] if p not in passed)
 
 
 @when(parsers.re(r"the game (?:starts|begins)"))
 def game_starts(game: ScenarioGame) -> None:
     game.ensure_started()
+
+
+def _is_part(part: TurnPart, event: GameEvent) -> bool:
+    """Whether an event of a phase or step beginning (or being skipped) is of that part of the turn."""
+    if event.kind in {"step_began", "step_skipped"}:
+        return part.kind != "phase" and part.matches(None, event.subject)
+    if event.kind in {"phase_began", "phase_skipped"}:
+        return part.kind != "step" and part.matches(event.subject, None)
+    return False
 
 
 def _began(player: str, part_text: str) -> Callable[[list[GameEvent]], bool]:
@@ -149,15 +180,47 @@ def _began(player: str, part_text: str) -> Callable[[list[GameEvent]], bool]:
         for e in events:
             if e.player != player:
                 continue
-            if e.kind == "step_began" and part.matches(None, e.subject) and part.kind != "phase":
-                return True
-            if e.kind == "phase_began" and part.matches(e.subject, None) and part.kind != "step":
+            if e.kind in {"step_began", "phase_began"} and _is_part(part, e):
                 return True
             if e.kind == "turn_began" and part.name == "beginning_of_turn":
                 return True
         return False
 
     return reached
+
+
+def _overrun(edition: str, player: str, part_text: str) -> Callable[[list[GameEvent]], str | None]:
+    """How the game went past the player's part of the turn without it beginning or being skipped:
+    in a turn of theirs seen from its start, a part that comes later in the turn began first."""
+    # The edition's turn in order, each phase's beginning followed by its steps' beginnings.
+    order = [
+        GameEvent("step_began" if step else "phase_began", 0, subject=step or phase)
+        for phase, steps in TURN_TEMPLATES[edition]
+        for step in (None, *steps)
+    ]
+    if part_text == "turn" or (part := parse_part(part_text)).name == "beginning_of_turn":
+        return lambda events: None
+    where = next((i for i, beginning in enumerate(order) if _is_part(part, beginning)), None)
+    if where is None:
+        return lambda events: None
+    later = {(e.kind, e.subject) for e in order[where + 1 :]} - {(e.kind, e.subject) for e in order[: where + 1]}
+
+    def overran(events: list[GameEvent]) -> str | None:
+        in_turn = there = False
+        for e in events:
+            if e.kind == "turn_began":
+                in_turn, there = e.player == player, False
+            elif in_turn and _is_part(part, e):
+                there = True
+            elif in_turn and not there and (e.kind, e.subject) in later:
+                began = str(e.subject).replace("_", " ") + (" step" if e.kind == "step_began" else " phase")
+                return (
+                    f"the game went past {player}'s {part}: in {player}'s turn {e.turn} the {began} began, "
+                    f"but {player}'s {part} neither began before it nor was skipped"
+                )
+        return None
+
+    return overran
 
 
 def _in(game: ScenarioGame, player: str, part_text: str) -> bool:
@@ -170,12 +233,23 @@ def _in(game: ScenarioGame, player: str, part_text: str) -> bool:
 @when(parsers.re(r"the game advances to (?P<player>[A-Z][a-z]+)'s (?P<next>next )?(?P<part>.+)"))
 def advance_to(game: ScenarioGame, player: str, next: str | None, part: str) -> None:
     """Players pass and make the default choices until that part of the turn has begun.
-    Already in it, the game stays where it is, unless the step says "next"."""
+    Already in it, the game stays where it is, unless the step says "next". A game that goes
+    past it (it began and ended with no decision in it, or a later part of that player's turn
+    began first) fails here, naming the part and where the game is."""
     if next:
         game.ensure_started()  # "next" never means the part of the turn the game starts in
     elif game.started and _in(game, player, part):
         return
-    game.advance(_began(player, part), f"{player}'s {part}")
+    what = f"{player}'s {part}"
+    game.advance(_began(player, part), what, _overrun(game.edition, player, part))
+    view = game.view()
+    if not view.game_over and not _in(game, player, part):
+        raise ScenarioError(
+            f"{what} began and ended without the game stopping in it (no player had a decision there); "
+            f"the game is now at {whereabouts(view)}",
+            what,
+            whereabouts(view),
+        )
 
 
 @when("the game advances until it is over")
