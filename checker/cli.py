@@ -127,6 +127,7 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="per engine request")
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
     p.add_argument("--report-dir", metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports")
+    p.add_argument("--record-traces", metavar="DIR", help="write each scenario run's game as a trace into DIR")
     p.add_argument("--expect", metavar="FILE", help="pass exactly when the results match this expectations file")
     p.add_argument(
         "--write-expectations",
@@ -142,7 +143,7 @@ def _pytest_args(args: argparse.Namespace) -> list[str]:
     for option in ("edition", "ruling", "part"):
         for value in getattr(args, option) or ():
             argv += [f"--{option}", value]
-    for option in ("report_dir", "expect", "write_expectations"):
+    for option in ("report_dir", "expect", "write_expectations", "record_traces"):
         value = getattr(args, option)
         if value:
             argv += [f"--{option.replace('_', '-')}", value]
@@ -221,6 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("expectations", type=Path)
     lint = sub.add_parser("lint", help="check the feature files' tags")
     lint.add_argument("features", nargs="?")
+    t = sub.add_parser("trace", help="check recorded games (traces) against the turn structure")
+    t.add_argument("files", nargs="+", type=Path, metavar="FILE", help="trace files, or directories of *.jsonl")
+    t.add_argument("--edition", choices=EDITIONS, help="the rules to check by (default: each trace's header)")
+    t.add_argument("--report-dir", type=Path, metavar="DIR", help="write trace-report.json, junit.xml, summary.md")
+    t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
@@ -235,6 +241,10 @@ def main(argv: list[str] | None = None) -> int:
         return _diff(args.old, args.new, console)
     if args.command == "expect":
         return _expect(args.report, args.expectations, console)
+    if args.command == "trace":
+        from checker.trace.command import run
+
+        return run(args.files, args.edition, args.report_dir, args.validate, console)
     if args.command == "lint":
         from checker.doctools.lint import main as lint_main
 

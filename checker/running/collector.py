@@ -67,9 +67,7 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
     if report.when == "teardown" or (report.when == "setup" and report.passed):
         return None
     example_values = callspec.params.get("_pytest_bdd_example") or {}
-    example = ", ".join(str(v) for v in example_values.values()) or None
-    part = Path(template.feature.filename).stem
-    edition = str(callspec.params["edition"])
+    part, example, edition = _identity(callspec, template)
     status, message = _status(report, call)
     try:
         steps = tuple(f"{s.keyword} {s.name}" for s in template.render(example_values).steps)
@@ -89,6 +87,23 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
         failing_step=item.stash.get(FAILING_STEP, None) if status is not Status.PASSED else None,
         message=message,
     )
+
+
+def _identity(callspec: Any, template: Any) -> tuple[str, str | None, str]:
+    """A scenario run's part of the turn, example and edition: what its stable id is made of."""
+    example_values = callspec.params.get("_pytest_bdd_example") or {}
+    example = ", ".join(str(v) for v in example_values.values()) or None
+    return Path(template.feature.filename).stem, example, str(callspec.params["edition"])
+
+
+def scenario_id(item: pytest.Item) -> str | None:
+    """The stable id of a collected scenario run (None for a test that isn't one)."""
+    callspec = getattr(item, "callspec", None)
+    template = scenario_template(item)
+    if callspec is None or template is None or "edition" not in callspec.params:
+        return None
+    part, example, edition = _identity(callspec, template)
+    return ScenarioResult.make_id(part, template.name, example, edition)
 
 
 def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status, str | None]:

@@ -6,7 +6,7 @@ belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +24,11 @@ from checker.running.collector import (
     result_of,
     result_to_dict,
     scenario_feature,
+    scenario_id,
     scenario_rulings,
 )
 from checker.running.engines import EngineNotFound, EngineProvider
+from checker.running.recording import RecordingAdapter, trace_path
 from checker.running.steps import given, then, when
 from checker.running.steps.context import ScenarioGame
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -61,6 +63,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--write-expectations",
         metavar="FILE",
         help="write the run's non-passing scenarios as an expectations file to start from",
+    )
+    group.addoption(
+        "--record-traces",
+        metavar="DIR",
+        help="write each scenario run's game as a trace into DIR (one file per run, named from its id)",
     )
     group.addoption(
         "--validate-messages",
@@ -189,10 +196,17 @@ def engine(request: pytest.FixtureRequest) -> EngineAdapter:
 
 
 @pytest.fixture
-def game(request: pytest.FixtureRequest, engine: EngineAdapter, edition: str) -> ScenarioGame:
+def game(request: pytest.FixtureRequest, engine: EngineAdapter, edition: str) -> Iterator[ScenarioGame]:
+    directory = request.config.getoption("record_traces")
+    recorder = None
+    if directory:
+        run_id = scenario_id(request.node) or request.node.nodeid
+        engine = recorder = RecordingAdapter(engine, trace_path(Path(directory), run_id), run_id)
     scenario = ScenarioGame(engine, edition)
     request.node.stash[ENGINE_IDENTITY] = {"name": scenario.capabilities.name, "version": scenario.capabilities.version}
-    return scenario
+    yield scenario
+    if recorder is not None:
+        recorder.close()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -1,0 +1,226 @@
+"""What a check is, and the dispatcher that runs the checks over a trace.
+
+Each check is one rule of the turn structure, declared once as a small subclass of
+:class:`Check` (in the manner of the editions of ``reference_engine/editions.py``): the rulings
+it enforces, the editions it holds in, the event kinds it subscribes to, the observations it
+needs. The dispatcher follows the position once (:class:`~checker.trace.game.Game`) and calls
+each check only for what it subscribed to.
+
+A check that never found what it needs in the trace (the trace has no stack, no life totals,
+...) or never had an occasion to apply is reported as not checked, with why: never as passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import ClassVar
+
+from checker.contract.vocabulary import EDITIONS
+from checker.trace.format import ActionTaken, Event, Observation, Trace, TraceProblem
+from checker.trace.game import Game
+
+#: What a check may need of the observations, and how to say the trace lacks it.
+DATA: dict[str, str] = {
+    "decision": "the trace's observations don't say who must decide",
+    "stack": "the trace's observations don't show the stack",
+    "life": "the trace's observations don't show life totals",
+    "mana_pool": "the trace's observations don't show mana pools",
+    "hand_size": "the trace's observations don't show hand sizes",
+    "battlefield": "the trace's observations don't show the permanents",
+    "actions": "the trace records no actions",
+}
+
+
+@dataclass(frozen=True)
+class Violation:
+    check: str
+    line: int
+    position: str
+    requires: str
+    shows: str
+
+
+class Status(StrEnum):
+    PASSED = "passed"
+    VIOLATED = "violated"
+    NOT_CHECKED = "not checked"
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    check: str
+    part: str
+    requires: str
+    rules: tuple[str, ...]
+    status: Status
+    occasions: int
+    violations: tuple[Violation, ...] = ()
+    why: str | None = None  # for not checked
+
+
+@dataclass(frozen=True)
+class TraceResult:
+    path: str
+    edition: str
+    engine: str
+    results: tuple[CheckResult, ...] = ()
+    problems: tuple[TraceProblem, ...] = ()
+    error: str | None = None  # the trace couldn't be read at all
+    events: int = 0
+
+    @property
+    def violations(self) -> list[Violation]:
+        return [v for r in self.results for v in r.violations]
+
+
+#: The checks, by name, in the order their modules declare them.
+CHECKS: dict[str, type[Check]] = {}
+
+
+class Check:
+    """One rule. Subclasses declare what differs; override :meth:`event`, :meth:`observe`,
+    :meth:`act` and :meth:`finish` as the rule needs."""
+
+    #: The check's name, unique: "<part>.<rule in a few words>".
+    name: ClassVar[str]
+    #: What the rule requires, in one sentence of game language.
+    requires: ClassVar[str]
+    #: The rulings it enforces: ids of ``checker/contract/data/rulings.tsv`` (CR24-, CR08-, GRT-).
+    rules: ClassVar[tuple[str, ...]]
+    editions: ClassVar[frozenset[str]] = frozenset(EDITIONS)
+    #: The event kinds :meth:`event` is called for.
+    events: ClassVar[frozenset[str]] = frozenset()
+    #: Whether :meth:`observe` and :meth:`act` are called.
+    observes: ClassVar[bool] = False
+    acts: ClassVar[bool] = False
+    #: Data of :data:`DATA` the check can't do without.
+    needs: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        if "name" in cls.__dict__:
+            assert cls.name not in CHECKS, f"two checks named {cls.name}"
+            CHECKS[cls.name] = cls
+
+    @classmethod
+    def part(cls) -> str:
+        return cls.__module__.rpartition(".")[2]
+
+    def __init__(self, game: Game, report: Callable[[Violation], None]) -> None:
+        self.game = game
+        self._report = report
+        self.occasions = 0
+        self.setup()
+
+    def setup(self) -> None:
+        """Set the check's starting state (the game's starting position is known by now)."""
+
+    def event(self, e: Event) -> None:
+        """Called for each event of a subscribed kind, after the position has followed it."""
+
+    def observe(self, view: Observation) -> None:
+        """Called for each observation."""
+
+    def act(self, action: ActionTaken) -> None:
+        """Called for each action."""
+
+    def finish(self) -> None:
+        """Called at the end of the trace."""
+
+    def violated(self, shows: str, requires: str | None = None) -> None:
+        g = self.game
+        self._report(Violation(self.name, g.line, g.position(), requires or self.requires, shows))
+
+
+def _present(view: Observation, seen: set[str]) -> None:
+    if view.decision is not None:
+        seen.add("decision")
+    if view.stack is not None:
+        seen.add("stack")
+    if view.battlefield is not None:
+        seen.add("battlefield")
+    if view.players:
+        p = view.players[0]
+        if p.life is not None:
+            seen.add("life")
+        if p.mana_pool is not None:
+            seen.add("mana_pool")
+        if p.hand_size is not None:
+            seen.add("hand_size")
+
+
+def check_trace(trace: Trace, edition: str | None = None, only: frozenset[str] | None = None) -> TraceResult:
+    """Run every check that holds in ``edition`` (the header's by default) over one trace."""
+    import checker.trace.rules  # noqa: F401  (the checks declare themselves on import)
+
+    edition = edition or trace.header.edition
+    game = Game(trace.header, trace.path)
+    game.edition = edition
+    violations: dict[str, list[Violation]] = {}
+
+    def report(v: Violation) -> None:
+        violations.setdefault(v.check, []).append(v)
+
+    checks = [
+        cls(game, report) for cls in CHECKS.values() if edition in cls.editions and (only is None or cls.name in only)
+    ]
+    by_kind: dict[str, list[Callable[[Event], None]]] = {}
+    for c in checks:
+        for kind in type(c).events:
+            by_kind.setdefault(kind, []).append(c.event)
+    observers = [c.observe for c in checks if type(c).observes]
+    actors = [c.act for c in checks if type(c).acts]
+    seen: set[str] = set()
+    problems: list[TraceProblem] = []
+    follow, empty = game.follow, ()
+    events = 0
+    for line, entry in trace.entries(problems):
+        game.line = line
+        if type(entry) is Event:
+            events += 1
+            follow(entry)
+            for handler in by_kind.get(entry.kind, empty):
+                handler(entry)
+        elif type(entry) is Observation:
+            game.observe(entry)
+            if len(seen) < len(DATA) - 1:
+                _present(entry, seen)
+            for observer in observers:
+                observer(entry)
+        else:
+            assert isinstance(entry, ActionTaken)
+            seen.add("actions")
+            game.act(entry)
+            for actor in actors:
+                actor(entry)
+    for c in checks:
+        c.finish()
+    results = []
+    for c in checks:
+        cls = type(c)
+        found = tuple(violations.get(cls.name, ()))
+        missing = [DATA[n] for n in cls.needs if n not in seen]
+        if found:
+            status, why = Status.VIOLATED, None
+        elif missing:
+            status, why = Status.NOT_CHECKED, "; ".join(missing)
+        elif c.occasions == 0:
+            status, why = Status.NOT_CHECKED, "nothing in the trace it applies to"
+        else:
+            status, why = Status.PASSED, None
+        results.append(CheckResult(cls.name, cls.part(), cls.requires, cls.rules, status, c.occasions, found, why))
+    engine = f"{trace.header.engine.name} {trace.header.engine.version}".strip()
+    return TraceResult(trace.path, edition, engine, tuple(results), tuple(problems), events=events)
+
+
+@dataclass
+class Counts:
+    """How many checks ended each way, over any number of traces."""
+
+    by_status: dict[Status, int] = field(default_factory=lambda: {s: 0 for s in Status})
+
+    def add(self, result: TraceResult) -> None:
+        for r in result.results:
+            self.by_status[r.status] += 1
