@@ -30,10 +30,8 @@ def run(files: list[Path], edition: str | None, report_dir: Path | None, validat
             console.print(f"[red]error[/red] {r.path}:{p.line}: {p.problem}")
         for v in r.violations:
             console.print(
-
-                    f"[red]violation[/red] {r.path}:{v.line} ({v.position}) "
-                    f"{v.check}: {v.shows}\n    requires: {v.requires}"
-
+                f"[red]violation[/red] {r.path}:{v.line} ({v.position}) "
+                f"{v.check}: {v.shows}\n    requires: {v.requires}"
             )
     if report_dir is not None:
         for written in write_reports(results, report_dir):

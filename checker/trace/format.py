@@ -77,7 +77,7 @@ class Header(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defau
     edition: str
     players: tuple[str, ...]
     engine: Engine
-    source: str = "recorded"
+    source: str
     starting_player: str | None = None
     start: Start | None = None
     scenario: str | None = None

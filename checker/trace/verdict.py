@@ -106,10 +106,8 @@ def markdown(results: list[TraceResult]) -> str:
             continue
         count = {s: sum(1 for c in r.results if c.status is s) for s in Status}
         lines.append(
-
-                f"| {r.path} | {r.edition} | {r.events} | {count[Status.PASSED]} | "
-                f"{count[Status.VIOLATED]} | {count[Status.NOT_CHECKED]} |"
-
+            f"| {r.path} | {r.edition} | {r.events} | {count[Status.PASSED]} | "
+            f"{count[Status.VIOLATED]} | {count[Status.NOT_CHECKED]} |"
         )
     violations = [(r, v) for r in results for v in r.violations]
     if violations:

@@ -59,10 +59,8 @@ class AttackersBringBlockersAndDamage(_Combat):
                 missing = {"declare_blockers", "combat_damage"} - self.had
                 if missing:
                     self.violated(
-
-                            f"{self.attackers} creatures attacked and the combat went on "
-                            f"without the {' and '.join(sorted(missing))} step"
-
+                        f"{self.attackers} creatures attacked and the combat went on "
+                        f"without the {' and '.join(sorted(missing))} step"
                     )
             self.had = set()
 

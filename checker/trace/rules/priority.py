@@ -298,10 +298,8 @@ class CleanupPriorityOnlyIfNeeded(Check):
         elif e.kind == "priority_passed":
             if self.game.step == "cleanup" and not self.happened and not self.seen:
                 self.violated(
-
-                        f"{e.player} received priority in a cleanup step where nothing "
-                        f"triggered and no state-based action happened"
-
+                    f"{e.player} received priority in a cleanup step where nothing "
+                    f"triggered and no state-based action happened"
                 )
                 self.seen = True
         elif self.game.step == "cleanup":
