@@ -13,7 +13,7 @@ A check that never found what it needs in the trace (the trace has no stack, no 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
@@ -213,14 +213,3 @@ def check_trace(trace: Trace, edition: str | None = None, only: frozenset[str] |
         results.append(CheckResult(cls.name, cls.part(), cls.requires, cls.rules, status, c.occasions, found, why))
     engine = f"{trace.header.engine.name} {trace.header.engine.version}".strip()
     return TraceResult(trace.path, edition, engine, tuple(results), tuple(problems), events=events)
-
-
-@dataclass
-class Counts:
-    """How many checks ended each way, over any number of traces."""
-
-    by_status: dict[Status, int] = field(default_factory=lambda: {s: 0 for s in Status})
-
-    def add(self, result: TraceResult) -> None:
-        for r in result.results:
-            self.by_status[r.status] += 1

@@ -55,6 +55,14 @@ class Game:
         """The innermost part of the turn: the step, else the phase."""
         return self.step or self.phase
 
+    def in_part(self, name: str) -> bool:
+        """Whether the game is in the step ``name``, or (Mirage, whose phases have no steps) the phase."""
+        return self.segment == name
+
+    def is_first_turn(self) -> bool:
+        """Whether this is the game's first turn, the starting player's."""
+        return self.turn == 1 and self.active == self.starting_player
+
     def alive(self) -> list[str]:
         return [p for p in self.players if p not in self.lost]
 

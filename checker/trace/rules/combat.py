@@ -125,25 +125,22 @@ class CombatDamageDealtByTheRulesOfTheEdition(Check):
     )
     rules = ("CR24-510.2", "CR24-510.3", "CR08-310.3", "CR08-310.4")
     editions = frozenset({"cr2008", "cr2024"})
-    events = frozenset({"step_began", "damage_dealt", "priority_passed", "resolved"})
+    events = frozenset({"step_began", "damage_dealt", "priority_passed"})
 
     def setup(self) -> None:
         super().setup()
         self.priority = False
-        self.resolving = False
 
     def event(self, e: Event) -> None:
         if e.kind == "step_began":
-            self.priority = self.resolving = False
+            self.priority = False
         elif self.game.step != "combat_damage":
             return
         elif e.kind == "priority_passed":
             self.priority = True
-        elif e.kind == "resolved":
-            self.resolving = False
-        elif e.kind == "damage_dealt" and not self.priority:
+        else:
             self.occasions += 1
-            if self.game.edition == "cr2008":
+            if self.game.edition == "cr2008" and not self.priority:
                 self.violated(
                     f"{e.subject} was dealt combat damage before combat damage could go on the stack and resolve"
                 )

@@ -6,10 +6,6 @@ from checker.trace.check import Check
 from checker.trace.format import Event, Observation
 
 
-def _draw_part(check: Check) -> bool:
-    return check.game.segment == "draw"
-
-
 class ActivePlayerDrawsFirst(Check):
     name = "draw.active-player-draws-before-priority"
     requires = "as the draw step begins the active player draws a card, before any player receives priority"
@@ -24,7 +20,7 @@ class ActivePlayerDrawsFirst(Check):
     def event(self, e: Event) -> None:
         if e.kind in ("step_began", "phase_began"):
             g = self.game
-            first_mirage_turn = g.edition == "mirage" and g.turn == 1 and g.active == g.starting_player
+            first_mirage_turn = g.edition == "mirage" and g.is_first_turn()
             self.waiting = e.subject == "draw" and not first_mirage_turn
         elif e.kind == "priority_passed":
             self._priority(str(e.player))
@@ -37,7 +33,7 @@ class ActivePlayerDrawsFirst(Check):
             self._priority(view.decision.player)
 
     def _priority(self, player: str) -> None:
-        if self.waiting and _draw_part(self):
+        if self.waiting and self.game.in_part("draw"):
             self.occasions += 1
             self.violated(f"{player} received priority in the draw step before {self.game.active} drew")
             self.waiting = False
@@ -57,7 +53,7 @@ class StartingPlayerSkipsFirstDraw(Check):
     def event(self, e: Event) -> None:
         g = self.game
         if e.kind == "turn_began":
-            self.first = g.turn == 1 and g.active == g.starting_player and len(g.players) == 2
+            self.first = g.is_first_turn() and len(g.players) == 2
         elif self.first and e.subject == "draw":
             self.occasions += 1
             self.first = False
@@ -79,7 +75,7 @@ class MirageFirstTurnDrawPhase(Check):
     def event(self, e: Event) -> None:
         g = self.game
         if e.kind == "turn_began":
-            self.first = g.turn == 1 and g.active == g.starting_player
+            self.first = g.is_first_turn()
         elif not self.first:
             return
         elif e.kind == "card_drawn":

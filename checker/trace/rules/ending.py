@@ -8,10 +8,6 @@ from checker.trace.format import Event, Observation
 MAXIMUM_HAND_SIZE = 7
 
 
-def _in_cleanup(check: Check) -> bool:
-    return check.game.segment == "cleanup"
-
-
 class DiscardBeforeDamageRemoval(Check):
     name = "ending.discard-before-damage-wears-off"
     requires = (
@@ -29,7 +25,7 @@ class DiscardBeforeDamageRemoval(Check):
     def event(self, e: Event) -> None:
         if e.kind == "step_began" or e.kind == "priority_passed":
             self.cleaned = False
-        elif not _in_cleanup(self):
+        elif not self.game.in_part("cleanup"):
             return
         elif e.kind == "discarded":
             self.occasions += 1
@@ -80,7 +76,7 @@ class DamageWearsOffInCleanup(Check):
             self.excused.clear()
         else:
             self.occasions += 1
-            if not _in_cleanup(self) and e.subject not in self.excused:
+            if not self.game.in_part("cleanup") and e.subject not in self.excused:
                 self.violated(
                     f"damage was removed from {e.subject} during the {self.game.segment or 'time between steps'}"
                 )
@@ -100,7 +96,7 @@ class NoDamageLeftAfterCleanup(Check):
         self.dealt: set[str] = set()
 
     def event(self, e: Event) -> None:
-        if e.kind == "damage_removed" and _in_cleanup(self):
+        if e.kind == "damage_removed" and self.game.in_part("cleanup"):
             self.after, self.dealt = True, set()
         elif e.kind == "damage_dealt":
             self.dealt.add(e.subject or "")

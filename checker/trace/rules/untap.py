@@ -6,10 +6,6 @@ from checker.trace.check import Check
 from checker.trace.format import Event
 
 
-def _in_untap(check: Check) -> bool:
-    return check.game.step == "untap" or (check.game.edition == "mirage" and check.game.phase == "untap")
-
-
 class ActivePlayerUntaps(Check):
     name = "untap.active-player-untaps"
     requires = "the untap step's untap is the active player's: they untap the permanents they control"
@@ -17,7 +13,11 @@ class ActivePlayerUntaps(Check):
     events = frozenset({"untapped", "untap_announced"})
 
     def event(self, e: Event) -> None:
-        if not _in_untap(self) or e.player is None or (e.kind == "untapped" and self.game.edition == "mirage"):
+        if (
+            not self.game.in_part("untap")
+            or e.player is None
+            or (e.kind == "untapped" and self.game.edition == "mirage")
+        ):
             return
         self.occasions += 1
         if e.player != self.game.active:
@@ -38,7 +38,7 @@ class PhasingBeforeUntap(Check):
     def event(self, e: Event) -> None:
         if e.kind in ("step_began", "phase_began"):
             self.untapped = False
-        elif not _in_untap(self):
+        elif not self.game.in_part("untap"):
             return
         elif e.kind == "untapped":
             self.untapped = True
