@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,10 @@ def test_a_file_that_is_no_trace_is_refused(tmp_path: Path) -> None:
     path.write_text('{"format": "mtg-turn-conformance-report"}\n')
     with pytest.raises(TraceError, match="not a trace"):
         open_trace(path)
+
+
+def test_a_new_end_of_turn_effect_in_mirage_cleanup_stays_in_the_one_cleanup_phase(recorded: list[Path]) -> None:
+    """Its effect joins the active player's own in the same cleanup phase: begun once, ended once."""
+    (path,) = [p for p in recorded if "joins_her_own_mirage" in p.name]
+    events = [line for line in path.read_text().splitlines() if '"subject":"cleanup"' in line]
+    assert [json.loads(e)["event"]["kind"] for e in events] == ["phase_began", "phase_ended"]
