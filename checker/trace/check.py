@@ -12,13 +12,14 @@ A check that never found what it needs in the trace (the trace has no stack, no 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import ClassVar
 
 from checker.contract.vocabulary import EDITIONS
-from checker.trace.format import ActionTaken, Event, Observation, Trace, TraceProblem
+from checker.trace.format import ActionTaken, Event, LateTraceProblem, Observed, Trace, TraceProblem
 from checker.trace.game import Game
 
 #: What a check may need of the observations, and how to say the trace lacks it.
@@ -120,7 +121,7 @@ class Check:
     def event(self, e: Event) -> None:
         """Called for each event of a subscribed kind, after the position has followed it."""
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         """Called for each observation."""
 
     def act(self, action: ActionTaken) -> None:
@@ -134,28 +135,57 @@ class Check:
         self._report(Violation(self.name, g.line, g.position(), requires or self.requires, shows))
 
 
-def _present(view: Observation, seen: set[str]) -> None:
+def _shown(view: Observed) -> Iterator[str]:
+    """Which of :data:`DATA` one observation shows."""
     if view.decision is not None:
-        seen.add("decision")
+        yield "decision"
     if view.stack is not None:
-        seen.add("stack")
-    if view.battlefield is not None:
-        seen.add("battlefield")
+        yield "stack"
+    if view.shows_battlefield:
+        yield "battlefield"
     if view.players:
         p = view.players[0]
         if p.life is not None:
-            seen.add("life")
+            yield "life"
         if p.mana_pool is not None:
-            seen.add("mana_pool")
+            yield "mana_pool"
         if p.hand_size is not None:
-            seen.add("hand_size")
+            yield "hand_size"
+
+
+#: How many of :data:`DATA` observations can show.
+SHOWN = len(DATA) - 1
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Which checks run, and which of them each kind of entry goes to: worked out once per
+    edition and selection, for every trace checked with them."""
+
+    checks: tuple[type[Check], ...]
+    by_kind: dict[str, tuple[int, ...]]
+    observers: tuple[int, ...]
+    actors: tuple[int, ...]
+
+
+@cache
+def _plan(edition: str, only: frozenset[str] | None) -> _Plan:
+    import checker.trace.rules  # noqa: F401  (the checks declare themselves on import)
+
+    checks = tuple(cls for cls in CHECKS.values() if edition in cls.editions and (only is None or cls.name in only))
+    kinds = sorted({kind for cls in checks for kind in cls.events})
+    return _Plan(
+        checks,
+        {kind: tuple(i for i, cls in enumerate(checks) if kind in cls.events) for kind in kinds},
+        tuple(i for i, cls in enumerate(checks) if cls.observes),
+        tuple(i for i, cls in enumerate(checks) if cls.acts),
+    )
 
 
 def check_trace(trace: Trace, edition: str | None = None, only: frozenset[str] | None = None) -> TraceResult:
     """Run every check that holds in ``edition`` (the header's by default) over one trace."""
-    import checker.trace.rules  # noqa: F401  (the checks declare themselves on import)
-
     edition = edition or trace.header.edition
+    plan = _plan(edition, only)
     game = Game(trace.header, trace.path)
     game.edition = edition
     violations: dict[str, list[Violation]] = {}
@@ -163,53 +193,67 @@ def check_trace(trace: Trace, edition: str | None = None, only: frozenset[str] |
     def report(v: Violation) -> None:
         violations.setdefault(v.check, []).append(v)
 
-    checks = [
-        cls(game, report) for cls in CHECKS.values() if edition in cls.editions and (only is None or cls.name in only)
-    ]
-    by_kind: dict[str, list[Callable[[Event], None]]] = {}
-    for c in checks:
-        for kind in type(c).events:
-            by_kind.setdefault(kind, []).append(c.event)
-    observers = [c.observe for c in checks if type(c).observes]
-    actors = [c.act for c in checks if type(c).acts]
-    seen: set[str] = set()
+    checks = [cls(game, report) for cls in plan.checks]
+    by_kind = {kind: tuple(checks[i].event for i in indices) for kind, indices in plan.by_kind.items()}
+    observers = tuple(checks[i].observe for i in plan.observers)
+    actors = tuple(checks[i].act for i in plan.actors)
     problems: list[TraceProblem] = []
-    follow, empty = game.follow, ()
+    seen, events = _follow(trace, game, by_kind, observers, actors, problems)
+    for c in checks:
+        c.finish()
+    results = tuple(_result(c, violations.get(c.name, []), seen) for c in checks)
+    engine = f"{trace.header.engine.name} {trace.header.engine.version}".strip()
+    return TraceResult(trace.path, edition, engine, results, tuple(problems), events=events)
+
+
+def _follow(
+    trace: Trace,
+    game: Game,
+    by_kind: Mapping[str, tuple[Callable[[Event], None], ...]],
+    observers: tuple[Callable[[Observed], None], ...],
+    actors: tuple[Callable[[ActionTaken], None], ...],
+    problems: list[TraceProblem],
+) -> tuple[set[str], int]:
+    """Feed each entry to the game and the checks subscribed to it; returns the data seen and
+    the number of events. Which data the observations show is looked for only until all is seen."""
+    seen: set[str] = set()
+    shown: set[str] = set()
+    follow, get, empty = game.follow, by_kind.get, ()
     events = 0
     for line, entry in trace.entries(problems):
         game.line = line
         if type(entry) is Event:
             events += 1
             follow(entry)
-            for handler in by_kind.get(entry.kind, empty):
+            for handler in get(entry.kind, empty):
                 handler(entry)
-        elif type(entry) is Observation:
-            game.observe(entry)
-            if len(seen) < len(DATA) - 1:
-                _present(entry, seen)
-            for observer in observers:
-                observer(entry)
+        elif type(entry) is Observed:
+            game.view = entry
+            if len(shown) < SHOWN:
+                shown.update(_shown(entry))
+            try:
+                for observer in observers:
+                    observer(entry)
+            except LateTraceProblem as exc:
+                problems.append(TraceProblem(line, str(exc)))
         else:
             assert isinstance(entry, ActionTaken)
             seen.add("actions")
             game.act(entry)
             for actor in actors:
                 actor(entry)
-    for c in checks:
-        c.finish()
-    results = []
-    for c in checks:
-        cls = type(c)
-        found = tuple(violations.get(cls.name, ()))
-        missing = [DATA[n] for n in cls.needs if n not in seen]
-        if found:
-            status, why = Status.VIOLATED, None
-        elif missing:
-            status, why = Status.NOT_CHECKED, "; ".join(missing)
-        elif c.occasions == 0:
-            status, why = Status.NOT_CHECKED, "nothing in the trace it applies to"
-        else:
-            status, why = Status.PASSED, None
-        results.append(CheckResult(cls.name, cls.part(), cls.requires, cls.rules, status, c.occasions, found, why))
-    engine = f"{trace.header.engine.name} {trace.header.engine.version}".strip()
-    return TraceResult(trace.path, edition, engine, tuple(results), tuple(problems), events=events)
+    return seen | shown, events
+
+
+def _result(check: Check, found: list[Violation], seen: set[str]) -> CheckResult:
+    cls = type(check)
+    missing = [DATA[n] for n in cls.needs if n not in seen]
+    if found:
+        status, why = Status.VIOLATED, None
+    elif missing:
+        status, why = Status.NOT_CHECKED, "; ".join(missing)
+    elif check.occasions == 0:
+        status, why = Status.NOT_CHECKED, "nothing in the trace it applies to"
+    else:
+        status, why = Status.PASSED, None
+    return CheckResult(cls.name, cls.part(), cls.requires, cls.rules, status, check.occasions, tuple(found), why)

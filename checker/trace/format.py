@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Final, Literal
@@ -187,15 +188,103 @@ class Event(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     detail: dict[str, str] = {}
 
 
+# --------------------------------------------------------------------------- what the checker reads
+#
+# An observation is read into msgspec structures of its own (msgspec decodes these several
+# times faster than the interface's dataclasses), and its permanents, the bulk of a trace's
+# bytes, are decoded only when a check first asks for them. Tests keep the fields of these
+# structures in step with the interface's.
+
+
+class Decision(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The interface's :class:`~checker.contract.interface.DecisionView`, as read from a trace."""
+
+    kind: str
+    player: str
+    options: tuple[str, ...] = ()
+    count: int = 0
+    mana_only: bool = False
+    mana_abilities: bool = False
+
+
+class StackItem(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The interface's :class:`~checker.contract.interface.StackItemView`, as read from a trace."""
+
+    name: str
+    controller: str
+    kind: str
+
+
+class Permanent(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The interface's :class:`~checker.contract.interface.PermanentView`, as read from a trace."""
+
+    id: str
+    name: str
+    controller: str
+    owner: str
+    tapped: bool
+    damage: int
+    phased_out: bool
+    summoning_sick: bool
+    power: int | None
+    toughness: int | None
+    attacking: bool = False
+    blocking: str | None = None
+    token: bool = False
+    counters: dict[str, int] = {}
+    attached_to: str | None = None
+    attacked: str | None = None
+
+
+_PERMANENTS = msgspec.json.Decoder(tuple[Permanent, ...] | None)
+_ABSENT = msgspec.Raw()
+
+
+class LateTraceProblem(ValueError):
+    """Part of a line decoded only when a check asked for it turned out malformed."""
+
+
+class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, dict=True):
+    """An observation as the checker reads it: the fields of :class:`Observation`; the
+    permanents are decoded on first use (a malformed list raises :class:`LateTraceProblem`)."""
+
+    turn_number: int | None = None
+    active_player: str | None = None
+    phase: str | None = None
+    step: str | None = None
+    decision: Decision | None = None
+    players: tuple[PlayerObservation, ...] | None = None
+    permanents: msgspec.Raw = msgspec.field(name="battlefield", default=_ABSENT)
+    stack: tuple[StackItem, ...] | None = None
+    game_over: bool | None = None
+    winner: str | None = None
+    day_night: str | None = None
+
+    @property
+    def shows_battlefield(self) -> bool:
+        """Whether the observation shows the permanents (without decoding them)."""
+        return bool(self.permanents) and bytes(self.permanents) != b"null"
+
+    @cached_property
+    def battlefield(self) -> tuple[Permanent, ...] | None:
+        if not self.permanents:
+            return None
+        try:
+            permanents: tuple[Permanent, ...] | None = _PERMANENTS.decode(self.permanents)
+            return permanents
+        except msgspec.DecodeError as exc:
+            raise LateTraceProblem(f"view/battlefield: {exc}") from None
+
+
 class _Entry(msgspec.Struct, forbid_unknown_fields=True):
     event: Event | None = None
-    view: Observation | None = None
+    view: Observed | None = None
     action: dict[str, Any] | None = None
     outcome: Literal["accepted", "refused"] | None = None
     message: str | None = None
 
 
-Entry = Event | Observation | ActionTaken
+Entry = Event | Observed | ActionTaken
 
 # --------------------------------------------------------------------------- the schema
 
@@ -311,29 +400,25 @@ class Trace:
 
     path: str
     header: Header
-    lines: list[bytes]
+    body: bytes  # every line after the header
     validate: bool = False
 
     def entries(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
-        """Each readable entry with its line number; unreadable lines go to ``problems``."""
-        if not self.validate and b"" not in self.lines[:-1]:
-            try:
-                decoded = _ENTRY.decode_lines(b"\n".join(self.lines))
-            except msgspec.DecodeError:
-                pass  # some line is malformed: read line by line to name it
-            else:
-                for number, entry in enumerate(decoded, start=2):
-                    try:
-                        yield number, _checked(entry)
-                    except ValueError as exc:
-                        problems.append(TraceProblem(number, str(exc)))
-                return
-        decode = _entry
-        for number, raw in enumerate(self.lines, start=2):
+        """Each readable entry with its line number; unreadable lines go to ``problems``.
+
+        A well-formed trace is decoded at once (``enumerate`` over a list: no allocation per
+        entry); one with a blank or malformed line, or read with ``validate``, line by line."""
+        whole = None if self.validate else _decoded(self.body)
+        if whole is not None:
+            return enumerate(whole, start=2)
+        return self._line_by_line(problems)
+
+    def _line_by_line(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
+        for number, raw in enumerate(self.body.split(b"\n"), start=2):
             if not raw.strip():
                 continue
             try:
-                checked = decode(raw)
+                checked = _entry(raw)
             except (msgspec.DecodeError, ValueError) as exc:
                 problems.append(TraceProblem(number, _precise("entry", raw, str(exc))))
                 continue
@@ -345,6 +430,28 @@ class Trace:
             yield number, checked
 
 
+def _decoded(body: bytes) -> list[Entry] | None:
+    """Every entry of a well-formed body, or None if some line isn't one."""
+    try:
+        decoded = _ENTRY.decode_lines(body)
+    except msgspec.DecodeError:
+        return None
+    if len(decoded) != body.count(b"\n") + (not body.endswith(b"\n")):
+        return None  # a blank line was passed over: read line by line to number the lines
+    entries: list[Entry] = []
+    append = entries.append
+    for entry in decoded:
+        event = entry.event
+        if event is not None and event.kind in EVENTS and entry.view is None and entry.action is None:
+            append(event)  # the common case, checked here without a call
+            continue
+        try:
+            append(_checked(entry))
+        except ValueError:
+            return None
+    return entries
+
+
 def open_trace(path: Path | str, validate: bool = False) -> Trace:
     """Read a trace file's header; its entries are read as they are checked."""
     name = str(path)
@@ -354,15 +461,15 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
         raise TraceError(name, None, "no such trace file") from None
     except OSError as exc:
         raise TraceError(name, None, f"the trace can't be read: {exc.strerror or exc}") from None
-    lines = data.split(b"\n")
-    if not lines[0].strip():
+    first, _, body = data.partition(b"\n")
+    if not first.strip():
         raise TraceError(name, 1, "empty: a trace begins with its header line")
-    header = read_header(name, lines[0])
+    header = read_header(name, first)
     if validate:
-        found = schema_problems("header", json.loads(lines[0]))
+        found = schema_problems("header", json.loads(first))
         if found:
             raise TraceError(name, 1, "; ".join(found))
-    return Trace(name, header, lines[1:], validate)
+    return Trace(name, header, body, validate)
 
 
 # --------------------------------------------------------------------------- writing

@@ -8,7 +8,7 @@ how many players have passed in succession, the latest observation.
 from __future__ import annotations
 
 from checker.contract.vocabulary import TURN_TEMPLATES
-from checker.trace.format import ActionTaken, Event, Header, Observation
+from checker.trace.format import ActionTaken, Event, Header, Observed
 
 #: Event kinds after which no player has passed "in succession" any more (CR 117.4).
 ACTING = frozenset({"spell_cast", "ability_activated", "land_played", "resolved"})
@@ -34,8 +34,10 @@ class Game:
         self.start = start
         self.line = 1
         self.passes = 0
-        self.view: Observation | None = None
+        self.view: Observed | None = None
         self.lost: set[str] = set()
+        #: How many players are still in the game.
+        self.playing = len(self.players)
         self.over = False
 
     # ----------------------------------------------------------------- what checks ask
@@ -62,9 +64,6 @@ class Game:
     def is_first_turn(self) -> bool:
         """Whether this is the game's first turn, the starting player's."""
         return self.turn == 1 and self.active == self.starting_player
-
-    def alive(self) -> list[str]:
-        return [p for p in self.players if p not in self.lost]
 
     def next_player(self, player: str) -> str:
         order = self.players
@@ -105,8 +104,9 @@ class Game:
             self.in_turn, self.phase, self.step, self.passes = True, None, None, 0
         elif kind == "turn_ended":
             self.in_turn, self.phase, self.step = False, None, None
-        elif kind == "player_lost" and e.player:
+        elif kind == "player_lost" and e.player in self.players and e.player not in self.lost:
             self.lost.add(e.player)
+            self.playing -= 1
         elif kind == "game_over":
             self.over = True
         elif kind == "play_or_draw_chosen":
@@ -116,6 +116,3 @@ class Game:
         """Any action but a pass breaks a succession of passes (CR 117.4)."""
         if action.outcome == "accepted" and action.type != "pass_priority":
             self.passes = 0
-
-    def observe(self, view: Observation) -> None:
-        self.view = view

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observation
+from checker.trace.format import Event, Observed
 
 
 class _Combat(Check):
@@ -105,7 +105,7 @@ class NothingInCombatAfterCombat(Check):
         if e.subject == "combat":
             self.after = True
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         if not self.after or view.battlefield is None:
             return
         self.after = False

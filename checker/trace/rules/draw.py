@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observation
+from checker.trace.format import Event, Observed
 
 
 class ActivePlayerDrawsFirst(Check):
@@ -28,7 +28,7 @@ class ActivePlayerDrawsFirst(Check):
             self.occasions += 1
             self.waiting = False
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         if view.decision is not None and view.decision.kind == "priority":
             self._priority(view.decision.player)
 

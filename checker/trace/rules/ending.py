@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observation
+from checker.trace.format import Event, Observed
 
 MAXIMUM_HAND_SIZE = 7
 
@@ -42,7 +42,7 @@ class ActivePlayerDiscards(Check):
     observes = True
     needs = ("decision",)
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         d = view.decision
         g = self.game
         if d is None or d.kind != "discard" or g.segment not in ("cleanup", "discard"):
@@ -103,7 +103,7 @@ class NoDamageLeftAfterCleanup(Check):
         elif e.kind != "turn_began" and e.subject not in ("cleanup", "untap", "upkeep", "beginning"):
             self.after = False
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         if not self.after or view.battlefield is None:
             return
         self.after = False
@@ -129,7 +129,7 @@ class MirageDiscardPhase(Check):
     def event(self, e: Event) -> None:
         self.discards = 0
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         d = view.decision
         if d is None or d.kind != "discard" or d.player != self.game.active:
             return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observation
+from checker.trace.format import Event, Observed
 
 
 class _PoolsEmpty(Check):
@@ -27,7 +27,7 @@ class _PoolsEmpty(Check):
         elif e.kind == "phase_ended" or self.steps_too:
             self.since, self.ended = {}, f"the {e.subject} {e.kind.partition('_')[0]}"
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         if self.since is None or not view.players:
             return
         for p in view.players:

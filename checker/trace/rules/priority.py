@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observation
+from checker.trace.format import Event, Observed
 
 #: Where nobody receives priority in the Comprehensive Rules (but in a cleanup step where
 #: something happened); every Mirage phase has its priority window.
@@ -24,7 +24,7 @@ class _NextPriority(Check):
         super().setup()
         self.expected: str | None = None
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         d = view.decision
         if d is not None and d.kind == "priority" and self.expected is not None:
             self._holder(d.player)
@@ -110,7 +110,7 @@ class PassesInTurnOrder(_NextPriority):
     why = "after a pass"
 
     def passed(self, e: Event) -> None:
-        if e.player and self.game.passes < len(self.game.alive()):
+        if e.player and self.game.passes < self.game.playing:
             self.expected = self.game.next_player(e.player)
 
 
@@ -137,7 +137,7 @@ class _Window(Check):
         self.ended_early = False
         self.stack_empty: bool | None = None
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         if view.decision is not None and view.decision.kind == "priority":
             self.had_priority = True
         if view.stack is not None:
@@ -176,7 +176,7 @@ class EndsWhenAllPass(_Window):
 
     def event(self, e: Event) -> None:
         if e.kind == "priority_passed":
-            self.round_done = self.game.passes >= len(self.game.alive())
+            self.round_done = self.game.passes >= self.game.playing
         elif e.kind in ("spell_cast", "ability_activated", "land_played", "step_began", "phase_began"):
             self.round_done = False
         super().event(e)
@@ -185,7 +185,7 @@ class EndsWhenAllPass(_Window):
         if not self.gives_priority(e.subject):
             return
         self.occasions += 1
-        alive = len(self.game.alive())
+        alive = self.game.playing
         # Mirage: the phase's end effects resolve after its main body, without priority (GRT-1.3-1).
         done = self.round_done if self.game.edition == "mirage" else self.game.passes >= alive
         if not self.had_priority:
@@ -236,7 +236,7 @@ class AllPassResolvesTop(Check):
         self.stack: int | None = None
         self.due = False
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         if view.stack is not None:
             self.stack = len(view.stack)
 
@@ -245,7 +245,7 @@ class AllPassResolvesTop(Check):
             if self.due:
                 self.violated(f"{e.player} passed again before anything resolved")
                 self.due = False
-            elif self.stack and self.game.passes >= len(self.game.alive()):
+            elif self.stack and self.game.passes >= self.game.playing:
                 self.occasions += 1
                 self.due = True
         elif e.kind in ("resolved", "ending_early", "game_over"):
@@ -270,7 +270,7 @@ class NoPriorityInUntapStep(Check):
         elif self.game.step == "untap":
             self.violated(f"{e.kind.replace('_', ' ')} ({e.player}) during the untap step")
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         if self.game.step == "untap" and view.decision is not None and view.decision.kind == "priority":
             self.violated(f"{view.decision.player} has priority during the untap step")
 
@@ -346,7 +346,7 @@ class MirageManaOnlyPriority(Check):
         elif self.game.phase in ("untap", "cleanup"):
             self.violated(f"{e.player}: {e.kind.replace('_', ' ')} ({e.subject}) in the {self.game.phase} phase")
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         d = view.decision
         if d is not None and d.kind == "priority" and self.game.phase in ("untap", "cleanup") and not d.mana_only:
             self.violated(f"{d.player} has full priority in the {self.game.phase} phase")

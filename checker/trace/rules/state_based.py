@@ -4,7 +4,7 @@ empty library, ten poison counters (Mirage: life is checked as each phase ends).
 from __future__ import annotations
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observation
+from checker.trace.format import Event, Observed
 
 POISON_TO_LOSE = 10
 
@@ -14,7 +14,7 @@ class _BeforePriority(Check):
 
     observes = True
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         d = view.decision
         if d is None or d.kind != "priority" or not view.players:
             return
@@ -90,7 +90,7 @@ class EmptyLibraryLoses(Check):
         elif self.doomed and (e.kind == "priority_passed" or self.game.edition == "mirage"):
             self._late(e.kind.replace("_", " "))
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         if self.doomed and view.decision is not None and view.decision.kind == "priority":
             self._late(f"{view.decision.player} received priority")
 
@@ -113,7 +113,7 @@ class MirageLifeCheckedAsPhaseEnds(Check):
         self.life: dict[str, int] = {}
         self.checking = False
 
-    def observe(self, view: Observation) -> None:
+    def observe(self, view: Observed) -> None:
         for p in view.players or ():
             if p.life is not None:
                 self.life[p.name] = p.life
