@@ -21,13 +21,24 @@ from checker.contract.interface import (
     GameView,
     IllegalActionError,
 )
-from checker.trace.format import Header, Observation, Start, TraceWriter
+from checker.trace.format import KEYWORDS, Header, Observation, Start, TraceWriter
 
 
 def trace_path(directory: Path, scenario_id: str) -> Path:
     """The file of one scenario run, named from its stable id (made safe as a file name)."""
     name = re.sub(r"[^A-Za-z0-9._-]+", "_", scenario_id).strip("_")
     return directory / f"{name}.trace.jsonl"
+
+
+def keywords_of(setup: GameSetup) -> dict[str, tuple[str, ...]]:
+    """The combat keyword abilities of every card and permanent of the set-up, by id, from its
+    card spec: what an observation's ``keywords`` shows (the interface's views don't say). The
+    effect catalog grants no keyword, so a card's spec is all it ever has."""
+    cards = [(p.id, p.card) for p in setup.battlefield]
+    for player in setup.players:
+        cards += [(c.id, c.card) for zone in (player.library, player.hand, player.graveyard) for c in zone]
+    found = {id_: tuple(sorted(e.key for e in card.effects if e.key in KEYWORDS)) for id_, card in cards}
+    return {id_: keywords for id_, keywords in found.items() if keywords}
 
 
 class RecordingAdapter:
@@ -39,6 +50,7 @@ class RecordingAdapter:
         self.scenario = scenario
         self._writer: TraceWriter | None = None
         self._written = 0
+        self._keywords: dict[str, tuple[str, ...]] = {}
 
     def capabilities(self) -> Capabilities:
         return self.engine.capabilities()
@@ -59,6 +71,7 @@ class RecordingAdapter:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._writer = TraceWriter(self.path, header)
         self._written = 0
+        self._keywords = keywords_of(setup)
         try:
             self.engine.start(setup)
         finally:
@@ -90,7 +103,7 @@ class RecordingAdapter:
         for event in events[self._written :]:
             writer.event(event)
         self._written = len(events)
-        writer.observation(Observation.of(self.engine.view()))
+        writer.observation(Observation.of(self.engine.view(), self._keywords))
 
     def close(self) -> None:
         if self._writer is not None:

@@ -30,6 +30,7 @@ DATA: dict[str, str] = {
     "mana_pool": "the trace's observations don't show mana pools",
     "hand_size": "the trace's observations don't show hand sizes",
     "battlefield": "the trace's observations don't show the permanents",
+    "keywords": "the trace's observations don't say which permanents have first strike or double strike",
     "actions": "the trace records no actions",
 }
 
@@ -151,6 +152,8 @@ def _shown(view: Observed) -> Iterator[str]:
             yield "mana_pool"
         if p.hand_size is not None:
             yield "hand_size"
+    if view.keywords is not None:
+        yield "keywords"
 
 
 #: How many of :data:`DATA` observations can show.
@@ -222,26 +225,26 @@ def _follow(
     events = 0
     for line, entry in trace.entries(problems):
         game.line = line
-        if type(entry) is Event:
-            events += 1
-            follow(entry)
-            for handler in get(entry.kind, empty):
-                handler(entry)
-        elif type(entry) is Observed:
-            game.view = entry
-            if len(shown) < SHOWN:
-                shown.update(_shown(entry))
-            try:
+        try:
+            if type(entry) is Event:
+                events += 1
+                follow(entry)
+                for handler in get(entry.kind, empty):
+                    handler(entry)
+            elif type(entry) is Observed:
+                game.view = entry
+                if len(shown) < SHOWN:
+                    shown.update(_shown(entry))
                 for observer in observers:
                     observer(entry)
-            except LateTraceProblem as exc:
-                problems.append(TraceProblem(line, str(exc)))
-        else:
-            assert isinstance(entry, ActionTaken)
-            seen.add("actions")
-            game.act(entry)
-            for actor in actors:
-                actor(entry)
+            else:
+                assert isinstance(entry, ActionTaken)
+                seen.add("actions")
+                game.act(entry)
+                for actor in actors:
+                    actor(entry)
+        except LateTraceProblem as exc:  # a check asked for what an earlier line held malformed
+            problems.append(TraceProblem(game.line, str(exc)))
     return seen | shown, events
 
 

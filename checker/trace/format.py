@@ -22,7 +22,7 @@ To write a trace (an importer, a recorder), use :class:`TraceWriter`::
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -40,6 +40,8 @@ from checker.contract.interface import Action, DecisionView, GameEvent, GameView
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
 
 FORMAT: Final = "turncheck-trace"
+#: The keyword abilities an observation's ``keywords`` may name: those the combat's steps depend on.
+KEYWORDS: Final = frozenset({"first_strike", "double_strike"})
 FORMAT_VERSION: Final = 1
 SCHEMA_PATH: Final = "schemas/trace.schema.json"
 
@@ -136,10 +138,13 @@ class Observation(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_
     game_over: bool | None = None
     winner: str | None = None
     day_night: str | None = None
+    #: The combat keyword abilities (:data:`KEYWORDS`) of the permanents that have any, by id.
+    keywords: dict[str, tuple[str, ...]] | None = None
 
     @classmethod
-    def of(cls, view: GameView) -> Observation:
-        """What a recorder writes of an adapter's view."""
+    def of(cls, view: GameView, keywords: Mapping[str, tuple[str, ...]] | None = None) -> Observation:
+        """What a recorder writes of an adapter's view; ``keywords``: the combat keyword
+        abilities of the cards it knows, by id (those on the battlefield are written)."""
         return cls(
             view.turn_number,
             view.active_player,
@@ -155,6 +160,7 @@ class Observation(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_
             view.game_over,
             view.winner,
             view.day_night,
+            None if keywords is None else {p.id: keywords[p.id] for p in view.battlefield if p.id in keywords},
         )
 
 
@@ -259,6 +265,7 @@ class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, dict=Tru
     game_over: bool | None = None
     winner: str | None = None
     day_night: str | None = None
+    keywords: dict[str, tuple[str, ...]] | None = None
 
     @property
     def shows_battlefield(self) -> bool:
@@ -384,6 +391,9 @@ def _checked(entry: _Entry) -> Entry:
                 raise ValueError(f"view/{name}: unknown {name} {value!r}")
         if view.decision is not None and view.decision.kind not in DECISIONS:
             raise ValueError(f"view/decision/kind: unknown decision {view.decision.kind!r}")
+        for permanent, keywords in (view.keywords or {}).items():
+            if not KEYWORDS.issuperset(keywords):
+                raise ValueError(f"view/keywords/{permanent}: unknown keyword in {list(keywords)}")
         return view
     if action is not None:
         if entry.outcome is None:

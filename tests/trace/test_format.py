@@ -6,10 +6,22 @@ import dataclasses
 from pathlib import Path
 
 import msgspec
+import pytest
 
-from checker.contract.interface import GameEvent
+from checker.contract.interface import DecisionView, GameEvent, PermanentView, StackItemView
 from checker.trace.check import check_trace
-from checker.trace.format import Event, Header, Observed, Start, TraceProblem, open_trace
+from checker.trace.format import (
+    Decision,
+    Event,
+    Header,
+    Observation,
+    Observed,
+    Permanent,
+    StackItem,
+    Start,
+    TraceProblem,
+    open_trace,
+)
 from checker.trace.verdict import exit_code
 
 
@@ -50,3 +62,21 @@ def test_a_trace_with_a_blank_line_keeps_its_line_numbers(tmp_path: Path) -> Non
     path = tmp_path / "t.jsonl"
     path.write_text("\n".join([msgspec.json.encode(header).decode(), "", event, event]) + "\n")
     assert [line for line, _ in open_trace(path).entries([])] == [3, 4]
+
+
+@pytest.mark.parametrize(
+    ("read", "written"),
+    [(Decision, DecisionView), (StackItem, StackItemView), (Permanent, PermanentView)],
+    ids=["decision", "stack item", "permanent"],
+)
+def test_what_the_checker_reads_has_the_fields_of_the_interface_view(read: type, written: type) -> None:
+    fields = msgspec.structs.fields(read)
+    assert [f.name for f in fields] == [f.name for f in dataclasses.fields(written)]
+    required = [f.name for f in dataclasses.fields(written) if f.default is f.default_factory is dataclasses.MISSING]
+    assert [f.name for f in fields if f.required] == required
+
+
+def test_an_observation_is_read_with_the_fields_it_is_written_with() -> None:
+    assert [f.encode_name for f in msgspec.structs.fields(Observed)] == [
+        f.encode_name for f in msgspec.structs.fields(Observation)
+    ]

@@ -32,6 +32,7 @@ def test_every_recorded_scenario_run_keeps_every_rule(recorded: list[Path]) -> N
     assert exit_code(results) == 0
     passed = {c.check for r in results for c in r.results if c.status is Status.PASSED}
     assert len(passed) >= 40  # the scenarios exercise nearly every check
+    assert "combat.second-damage-step-exactly-with-first-or-double-strike" in passed  # White Knight, Fencing Ace
 
 
 def test_recorded_lines_match_the_schema(recorded: list[Path]) -> None:

@@ -144,3 +144,47 @@ class CombatDamageDealtByTheRulesOfTheEdition(Check):
                 self.violated(
                     f"{e.subject} was dealt combat damage before combat damage could go on the stack and resolve"
                 )
+
+
+class SecondDamageStepWithFirstStrike(Check):
+    name = "combat.second-damage-step-exactly-with-first-or-double-strike"
+    requires = (
+        "a second combat damage step follows the first exactly when an attacking or blocking "
+        "creature had first strike or double strike as the first one began"
+    )
+    rules = ("CR24-510.4", "CR24-506.1", "CR08-310.5", "CR08-306.1")
+    editions = frozenset({"cr2008", "cr2024"})
+    events = frozenset({"phase_began", "step_began", "ending_early"})
+    needs = ("battlefield", "keywords")
+
+    def setup(self) -> None:
+        super().setup()
+        self.strikers: list[str] | None = None  # in combat with first or double strike; None: not known
+        self.steps = 0
+        self.early = False
+
+    def event(self, e: Event) -> None:
+        if e.kind == "phase_began":
+            self.strikers, self.steps, self.early = None, 0, False
+        elif e.kind == "ending_early":
+            self.early = True
+        elif self.early or self.game.phase != "combat":
+            return
+        elif e.subject == "combat_damage":
+            if self.steps == 0:
+                self.strikers = self._strikers()
+            self.steps += 1
+        elif e.subject == "end_of_combat" and self.steps and self.strikers is not None:
+            self.occasions += 1
+            expected = 2 if self.strikers else 1
+            if self.steps != expected:
+                why = f"{', '.join(self.strikers)} had first or double strike" if self.strikers else "no first striker"
+                self.violated(f"the combat had {self.steps} combat damage steps with {why}")
+
+    def _strikers(self) -> list[str] | None:
+        """The creatures in combat with first or double strike, as the game was last observed."""
+        view = self.game.view
+        if view is None or view.keywords is None or not view.shows_battlefield or view.battlefield is None:
+            return None
+        keywords = view.keywords
+        return [p.id for p in view.battlefield if (p.attacking or p.blocking) and keywords.get(p.id)]
