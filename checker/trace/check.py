@@ -71,6 +71,7 @@ class TraceResult:
     problems: tuple[TraceProblem, ...] = ()
     error: str | None = None  # the trace couldn't be read at all
     events: int = 0
+    internal_error: str | None = None  # the checker failed on this trace: its results are lost
 
     @property
     def violations(self) -> list[Violation]:

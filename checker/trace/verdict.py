@@ -1,37 +1,70 @@
 """Checking traces and reporting: the console table, JSON, JUnit XML and Markdown.
 
+``trace-report.json`` has its JSON Schema in the package (``schemas/trace-report.schema.json``),
+written beside it and named by its ``$schema``.
+
 Exit codes follow ``turncheck certify``: 0 no violation, 1 violations, 2 a trace that can't be
 read (or a malformed line in one), 3 an internal error.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
+import traceback
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from checker.contract.documents import Document
+from checker.judging.reports.json_report import dumps, write_text
 from checker.trace.check import Status, TraceResult, check_trace
 from checker.trace.format import TraceError, open_trace
 
 REPORT_FORMAT = "turncheck-trace-report"
+REPORT_SCHEMA = "trace-report.schema.json"
 
 
-def check_files(paths: Iterable[Path], edition: str | None = None, validate: bool = False) -> list[TraceResult]:
-    """Check each trace; one that can't be read gets an error result, and the others go on."""
-    results = []
+class TraceReportError(ValueError):
+    """A file is not a trace report this checker can read."""
+
+
+REPORT = Document(
+    REPORT_FORMAT, 1, "a trace report", "trace report", f"trace/schemas/{REPORT_SCHEMA}", TraceReportError
+)
+
+
+def check_each(paths: Iterable[Path], edition: str | None = None, validate: bool = False) -> Iterator[TraceResult]:
+    """Check each trace in turn. One that can't be read gets an error result, one the checker
+    fails on an internal error result, and the others go on."""
     for path in paths:
         try:
             trace = open_trace(path, validate)
         except TraceError as exc:
-            results.append(TraceResult(str(path), edition or "?", "?", error=str(exc)))
+            yield TraceResult(str(path), edition or "?", "?", error=str(exc))
             continue
-        results.append(check_trace(trace, edition))
-    return results
+        try:
+            yield check_trace(trace, edition)
+        except Exception as exc:  # a bug of the checker costs this trace's results only
+            engine = f"{trace.header.engine.name} {trace.header.engine.version}"
+            yield TraceResult(str(path), edition or trace.header.edition, engine, internal_error=_internal(exc))
+
+
+def _internal(exc: Exception) -> str:
+    """The exception and the innermost place of the checker it came from."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = next((f for f in reversed(frames) if "checker" in f.filename), frames[-1] if frames else None)
+    place = f" at {Path(where.filename).name}:{where.lineno} in {where.name}" if where else ""
+    return f"{type(exc).__name__}: {exc}{place}"
+
+
+def check_files(paths: Iterable[Path], edition: str | None = None, validate: bool = False) -> list[TraceResult]:
+    """Every result of :func:`check_each`."""
+    return list(check_each(paths, edition, validate))
 
 
 def exit_code(results: list[TraceResult]) -> int:
+    if any(r.internal_error for r in results):
+        return 3
     if any(r.error or r.problems for r in results):
         return 2
     return 1 if any(r.violations for r in results) else 0
@@ -39,8 +72,9 @@ def exit_code(results: list[TraceResult]) -> int:
 
 def to_json(results: list[TraceResult]) -> dict[str, Any]:
     return {
+        "$schema": REPORT_SCHEMA,
         "format": REPORT_FORMAT,
-        "format_version": 1,
+        "format_version": REPORT.version,
         "traces": [
             {
                 "path": r.path,
@@ -48,6 +82,7 @@ def to_json(results: list[TraceResult]) -> dict[str, Any]:
                 "engine": r.engine,
                 "events": r.events,
                 "error": r.error,
+                "internal_error": r.internal_error,
                 "problems": [{"line": p.line, "problem": p.problem} for p in r.problems],
                 "checks": [
                     {
@@ -76,10 +111,12 @@ def junit(results: list[TraceResult]) -> str:
     root = ET.Element("testsuites", name="turncheck trace")
     for r in results:
         suite = ET.SubElement(root, "testsuite", name=r.path, tests=str(len(r.results)))
-        if r.error or r.problems:
+        if r.error or r.problems or r.internal_error:
             case = ET.SubElement(suite, "testcase", classname=r.path, name="readable")
-            problems = [r.error] if r.error else [f"line {p.line}: {p.problem}" for p in r.problems]
-            ET.SubElement(case, "error", message=problems[0]).text = "\n".join(str(p) for p in problems)
+            problems = [e for e in (r.internal_error, r.error) if e] + [
+                f"line {p.line}: {p.problem}" for p in r.problems
+            ]
+            ET.SubElement(case, "error", message=problems[0]).text = "\n".join(problems)
         for c in r.results:
             case = ET.SubElement(suite, "testcase", classname=f"{r.path}.{c.part}", name=c.check)
             if c.status is Status.VIOLATED:
@@ -101,8 +138,9 @@ def markdown(results: list[TraceResult]) -> str:
         "| --- | --- | ---: | ---: | ---: | ---: |",
     ]
     for r in results:
-        if r.error:
-            lines.append(f"| {r.path} | {r.edition} | | | | unreadable: {r.error} |")
+        if r.error or r.internal_error:
+            why = f"unreadable: {r.error}" if r.error else f"internal error: {r.internal_error}"
+            lines.append(f"| {r.path} | {r.edition} | | | | {why} |")
             continue
         count = {s: sum(1 for c in r.results if c.status is s) for s in Status}
         lines.append(
@@ -122,9 +160,11 @@ def markdown(results: list[TraceResult]) -> str:
 
 
 def write_reports(results: list[TraceResult], directory: Path) -> list[Path]:
-    directory.mkdir(parents=True, exist_ok=True)
-    written = [directory / "trace-report.json", directory / "junit.xml", directory / "summary.md"]
-    written[0].write_text(json.dumps(to_json(results), indent=2) + "\n", encoding="utf-8")
-    written[1].write_text(junit(results) + "\n", encoding="utf-8")
-    written[2].write_text(markdown(results), encoding="utf-8")
-    return written
+    """Write the reports into ``directory`` (made if needed): the JSON report and its schema,
+    JUnit XML and Markdown; returns the paths written."""
+    return [
+        write_text(directory / "trace-report.json", dumps(to_json(results))),
+        write_text(directory / REPORT_SCHEMA, dumps(REPORT.schema())),
+        write_text(directory / "junit.xml", junit(results) + "\n"),
+        write_text(directory / "summary.md", markdown(results)),
+    ]
