@@ -37,8 +37,12 @@ def _library(player: str, size: int) -> tuple[CardSetup, ...]:
 
 
 def plain_setup(edition: str, turns: int) -> GameSetup:
-    """The first turn of a game whose libraries last ``turns`` turns (Alice starts)."""
-    players = tuple(PlayerSetup(name, library=_library(name, turns // 2 + 2)) for name in PLAYERS)
+    """The first turn of a game whose libraries last ``turns`` turns (Alice starts), each player
+    holding a Forest."""
+    players = tuple(
+        PlayerSetup(name, library=_library(name, turns // 2 + 2), hand=(CardSetup(f"{name[0].lower()}-hand", FOREST),))
+        for name in PLAYERS
+    )
     return GameSetup(edition, players, "Alice", turn_number=1, starting_player="Alice")
 
 
