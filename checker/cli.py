@@ -225,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("trace", help="check recorded games (traces) against the turn structure")
     t.add_argument("files", nargs="+", type=Path, metavar="FILE", help="trace files, or directories of *.jsonl")
     t.add_argument("--edition", choices=EDITIONS, help="the rules to check by (default: each trace's header)")
-    t.add_argument("--report-dir", type=Path, metavar="DIR", help="write trace-report.json, junit.xml, summary.md")
+    t.add_argument(
+        "--report-dir", type=Path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"
+    )
     t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")

@@ -1,4 +1,4 @@
-"""Checking traces and reporting: the console table, JSON, JUnit XML and Markdown.
+"""Checking traces and reporting: the console table, JSON, JUnit XML, Markdown and HTML.
 
 ``trace-report.json`` has its JSON Schema in the package (``schemas/trace-report.schema.json``),
 written beside it and named by its ``$schema``.
@@ -16,6 +16,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from checker.contract.documents import Document
+from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
 from checker.trace.check import Status, TraceResult, check_trace
 from checker.trace.format import TraceError, open_trace
@@ -159,12 +160,42 @@ def markdown(results: list[TraceResult]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _verdict(results: list[TraceResult]) -> str:
+    code = exit_code(results)
+    if code == 0:
+        return "No trace breaks a rule it was checked for."
+    if code == 1:
+        return f"{sum(len(r.violations) for r in results)} violation(s) found."
+    return "Some traces, or lines of them, couldn't be checked: see below."
+
+
+def html(results: list[TraceResult]) -> str:
+    """The results as one self-contained HTML page, drawn on the conformance report's page."""
+    traces = [
+        {"anchor": f"t{i}", "result": r, "counts": [sum(1 for c in r.results if c.status is s) for s in Status]}
+        for i, r in enumerate(results)
+    ]
+    return (
+        page_environment("checker.trace")
+        .get_template("trace-report.html.j2")
+        .render(
+            results=results,
+            traces=traces,
+            statuses=[str(s) for s in Status],
+            events=sum(r.events for r in results),
+            code=exit_code(results),
+            verdict=_verdict(results),
+        )
+    )
+
+
 def write_reports(results: list[TraceResult], directory: Path) -> list[Path]:
     """Write the reports into ``directory`` (made if needed): the JSON report and its schema,
-    JUnit XML and Markdown; returns the paths written."""
+    JUnit XML, Markdown and HTML; returns the paths written."""
     return [
         write_text(directory / "trace-report.json", dumps(to_json(results))),
         write_text(directory / REPORT_SCHEMA, dumps(REPORT.schema())),
         write_text(directory / "junit.xml", junit(results) + "\n"),
         write_text(directory / "summary.md", markdown(results)),
+        write_text(directory / "trace-report.html", html(results)),
     ]

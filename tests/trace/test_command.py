@@ -112,3 +112,19 @@ def test_the_json_report_names_its_schema_written_beside_it(kept: Path, broken: 
     statuses = {c["check"]: c["status"] for c in report["traces"][1]["checks"]}
     assert statuses[TURN_ORDER] == "violated"
     assert (reports / "junit.xml").exists() and "turn.next-player" in (reports / "summary.md").read_text()
+
+
+def test_the_html_report_shows_each_violation_and_escapes_what_the_trace_says(tmp_path: Path) -> None:
+    script = "<script>alert(1)</script>"
+    header = Header.new("cr2024", [script, "Bob"], "test", "0", start=Start(2, script, "ending"))
+    path = tmp_path / "hostile.jsonl"
+    with TraceWriter(path, header) as trace:
+        trace.event(GameEvent("phase_began", 2, script, "ending"))
+        trace.event(GameEvent("phase_ended", 2, script, "ending"))
+        trace.event(GameEvent("turn_ended", 2, script, amount=2))
+        trace.event(GameEvent("turn_began", 3, script, amount=3))
+    reports = tmp_path / "reports"
+    assert main(["trace", str(path), "--report-dir", str(reports)]) == 1
+    page = (reports / "trace-report.html").read_text(encoding="utf-8")
+    assert script not in page and "&lt;script&gt;" in page
+    assert TURN_ORDER in page and "line 5" in page and "1 violation(s) found." in page
