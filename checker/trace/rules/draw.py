@@ -39,46 +39,55 @@ class ActivePlayerDrawsFirst(Check):
             self.waiting = False
 
 
-class StartingPlayerSkipsFirstDraw(Check):
+class _FirstTurn(Check):
+    """A rule of the game's first turn: :meth:`first_turn` sees the events of that turn while
+    ``self.first`` holds (a subclass clears it once the rule has had its say)."""
+
+    def setup(self) -> None:
+        super().setup()
+        self.first = False
+
+    def event(self, e: Event) -> None:
+        if e.kind == "turn_began":
+            self.first = self.game.is_first_turn() and self.applies()
+        elif self.first:
+            self.first_turn(e)
+
+    def applies(self) -> bool:
+        return True
+
+    def first_turn(self, e: Event) -> None:
+        raise NotImplementedError
+
+
+class StartingPlayerSkipsFirstDraw(_FirstTurn):
     name = "draw.starting-player-skips-the-first-draw-step"
     requires = "in a two-player game the starting player skips the draw step of their first turn"
     rules = ("CR24-103.8a", "CR08-101.6a")
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"turn_began", "step_began", "step_skipped"})
 
-    def setup(self) -> None:
-        super().setup()
-        self.first = False
+    def applies(self) -> bool:
+        return len(self.game.players) == 2
 
-    def event(self, e: Event) -> None:
-        g = self.game
-        if e.kind == "turn_began":
-            self.first = g.is_first_turn() and len(g.players) == 2
-        elif self.first and e.subject == "draw":
+    def first_turn(self, e: Event) -> None:
+        if e.subject == "draw":
             self.occasions += 1
             self.first = False
             if e.kind == "step_began":
-                self.violated(f"{g.active}'s first turn, the game's first, has a draw step")
+                self.violated(f"{self.game.active}'s first turn, the game's first, has a draw step")
 
 
-class MirageFirstTurnDrawPhase(Check):
+class MirageFirstTurnDrawPhase(_FirstTurn):
     name = "draw.mirage-first-turn-has-its-draw-phase"
     requires = "in Mirage the starting player's first turn keeps its draw phase; only the draw itself is skipped"
     rules = ("GRT-1.4-3",)
     editions = frozenset({"mirage"})
     events = frozenset({"turn_began", "phase_began", "phase_skipped", "card_drawn"})
 
-    def setup(self) -> None:
-        super().setup()
-        self.first = False
-
-    def event(self, e: Event) -> None:
+    def first_turn(self, e: Event) -> None:
         g = self.game
-        if e.kind == "turn_began":
-            self.first = g.is_first_turn()
-        elif not self.first:
-            return
-        elif e.kind == "card_drawn":
+        if e.kind == "card_drawn":
             if g.phase == "draw" and e.detail.get("reason") == "draw phase":
                 self.violated(f"{g.active} drew for the draw phase in the game's first turn")
         elif e.subject == "draw":
