@@ -249,28 +249,39 @@ def _follow(
     shown: set[str] = set()
     follow = game.follow
     events = 0
+    view_line = 0
+
+    def late(exc: LateTraceProblem) -> None:
+        """A check asked for the permanents of the latest view, and they were malformed: the
+        view's line is named once; the other checks go on."""
+        if not problems or problems[-1].line != view_line:
+            problems.append(TraceProblem(view_line, str(exc)))
+
     for line, entry in trace.entries(problems):
         game.line = line
-        try:
-            if type(entry) is Event:
-                events += 1
-                follow(entry)
-                for handler in by_kind[entry.kind]:
+        if type(entry) is Event:
+            events += 1
+            follow(entry)
+            for handler in by_kind[entry.kind]:
+                try:
                     handler(entry)
-            elif type(entry) is Observed:
-                game.view = entry
-                if len(shown) < SHOWN:
-                    shown.update(_shown(entry))
-                for observer in observers:
+                except LateTraceProblem as exc:
+                    late(exc)
+        elif type(entry) is Observed:
+            game.view, view_line = entry, line
+            if len(shown) < SHOWN:
+                shown.update(_shown(entry))
+            for observer in observers:
+                try:
                     observer(entry)
-            else:
-                assert isinstance(entry, ActionTaken)
-                seen.add("actions")
-                game.act(entry)
-                for actor in actors:
-                    actor(entry)
-        except LateTraceProblem as exc:  # a check asked for what an earlier line held malformed
-            problems.append(TraceProblem(game.line, str(exc)))
+                except LateTraceProblem as exc:
+                    late(exc)
+        else:
+            assert isinstance(entry, ActionTaken)
+            seen.add("actions")
+            game.act(entry)
+            for actor in actors:
+                actor(entry)
     return seen | shown, events
 
 

@@ -37,13 +37,14 @@ def test_the_trace_event_has_the_fields_of_the_interface_game_event() -> None:
             assert f.default == defaults[f.name], f.name
 
 
-def test_permanents_are_decoded_when_a_check_asks_and_a_malformed_list_is_named(tmp_path: Path) -> None:
+def test_permanents_are_decoded_when_a_check_asks_and_a_malformed_list_is_named_once(tmp_path: Path) -> None:
     header = Header.new("cr2024", ["Alice", "Bob"], "test", "0", start=Start(2, "Alice", "combat"))
     lines = [
         msgspec.json.encode(header).decode(),
         '{"event": {"kind": "phase_began", "turn": 2, "player": "Alice", "subject": "combat"}}',
         '{"event": {"kind": "phase_ended", "turn": 2, "player": "Alice", "subject": "combat"}}',
-        '{"view": {"battlefield": [{"id": 3}]}}',
+        '{"view": {"battlefield": [{"id": 3}], "decision": {"kind": "priority", "player": "Alice"}, '
+        '"players": [{"name": "Bob", "life": 0}]}}',
         '{"view": {"battlefield": []}}',
     ]
     path = tmp_path / "t.jsonl"
@@ -53,6 +54,8 @@ def test_permanents_are_decoded_when_a_check_asks_and_a_malformed_list_is_named(
     assert not problems and views[0].shows_battlefield and views[1].battlefield == ()
     result = check_trace(open_trace(path))
     assert [(p.line, p.problem.split(":")[0]) for p in result.problems] == [(4, "view/battlefield")]
+    statuses = {r.check: r.status for r in result.results}
+    assert statuses["state_based.zero-life-loses"] == "violated"  # the other checks of that line still ran
     assert exit_code([result]) == 2
 
 
