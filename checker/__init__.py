@@ -10,9 +10,11 @@ checks this):
   expectations gate, the diff of two runs. Imports the contract.
 - :mod:`checker.adapters`: the adapters of the engines the project certifies itself.
   Imports the contract (and each its own engine).
+- :mod:`checker.trace`: the rules checker: the trace format (a recorded game), the checks of the
+  turn-structure rules, their verdict and reports. Imports the contract and judging.
 - :mod:`checker.running`: running the scenarios against an engine: finding and restarting
-  engines, the wire client and server, the pytest plugin, the step definitions. Imports the
-  contract, judging and adapters.
+  engines, the wire client and server, the pytest plugin, the step definitions, recording games
+  as traces. Imports the contract, judging, adapters and trace.
 - :mod:`checker.doctools`: the tooling that keeps the documentation true: the feature-tag
   linter, the coverage page, the protocol document's generated blocks. Imports any of the above.
 - :mod:`checker.cli`: the ``turncheck`` command, over all of them.

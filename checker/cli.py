@@ -48,7 +48,7 @@ from checker.judging.reports._text import visible, why
 from checker.judging.results import RunReport, ScenarioResult, Status
 from checker.running.collector import Collector
 from checker.running.conclude import Conclusion
-from checker.running.options import OptionError, Selection, positive_bytes, positive_seconds
+from checker.running.options import OptionError, Selection, check_output_dir, positive_bytes, positive_seconds
 from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
@@ -153,6 +153,7 @@ def _certify_parser(sub: Any) -> None:
     _engine_limits(p)
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
     p.add_argument("--report-dir", metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports")
+    p.add_argument("--record-traces", metavar="DIR", help="write each scenario run's game as a trace into DIR")
     p.add_argument("--expect", metavar="FILE", help="pass exactly when the results match this expectations file")
     p.add_argument(
         "--write-expectations",
@@ -188,6 +189,8 @@ def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
             argv += [f"--{option}", value]
     if args.keyword is not None:
         argv += ["--scenario-name", args.keyword]
+    if args.record_traces:
+        argv += ["--record-traces", args.record_traces]
     if args.validate_messages:
         argv.append("--validate-messages")
     if args.jobs > 1:
@@ -200,6 +203,8 @@ def _prepare(args: argparse.Namespace) -> Conclusion:
     if args.jobs < 1:
         raise OptionError(f"--jobs {args.jobs}: must be 1 or more")
     chosen = Selection(tuple(args.edition or ()), tuple(args.part or ()), tuple(args.ruling or ()), args.keyword)
+    if args.record_traces:
+        check_output_dir("--record-traces", args.record_traces)
     return Conclusion.prepare(chosen, args.report_dir, args.expect, args.write_expectations)
 
 
@@ -288,6 +293,7 @@ def smoke(args: argparse.Namespace, console: Console) -> int:
         **{**vars(args), "edition": editions, "part": [SMOKE_PART], "ruling": None, "keyword": None, "jobs": 1},
         validate_messages=True,
         report_dir=None,
+        record_traces=None,
         expect=None,
         write_expectations=None,
     )
@@ -342,6 +348,13 @@ def main(argv: list[str] | None = None) -> int:
     lint.add_argument("features", nargs="?")
     cov = sub.add_parser("coverage", help="which rulings the scenarios cover (exit 1: a seed ruling isn't)")
     cov.add_argument("features", nargs="?", type=Path)
+    t = sub.add_parser("trace", help="check recorded games (traces) against the turn structure")
+    t.add_argument("files", nargs="+", type=Path, metavar="FILE", help="trace files, or directories of *.jsonl")
+    t.add_argument("--edition", choices=EDITIONS, help="the rules to check by (default: each trace's header)")
+    t.add_argument(
+        "--report-dir", type=Path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"
+    )
+    t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
@@ -367,6 +380,10 @@ def _command(args: argparse.Namespace, console: Console) -> int:
         return _diff(args.old, args.new, console)
     if args.command == "expect":
         return _expect(args.report, args.expectations, console)
+    if args.command == "trace":
+        from checker.trace.command import run
+
+        return run(args.files, args.edition, args.report_dir, args.validate, console)
     if args.command == "lint":
         from checker.doctools.lint import main as lint_main
 

@@ -14,8 +14,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "contract": set(),
     "judging": {"contract"},
     "adapters": {"contract"},
-    "running": {"contract", "judging", "adapters"},
-    "doctools": {"contract", "judging", "adapters", "running"},
+    "trace": {"contract", "judging"},
+    "running": {"contract", "judging", "adapters", "trace"},
+    "doctools": {"contract", "judging", "adapters", "running", "trace"},
 }
 
 

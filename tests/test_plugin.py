@@ -138,3 +138,21 @@ def test_an_outlines_result_carries_its_name_with_the_examples_values(pytester: 
     titles = {r["title"] for r in results}
     assert "Mirage - mana left in the pool burns at the end of the upkeep phase" in titles
     assert len(titles) == len(results) and not any("<" in t for t in titles)
+
+
+@pytest.mark.parametrize("with_scenarios", ["passing", "all unsupported"])
+def test_a_failing_test_of_another_kind_fails_the_session_whatever_the_scenarios_say(
+    pytester: pytest.Pytester, with_scenarios: str
+) -> None:
+    """The plugin judges the scenarios; it must never turn another failing test into a pass."""
+    pytester.makepyfile(test_unit="def test_arithmetic():\n    assert 1 + 1 == 3\n")
+    pytester.makepyfile(limited_engine=LIMITED)
+    pytester.syspathinsert()
+    engine = "reference" if with_scenarios == "passing" else "limited_engine:Limited"
+    edition = "cr2024" if with_scenarios == "passing" else "mirage"
+    result = pytester.runpytest(
+        "test_unit.py", "--pyargs", "checker.running.test_conformance",
+        "--engine", engine, "--edition", edition, "--part", "untap",
+    )  # fmt: skip
+    assert result.parseoutcomes()["failed"] == 1
+    assert result.ret == pytest.ExitCode.TESTS_FAILED

@@ -210,6 +210,7 @@ class ReferenceAdapter:
 
     def __init__(self) -> None:
         self._game: Game | None = None
+        self._events: list[GameEvent] = []
 
     def capabilities(self) -> Capabilities:
         return Capabilities("reference-engine", VERSION, frozenset(EDITIONS), frozenset(catalog.CATALOG))
@@ -258,6 +259,7 @@ class ReferenceAdapter:
         if setup.phase is not None:
             at = Segment(Phase(setup.phase), Step(setup.step) if setup.step else None)
         self._game = None  # a start replaces any game, even if it fails
+        self._events = []
         try:
             game.start(
                 active=setup.active_player,
@@ -370,7 +372,10 @@ class ReferenceAdapter:
         )
 
     def events(self) -> list[GameEvent]:
-        return [
+        """The engine's log only grows: each event is converted once, so that asking after every
+        action (as a recorder does) costs what is new, not the whole game again."""
+        log, converted = self.game.events, self._events
+        converted += (
             GameEvent(
                 str(e.kind),
                 e.turn,
@@ -379,5 +384,6 @@ class ReferenceAdapter:
                 e.amount,
                 e.detail,
             )
-            for e in self.game.events
-        ]
+            for e in log[len(converted) :]
+        )
+        return list(converted)

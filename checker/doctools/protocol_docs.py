@@ -11,57 +11,21 @@ catalog, and a session actually played against the reference engine's server.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.catalog import ENTRIES
 from checker.contract.protocol import schema
 from checker.contract.vocabulary import EVENT_DETAILS, EVENTS
+from checker.doctools.blocks import fields_table, schema_type
+from checker.doctools.blocks import main as blocks_main
 from checker.running.wire.server import answer
-
-_BLOCK = re.compile(r"(<!-- BEGIN (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- END (?P=name) -->)", re.S)
-
-
-def _type(node: dict[str, Any]) -> str:
-    if "$ref" in node:
-        return f"`{node['$ref'].rsplit('/', 1)[1]}`"
-    if "const" in node:
-        return f'`"{node["const"]}"`' if isinstance(node["const"], str) else f"`{node['const']}`"
-    if "enum" in node:
-        return " \\| ".join("`null`" if v is None else f'`"{v}"`' for v in node["enum"])
-    if "oneOf" in node:
-        return " or ".join(_type(n) for n in node["oneOf"])
-    kind = node.get("type", "any")
-    if kind == "array":
-        items = node.get("items") or {}
-        return f"array of {_type(items)}" if items else "array"
-    if isinstance(kind, list):
-        return " or ".join(f"`{k}`" for k in kind)
-    values = node.get("additionalProperties")
-    if kind == "object" and isinstance(values, dict) and values:
-        return f"object of {_type(values)}"
-    return f"`{kind}`"
 
 
 def _fields(name: str) -> str:
-    node = schema()["$defs"][name]
-    lines = []
-    if node.get("description"):
-        lines.append(node["description"] + "\n")
-    lines += ["| field | type | required | meaning |", "| --- | --- | --- | --- |"]
-    required = set(node.get("required", ()))
-    for field, spec in node.get("properties", {}).items():
-        meaning = spec.get("description", "") or schema()["$defs"].get(_ref_name(spec), {}).get("description", "")
-        lines.append(f"| `{field}` | {_type(spec)} | {'yes' if field in required else 'no'} | {meaning} |")
-    return "\n".join(lines)
-
-
-def _ref_name(spec: dict[str, Any]) -> str:
-    return str(spec.get("$ref", "")).rsplit("/", 1)[-1]
+    return fields_table(schema(), name)
 
 
 def _messages() -> str:
@@ -93,7 +57,7 @@ def _messages() -> str:
     parts.append("| type | fields |\n| --- | --- |")
     for name, node in defs.items():
         if name.startswith("action_"):
-            extra = [f"`{f}`: {_type(s)}" for f, s in node["properties"].items() if f not in {"type", "player"}]
+            extra = [f"`{f}`: {schema_type(s)}" for f, s in node["properties"].items() if f not in {"type", "player"}]
             parts.append(f"| `{name.removeprefix('action_')}` | {', '.join(extra) or '(none)'} |")
     return "\n".join(parts) + "\n"
 
@@ -171,31 +135,8 @@ GENERATORS: dict[str, Callable[[], str]] = {
 }
 
 
-def render(text: str) -> str:
-    def replace(m: re.Match[str]) -> str:
-        generator = GENERATORS.get(m["name"])
-        if generator is None:
-            raise ValueError(f"no generator for the block {m['name']!r}")
-        return m.group(1) + generator() + m.group(4)
-
-    return _BLOCK.sub(replace, text)
-
-
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args:
-        print("usage: python -m checker.doctools.protocol_docs PATH [--check]", file=sys.stderr)
-        return 2
-    path = Path(args[0])
-    text = path.read_text(encoding="utf-8")
-    rendered = render(text)
-    if "--check" in args:
-        if rendered != text:
-            print(f"{path} is out of date: run python -m checker.doctools.protocol_docs {path}")
-            return 1
-        return 0
-    path.write_text(rendered, encoding="utf-8")
-    return 0
+    return blocks_main(argv, GENERATORS, "checker.doctools.protocol_docs")
 
 
 if __name__ == "__main__":

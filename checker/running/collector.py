@@ -125,6 +125,16 @@ def _rendered(template: Any, example_values: dict[str, Any]) -> tuple[tuple[str,
     return steps, (rendered.name if rendered.name != template.name else None)
 
 
+def scenario_id(item: pytest.Item) -> str | None:
+    """The stable id of a collected scenario run (None for a test that isn't one)."""
+    callspec = getattr(item, "callspec", None)
+    template = scenario_template(item)
+    if callspec is None or template is None or "edition" not in callspec.params:
+        return None
+    part, edition = Path(template.feature.filename).stem, str(callspec.params["edition"])
+    return ScenarioResult.make_id(part, template.name, _example(item), edition)
+
+
 def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status, str | None]:
     if report.passed:
         return Status.PASSED, None

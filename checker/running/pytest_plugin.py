@@ -6,7 +6,8 @@ belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,12 +25,14 @@ from checker.running.collector import (
     result_of,
     result_to_dict,
     scenario_feature,
+    scenario_id,
     scenario_name,
     scenario_rulings,
 )
 from checker.running.conclude import Conclusion
 from checker.running.engines import EngineNotFound, EngineProvider
-from checker.running.options import OptionError, Selection, positive_bytes, positive_seconds
+from checker.running.options import OptionError, Selection, check_output_dir, positive_bytes, positive_seconds
+from checker.running.recording import RecordingAdapter, trace_path
 from checker.running.steps import given, then, when
 from checker.running.steps.context import ScenarioGame
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -71,6 +74,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--write-expectations",
         metavar="FILE",
         help="write the run's non-passing scenarios as an expectations file to start from",
+    )
+    group.addoption(
+        "--record-traces",
+        metavar="DIR",
+        help="write each scenario run's game as a trace into DIR (one file per run, named from its id)",
     )
     group.addoption(
         "--validate-messages",
@@ -183,6 +191,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     before anything runs, not an error in every test or a lost run at the end."""
     config = session.config
     try:
+        if config.getoption("record_traces"):
+            check_output_dir("--record-traces", config.getoption("record_traces"))
         config.stash[_CONCLUSION] = Conclusion.prepare(
             selection(config),
             config.getoption("report_dir"),
@@ -211,10 +221,18 @@ def engine(request: pytest.FixtureRequest) -> EngineAdapter:
 
 
 @pytest.fixture
-def game(request: pytest.FixtureRequest, engine: EngineAdapter, edition: str) -> ScenarioGame:
+def game(request: pytest.FixtureRequest, engine: EngineAdapter, edition: str) -> Iterator[ScenarioGame]:
     capabilities = engine.capabilities()  # the engine's identity, even when it doesn't support the edition
     request.node.stash[ENGINE_IDENTITY] = {"name": capabilities.name, "version": capabilities.version}
-    return ScenarioGame(engine, edition)
+    directory = request.config.getoption("record_traces")
+    recorder = None
+    if directory:
+        run_id = scenario_id(request.node) or request.node.nodeid
+        engine = recorder = RecordingAdapter(engine, trace_path(Path(directory), run_id), run_id)
+    scenario = ScenarioGame(engine, edition)
+    yield scenario
+    if recorder is not None:
+        recorder.close()
 
 
 @pytest.hookimpl(wrapper=True)
@@ -288,12 +306,18 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     verdict = config.stash[_CONCLUSION].conclude(report)
     if verdict is not None:
         config.stash[_VERDICT] = verdict
-    if exitstatus != pytest.ExitCode.INTERRUPTED:
-        passed = verdict.ok if verdict is not None else report.ok
+    if exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        # The scenarios' verdict decides for the scenarios only: a failing test of another kind in
+        # the same session (a unit test, a feature file that can't be read) still fails it.
+        scenario_failures = sum(r.status in _NOT_PASSING for r in report.results)
+        others_failed = session.testsfailed > scenario_failures
+        passed = (verdict.ok if verdict is not None else report.ok) and not others_failed
         session.exitstatus = pytest.ExitCode.OK if passed else pytest.ExitCode.TESTS_FAILED
 
 
 _VERDICT = pytest.StashKey[Any]()
+#: What pytest counts as a failed test among the scenario results.
+_NOT_PASSING = frozenset({Status.FAILED, Status.ERROR, Status.TIMEOUT})
 _CONCLUSION = pytest.StashKey[Conclusion]()
 
 

@@ -164,11 +164,14 @@ def _cap(value: str) -> str:
 
 
 @cache
-def _environment() -> jinja2.Environment:
+def page_environment(*packages: str) -> jinja2.Environment:
+    """The templates of this package's ``templates`` and of each package's: a report's template
+    there extends ``page.html.j2``, the page every HTML report is drawn on."""
     # autoescape=True (not select_autoescape): the template's name ends in .j2, which
     # select_autoescape wouldn't recognise as HTML.
+    loaders = [jinja2.PackageLoader(package, "templates") for package in ("checker.judging.reports", *packages)]
     environment = jinja2.Environment(
-        loader=jinja2.PackageLoader("checker.judging.reports", "templates"),
+        loader=jinja2.ChoiceLoader(loaders),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -185,7 +188,7 @@ def html(report: RunReport) -> str:
     editions = _editions(report, scenarios)
     total = report.counts()
     return (
-        _environment()
+        page_environment()
         .get_template("report.html.j2")
         .render(
             report=report,

@@ -1,0 +1,106 @@
+"""Checked events per second of ``turncheck trace``, on one core: decoding included, and the checks alone.
+
+    python benchmarks/trace.py [DIR] [--turns N] [--copies K] [--repeat R]
+
+Two kinds of trace, measured side by side in one run:
+
+- a **long game**: the reference engine plays ``--turns`` turns of a plain game (lands and
+  Grizzly Bears, no attacks) through the recording adapter; the trace is then repeated
+  ``--copies`` times end to end, its turns renumbered, into one game of thousands of turns:
+  the steady throughput;
+- the **scenario traces** in DIR, if given (record them with ``turncheck certify
+  --record-traces DIR``): hundreds of tiny traces, where setting the checks up counts.
+
+Each figure is the best of ``--repeat`` runs. Speed is measured here, never asserted in the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from checker.adapters.reference import ReferenceAdapter
+from checker.running.plain_game import record_plain_game
+from checker.trace.check import check_trace
+from checker.trace.format import Entry, Trace, TraceProblem, open_trace
+
+
+class _Decoded(Trace):
+    """A trace whose entries were decoded beforehand: what the checks alone cost."""
+
+    def __init__(self, trace: Trace) -> None:
+        super().__init__(trace.path, trace.header, trace.body)
+        self.decoded = list(trace.entries([]))
+
+    def entries(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
+        return iter(self.decoded)
+
+
+def _renumbered(line: str, offset: int) -> str:
+    entry = json.loads(line)
+    if "event" in entry:
+        event = entry["event"]
+        event["turn"] += offset
+        if event["kind"] in ("turn_began", "turn_ended"):
+            event["amount"] += offset
+    elif "view" in entry and "turn_number" in entry["view"]:
+        entry["view"]["turn_number"] += offset
+    return json.dumps(entry, separators=(",", ":"))
+
+
+def long_game(directory: Path, turns: int, copies: int) -> Path:
+    """The plain game recorded, then repeated ``copies`` times as one game (its last turn completed each time)."""
+    recorded = record_plain_game(ReferenceAdapter(), "cr2024", turns, directory / "plain.trace.jsonl")
+    header, *lines = recorded.read_text().splitlines()
+    last_end = max(i for i, line in enumerate(lines) if '"kind":"turn_ended"' in line)
+    game = lines[: last_end + 1]
+    out = directory / "long.trace.jsonl"
+    with out.open("w") as f:
+        f.write(header + "\n")
+        for copy in range(copies):
+            f.writelines(_renumbered(line, copy * turns) + "\n" for line in game)
+    return out
+
+
+def _best(seconds: list[float]) -> float:
+    return min(seconds)
+
+
+def measure(label: str, paths: list[Path], repeat: int) -> None:
+    events, whole, alone = 0, [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        events = sum(check_trace(open_trace(p)).events for p in paths)
+        whole.append(time.perf_counter() - start)
+    decoded = [_Decoded(open_trace(p)) for p in paths]
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for trace in decoded:
+            check_trace(trace)
+        alone.append(time.perf_counter() - start)
+    w, a = _best(whole), _best(alone)
+    print(f"{label}: {len(paths)} traces, {events:,} events")
+    print(f"  decoding and checking: {events / w:>12,.0f} events/s")
+    print(f"  checks alone:          {events / a:>12,.0f} events/s (decoding is {(w - a) / w:.0%} of the time)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory", nargs="?", type=Path, help="a directory of recorded scenario traces")
+    parser.add_argument("--turns", type=int, default=40, help="turns of the recorded plain game (default 40)")
+    parser.add_argument("--copies", type=int, default=50, help="times the game is repeated end to end (default 50)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each measure; the best counts (default 3)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        long = long_game(Path(tmp), args.turns, args.copies)
+        measure(f"a long game ({args.turns * args.copies:,} turns)", [long], args.repeat)
+    if args.directory is not None:
+        measure("scenario traces", sorted(args.directory.glob("*.jsonl")), args.repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Recording a scenario run as a trace (``turncheck certify --record-traces DIR``).
+
+A :class:`RecordingAdapter` stands between a scenario and its engine: it passes every call on,
+and writes what the game did into a trace (:mod:`checker.trace.format`): the events, the
+observation at each decision, and each action with its outcome. The game is wrapped only when
+recording, so a run that doesn't record pays nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from checker.contract.interface import (
+    Action,
+    Capabilities,
+    EngineAdapter,
+    GameEvent,
+    GameSetup,
+    GameView,
+    IllegalActionError,
+)
+from checker.trace.format import KEYWORDS, Header, Observation, Start, TraceWriter
+
+
+def trace_path(directory: Path, scenario_id: str) -> Path:
+    """The file of one scenario run, named from its stable id (made safe as a file name)."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", scenario_id).strip("_")
+    return directory / f"{name}.trace.jsonl"
+
+
+def keywords_of(setup: GameSetup) -> dict[str, tuple[str, ...]]:
+    """The combat keyword abilities of every card and permanent of the set-up, by id, from its
+    card spec: what an observation's ``keywords`` shows (the interface's views don't say). The
+    effect catalog grants no keyword, so a card's spec is all it ever has."""
+    cards = [(p.id, p.card) for p in setup.battlefield]
+    for player in setup.players:
+        cards += [(c.id, c.card) for zone in (player.library, player.hand, player.graveyard) for c in zone]
+    found = {id_: tuple(sorted(e.key for e in card.effects if e.key in KEYWORDS)) for id_, card in cards}
+    return {id_: keywords for id_, keywords in found.items() if keywords}
+
+
+class RecordingAdapter:
+    """An adapter that records the game it plays into ``path``; it satisfies EngineAdapter."""
+
+    def __init__(self, engine: EngineAdapter, path: Path, scenario: str | None = None) -> None:
+        self.engine = engine
+        self.path = path
+        self.scenario = scenario
+        self._writer: TraceWriter | None = None
+        self._written = 0
+        self._keywords: dict[str, tuple[str, ...]] = {}
+
+    def capabilities(self) -> Capabilities:
+        return self.engine.capabilities()
+
+    def start(self, setup: GameSetup) -> None:
+        caps = self.engine.capabilities()
+        start = Start(setup.turn_number, setup.active_player, setup.phase, setup.step, setup.from_game_start)
+        header = Header.new(
+            setup.edition,
+            [p.name for p in setup.players],
+            caps.name,
+            caps.version,
+            starting_player=setup.starting_player or (None if setup.from_game_start else setup.active_player),
+            start=start,
+            scenario=self.scenario,
+        )
+        self.close()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._writer = TraceWriter(self.path, header)
+        self._written = 0
+        self._keywords = keywords_of(setup)
+        try:
+            self.engine.start(setup)
+        finally:
+            self._record()
+
+    def perform(self, action: Action) -> None:
+        try:
+            self.engine.perform(action)
+        except IllegalActionError as exc:
+            if self._writer is not None:
+                self._writer.action(action, refused=str(exc))
+            raise
+        if self._writer is not None:
+            self._writer.action(action)
+        self._record()
+
+    def view(self) -> GameView:
+        return self.engine.view()
+
+    def events(self) -> Sequence[GameEvent]:
+        return self.engine.events()
+
+    def _record(self) -> None:
+        """The events since the last record, then the game as it now is."""
+        writer = self._writer
+        if writer is None:
+            return
+        events = self.engine.events()
+        for event in events[self._written :]:
+            writer.event(event)
+        self._written = len(events)
+        writer.observation(Observation.of(self.engine.view(), self._keywords))
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None

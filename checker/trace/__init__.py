@@ -1,0 +1,14 @@
+"""The rules checker: reading a recorded game (a trace) and naming the turn-structure rules it breaks.
+
+Imports the contract (the vocabulary, the interface's data, the schemas) and judging (nothing
+of it yet but what reports share); never running, adapters or doctools, so that an importer
+or an explorer of engines can use it without the scenario machinery.
+
+- :mod:`checker.trace.format`: the trace format: its header and entries, reading (validated,
+  errors naming file and line) and writing (:class:`~checker.trace.format.TraceWriter`).
+- :mod:`checker.trace.game`: the position in the game, tracked once for every check.
+- :mod:`checker.trace.check`: what a check is, and the dispatcher that feeds checks the
+  event kinds they subscribe to.
+- :mod:`checker.trace.rules`: the checks, one module per part of the turn.
+- :mod:`checker.trace.verdict`: a run's results and their reports.
+"""

@@ -1,0 +1,77 @@
+"""``turncheck trace FILE... [--edition E] [--report-dir DIR] [--validate]``: check recorded games.
+
+Prints a table (one row per trace), then every unreadable line and every violation with its
+file and line; ``--report-dir`` writes the reports. On a terminal a progress bar follows the
+traces. An interrupt stops the run: the traces checked so far are reported, and the exit code
+says the run is incomplete (2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
+
+from checker.trace.check import Status, TraceResult
+from checker.trace.verdict import check_each, exit_code, write_reports
+
+EXIT_INCOMPLETE = 2
+
+
+def trace_files(files: list[Path]) -> list[Path]:
+    """The files given, a directory standing for the ``*.jsonl`` files in it."""
+    paths: list[Path] = []
+    for f in files:
+        paths += sorted(f.glob("*.jsonl")) if f.is_dir() else [f]
+    return paths
+
+
+def run(files: list[Path], edition: str | None, report_dir: Path | None, validate: bool, console: Console) -> int:
+    paths = trace_files(files)
+    if not paths:
+        console.print(f"[red]error[/red] no trace (*.jsonl) in {escape(', '.join(str(f) for f in files))}")
+        return EXIT_INCOMPLETE
+    results: list[TraceResult] = []
+    interrupted = False
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("checking traces", total=len(paths))
+        try:
+            for result in check_each(paths, edition, validate):
+                results.append(result)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            interrupted = True
+    _print(results, console)
+    if report_dir is not None:
+        for written in write_reports(results, report_dir):
+            console.print(f"wrote {written}")
+    if interrupted:
+        console.print(f"[red]interrupted[/red]: {len(results)} of {len(paths)} traces checked; the rest were not")
+        return max(exit_code(results), EXIT_INCOMPLETE)
+    return exit_code(results)
+
+
+def _print(results: list[TraceResult], console: Console) -> None:
+    table = Table(title="turncheck trace: the turn-structure rules each trace breaks")
+    for column in ("trace", "edition", "events", "passed", "violated", "not checked"):
+        table.add_column(column, justify="left" if column in ("trace", "edition") else "right")
+    for r in results:
+        count = {s: sum(1 for c in r.results if c.status is s) for s in Status}
+        table.add_row(Path(r.path).name, r.edition, str(r.events), *(str(count[s]) for s in Status))
+    console.print(table)
+    for r in results:
+        path = escape(r.path)
+        if r.error:
+            console.print(f"[red]error[/red] {escape(r.error)}")
+        if r.internal_error:
+            console.print(f"[red]internal error[/red] {path}: {escape(r.internal_error)} (please report it)")
+        for p in r.problems:
+            console.print(f"[red]error[/red] {path}:{p.line}: {escape(p.problem)}")
+        for v in r.violations:
+            console.print(
+                f"[red]violation[/red] {path}:{v.line} ({escape(v.position)}) "
+                f"{v.check}: {escape(v.shows)}\n    requires: {escape(v.requires)}"
+            )

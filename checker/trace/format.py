@@ -1,0 +1,537 @@
+"""The trace format: a recorded game as JSON lines, read back fast and checked line by line.
+
+The first line is a :class:`Header`; every later line is an entry: an event (the protocol's
+``game_event``, decoded into the interface's :class:`~checker.contract.interface.GameEvent`), an
+:class:`Observation` at a decision (the protocol's ``game_view`` with every field optional), or
+an action with its outcome. ``checker/contract/schemas/trace.schema.json`` is the format's
+definition; ``docs/trace.md`` walks through it.
+
+Lines are decoded with msgspec into typed structures, which enforce the schema's shapes; a line
+they refuse is checked against the JSON Schema to say precisely what is wrong, and the error
+names the file and the line. ``validate=True`` checks every line against the schema as well
+(slower: for an importer's author).
+
+To write a trace (an importer, a recorder), use :class:`TraceWriter`::
+
+    with TraceWriter(path, Header.new("cr2024", ["Alice", "Bob"], "my-engine", "1.0")) as trace:
+        trace.event(GameEvent("turn_began", 1, "Alice", amount=1))
+        trace.observation(Observation(decision=DecisionView("priority", "Alice"), stack=()))
+        trace.action(PassPriority("Alice"))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any, Final, Literal
+
+import msgspec
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+
+from checker.contract.codec import ACTION_TYPES, encode
+from checker.contract.documents import load_schema
+from checker.contract.interface import Action, DecisionView, GameEvent, GameView, PermanentView, StackItemView
+from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
+
+FORMAT: Final = "turncheck-trace"
+#: The keyword abilities an observation's ``keywords`` may name: those the combat's steps depend on.
+KEYWORDS: Final = frozenset({"first_strike", "double_strike"})
+FORMAT_VERSION: Final = 1
+SCHEMA_PATH: Final = "schemas/trace.schema.json"
+
+
+class TraceError(ValueError):
+    """A trace can't be read: the message names the file, the line and the problem."""
+
+    def __init__(self, path: str, line: int | None, problem: str) -> None:
+        super().__init__(f"{path}{f':{line}' if line else ''}: {problem}")
+        self.path = path
+        self.line = line
+        self.problem = problem
+
+
+# --------------------------------------------------------------------------- the structures
+
+
+class Engine(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    name: str
+    version: str
+
+
+class Start(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
+    """Where a trace begins when not at the game's start: the beginning of this turn, phase or step."""
+
+    turn_number: int
+    active_player: str
+    phase: str | None = None
+    step: str | None = None
+    from_game_start: bool = False
+
+
+class Header(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
+    format: str
+    format_version: int
+    edition: str
+    players: tuple[str, ...]
+    engine: Engine
+    source: str
+    starting_player: str | None = None
+    start: Start | None = None
+    scenario: str | None = None
+
+    @classmethod
+    def new(
+        cls,
+        edition: str,
+        players: list[str] | tuple[str, ...],
+        engine: str,
+        version: str,
+        *,
+        source: str = "recorded",
+        starting_player: str | None = None,
+        start: Start | None = None,
+        scenario: str | None = None,
+    ) -> Header:
+        """A header of this format's current version; ``source`` is "recorded" or "imported from X"."""
+        return cls(
+            FORMAT,
+            FORMAT_VERSION,
+            edition,
+            tuple(players),
+            Engine(engine, version),
+            source,
+            starting_player,
+            start,
+            scenario,
+        )
+
+
+class PlayerObservation(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False, omit_defaults=True):
+    """A player as the protocol's ``player_view`` shows them, hand and library counted."""
+
+    name: str
+    life: int | None = None
+    mana_pool: dict[str, int] | None = None
+    hand_size: int | None = None
+    library_size: int | None = None
+    poison: int | None = None
+    lost: bool | None = None
+
+
+class Observation(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
+    """The game at a decision. A field left out (None) is one the trace doesn't know."""
+
+    turn_number: int | None = None
+    active_player: str | None = None
+    phase: str | None = None
+    step: str | None = None
+    decision: DecisionView | None = None
+    players: tuple[PlayerObservation, ...] | None = None
+    battlefield: tuple[PermanentView, ...] | None = None
+    stack: tuple[StackItemView, ...] | None = None
+    game_over: bool | None = None
+    winner: str | None = None
+    day_night: str | None = None
+    #: The combat keyword abilities (:data:`KEYWORDS`) of the permanents that have any, by id.
+    keywords: dict[str, tuple[str, ...]] | None = None
+
+    @classmethod
+    def of(cls, view: GameView, keywords: Mapping[str, tuple[str, ...]] | None = None) -> Observation:
+        """What a recorder writes of an adapter's view; ``keywords``: the combat keyword
+        abilities of the cards it knows, by id (those on the battlefield are written)."""
+        return cls(
+            view.turn_number,
+            view.active_player,
+            view.phase,
+            view.step,
+            view.decision,
+            tuple(
+                PlayerObservation(p.name, p.life, dict(p.mana_pool), len(p.hand), len(p.library), p.poison, p.lost)
+                for p in view.players
+            ),
+            view.battlefield,
+            view.stack,
+            view.game_over,
+            view.winner,
+            view.day_night,
+            None if keywords is None else {p.id: keywords[p.id] for p in view.battlefield if p.id in keywords},
+        )
+
+
+class ActionTaken(msgspec.Struct, frozen=True, gc=False):
+    """An action and what the engine did with it. The action is the protocol's, kept as JSON:
+    the checks need only its ``type`` and ``player``."""
+
+    action: dict[str, Any]
+    outcome: Literal["accepted", "refused"]
+    message: str | None = None
+
+    @property
+    def type(self) -> str:
+        return str(self.action.get("type"))
+
+    @property
+    def player(self) -> str:
+        return str(self.action.get("player"))
+
+
+class Event(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    """The protocol's ``game_event`` as the checker decodes it: the fields of the interface's
+    :class:`~checker.contract.interface.GameEvent` (a test keeps them in step), in a msgspec
+    structure because it decodes twice as fast, and a trace is mostly events."""
+
+    kind: str
+    turn: int
+    player: str | None = None
+    subject: str | None = None
+    amount: int | None = None
+    detail: dict[str, str] = {}
+
+
+# --------------------------------------------------------------------------- what the checker reads
+#
+# An observation is read into msgspec structures of its own (msgspec decodes these several
+# times faster than the interface's dataclasses), and its permanents, the bulk of a trace's
+# bytes, are decoded only when a check asks for them. The structures read (gc=False) are left
+# out of the garbage collector's rounds, which a long trace's hundred thousand objects made
+# cost a third of the time: they hold no reference cycles. Tests keep the fields of these
+# structures in step with the interface's.
+
+
+class Decision(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    """The interface's :class:`~checker.contract.interface.DecisionView`, as read from a trace."""
+
+    kind: str
+    player: str
+    options: tuple[str, ...] = ()
+    count: int = 0
+    mana_only: bool = False
+    mana_abilities: bool = False
+
+
+class StackItem(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    """The interface's :class:`~checker.contract.interface.StackItemView`, as read from a trace."""
+
+    name: str
+    controller: str
+    kind: str
+
+
+class Permanent(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    """The interface's :class:`~checker.contract.interface.PermanentView`, as read from a trace."""
+
+    id: str
+    name: str
+    controller: str
+    owner: str
+    tapped: bool
+    damage: int
+    phased_out: bool
+    summoning_sick: bool
+    power: int | None
+    toughness: int | None
+    attacking: bool = False
+    blocking: str | None = None
+    token: bool = False
+    counters: dict[str, int] = {}
+    attached_to: str | None = None
+    attacked: str | None = None
+
+
+_PERMANENTS = msgspec.json.Decoder(tuple[Permanent, ...] | None)
+_ABSENT = msgspec.Raw()
+
+
+class LateTraceProblem(ValueError):
+    """Part of a line decoded only when a check asked for it turned out malformed."""
+
+
+class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    """An observation as the checker reads it: the fields of :class:`Observation`; the
+    permanents are decoded when a check uses them (a malformed list raises :class:`LateTraceProblem`)."""
+
+    turn_number: int | None = None
+    active_player: str | None = None
+    phase: str | None = None
+    step: str | None = None
+    decision: Decision | None = None
+    players: tuple[PlayerObservation, ...] | None = None
+    permanents: msgspec.Raw = msgspec.field(name="battlefield", default=_ABSENT)
+    stack: tuple[StackItem, ...] | None = None
+    game_over: bool | None = None
+    winner: str | None = None
+    day_night: str | None = None
+    keywords: dict[str, tuple[str, ...]] | None = None
+
+    @property
+    def shows_battlefield(self) -> bool:
+        """Whether the observation shows the permanents (without decoding them)."""
+        return bool(self.permanents) and bytes(self.permanents) != b"null"
+
+    @property
+    def battlefield(self) -> tuple[Permanent, ...] | None:
+        """The permanents, decoded at each use (a few checks ask, a few times a turn)."""
+        if not self.permanents:
+            return None
+        try:
+            permanents: tuple[Permanent, ...] | None = _PERMANENTS.decode(self.permanents)
+            return permanents
+        except msgspec.DecodeError as exc:
+            raise LateTraceProblem(f"view/battlefield: {exc}") from None
+
+
+class _Entry(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    event: Event | None = None
+    view: Observed | None = None
+    action: dict[str, Any] | None = None
+    outcome: Literal["accepted", "refused"] | None = None
+    message: str | None = None
+
+
+Entry = Event | Observed | ActionTaken
+
+# --------------------------------------------------------------------------- the schema
+
+
+def schema() -> dict[str, Any]:
+    return load_schema("checker.contract", SCHEMA_PATH)
+
+
+_VALIDATORS: dict[str, Draft202012Validator] = {}
+
+
+def schema_problems(definition: str, value: object) -> list[str]:
+    """What is wrong with one line's value under the schema's ``header`` or ``entry``."""
+    if definition not in _VALIDATORS:
+        protocol = load_schema("checker.contract", "schemas/protocol.schema.json")
+        trace = schema()
+        registry: Registry[Any] = Registry().with_resources(
+            [(protocol["$id"], Resource.from_contents(protocol)), (trace["$id"], Resource.from_contents(trace))]
+        )
+        _VALIDATORS[definition] = Draft202012Validator(
+            {"$ref": f"{trace['$id']}#/$defs/{definition}"}, registry=registry
+        )
+    error = best_match(_VALIDATORS[definition].iter_errors(value))
+    if error is None:
+        return []
+    return [f"{'/'.join(str(p) for p in error.absolute_path) or '(line)'}: {error.message[:200]}"]
+
+
+# --------------------------------------------------------------------------- reading
+
+_HEADER = msgspec.json.Decoder(Header)
+_ENTRY = msgspec.json.Decoder(_Entry)
+
+_NAMES: dict[str, frozenset[str]] = {"phase": PHASES, "step": STEPS}
+
+
+@dataclass(frozen=True)
+class TraceProblem:
+    """A line that couldn't be read; the rest of the trace is read on."""
+
+    line: int
+    problem: str
+
+
+def _precise(definition: str, raw: bytes, fallback: str) -> str:
+    try:
+        value = json.loads(raw)
+    except ValueError as exc:
+        return f"not JSON: {exc}"
+    found = schema_problems(definition, value)
+    return "; ".join(found) if found else fallback
+
+
+def read_header(path: str, first: bytes) -> Header:
+    try:
+        header = _HEADER.decode(first)
+    except msgspec.DecodeError as exc:
+        try:
+            value = json.loads(first)
+        except ValueError:
+            value = None
+        if isinstance(value, dict) and value.get("format") not in (None, FORMAT):
+            raise TraceError(path, 1, f"not a trace (its format is {value.get('format')!r}, not {FORMAT!r})") from None
+        raise TraceError(path, 1, f"not a trace header: {_precise('header', first, str(exc))}") from None
+    if header.format != FORMAT:
+        raise TraceError(path, 1, f"not a trace (its format is {header.format!r}, not {FORMAT!r})")
+    if header.format_version != FORMAT_VERSION:
+        raise TraceError(
+            path, 1, f"trace format_version {header.format_version} can't be read (this checker reads {FORMAT_VERSION})"
+        )
+    if header.edition not in EDITIONS:
+        raise TraceError(path, 1, f"unknown edition {header.edition!r} (known: {', '.join(EDITIONS)})")
+    if not header.players:
+        raise TraceError(path, 1, "the header names no players")
+    return header
+
+
+def _entry(raw: bytes) -> Entry:
+    """One entry line, decoded and checked; ValueError says what's wrong."""
+    return _checked(_ENTRY.decode(raw))
+
+
+def _checked(entry: _Entry) -> Entry:
+    event, view, action = entry.event, entry.view, entry.action
+    if event is not None:
+        if view is not None or action is not None:
+            raise ValueError("an entry is one of an event, a view or an action")
+        if event.kind not in EVENTS:
+            raise ValueError(f"event/kind: unknown event kind {event.kind!r}")
+        return event
+    if view is not None:
+        if action is not None:
+            raise ValueError("an entry is one of an event, a view or an action")
+        for name in ("phase", "step"):
+            value = getattr(view, name)
+            if value is not None and value not in _NAMES[name]:
+                raise ValueError(f"view/{name}: unknown {name} {value!r}")
+        if view.decision is not None and view.decision.kind not in DECISIONS:
+            raise ValueError(f"view/decision/kind: unknown decision {view.decision.kind!r}")
+        for permanent, keywords in (view.keywords or {}).items():
+            if not KEYWORDS.issuperset(keywords):
+                raise ValueError(f"view/keywords/{permanent}: unknown keyword in {list(keywords)}")
+        return view
+    if action is not None:
+        if entry.outcome is None:
+            raise ValueError("an action needs its outcome: accepted or refused")
+        if action.get("type") not in ACTION_TYPES or not isinstance(action.get("player"), str):
+            raise ValueError(f"action: needs a type among {', '.join(ACTION_TYPES)} and a player")
+        return ActionTaken(action, entry.outcome, entry.message)
+    raise ValueError("an entry needs an event, a view or an action")
+
+
+@dataclass
+class Trace:
+    """A trace being read: its header, then its entries with their line numbers."""
+
+    path: str
+    header: Header
+    body: bytes  # every line after the header
+    validate: bool = False
+
+    def entries(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
+        """Each readable entry with its line number; unreadable lines go to ``problems``.
+
+        A well-formed trace is decoded at once (``enumerate`` over a list: no allocation per
+        entry); one with a blank or malformed line, or read with ``validate``, line by line."""
+        whole = None if self.validate else _decoded(self.body)
+        if whole is not None:
+            return enumerate(whole, start=2)
+        return self._line_by_line(problems)
+
+    def _line_by_line(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
+        for number, raw in enumerate(self.body.split(b"\n"), start=2):
+            if not raw.strip():
+                continue
+            try:
+                checked = _entry(raw)
+            except (msgspec.DecodeError, ValueError) as exc:
+                problems.append(TraceProblem(number, _precise("entry", raw, str(exc))))
+                continue
+            if self.validate:
+                found = schema_problems("entry", json.loads(raw))
+                if found:
+                    problems.append(TraceProblem(number, "; ".join(found)))
+                    continue
+            yield number, checked
+
+
+def _decoded(body: bytes) -> list[Entry] | None:
+    """Every entry of a well-formed body, or None if some line isn't one."""
+    try:
+        decoded = _ENTRY.decode_lines(body)
+    except msgspec.DecodeError:
+        return None
+    if len(decoded) != body.count(b"\n") + (not body.endswith(b"\n")):
+        return None  # a blank line was passed over: read line by line to number the lines
+    entries: list[Entry] = []
+    append = entries.append
+    for entry in decoded:
+        event = entry.event
+        if event is not None and event.kind in EVENTS and entry.view is None and entry.action is None:
+            append(event)  # the common case, checked here without a call
+            continue
+        try:
+            append(_checked(entry))
+        except ValueError:
+            return None
+    return entries
+
+
+def open_trace(path: Path | str, validate: bool = False) -> Trace:
+    """Read a trace file's header; its entries are read as they are checked."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise TraceError(name, None, "no such trace file") from None
+    except OSError as exc:
+        raise TraceError(name, None, f"the trace can't be read: {exc.strerror or exc}") from None
+    first, _, body = data.partition(b"\n")
+    if not first.strip():
+        raise TraceError(name, 1, "empty: a trace begins with its header line")
+    header = read_header(name, first)
+    if validate:
+        found = schema_problems("header", json.loads(first))
+        if found:
+            raise TraceError(name, 1, "; ".join(found))
+    return Trace(name, header, body, validate)
+
+
+# --------------------------------------------------------------------------- writing
+
+_ENCODER = msgspec.json.Encoder()
+
+
+class TraceWriter:
+    """Writes a trace: the header first, then entries in the order they happened."""
+
+    def __init__(self, path: Path | str, header: Header) -> None:
+        self.path = Path(path)
+        self._file: IO[bytes] = self.path.open("wb")
+        self._line(_ENCODER.encode(header))
+
+    def _line(self, data: bytes) -> None:
+        self._file.write(data + b"\n")
+
+    def event(self, event: GameEvent) -> None:
+        self._line(_ENCODER.encode({"event": _event_json(event)}))
+
+    def observation(self, observation: Observation) -> None:
+        self._line(_ENCODER.encode({"view": observation}))
+
+    def action(self, action: Action, refused: str | None = None) -> None:
+        """An action the engine accepted, or refused (``refused``: the engine's reason)."""
+        entry: dict[str, Any] = {"action": encode(action), "outcome": "refused" if refused is not None else "accepted"}
+        if refused is not None:
+            entry["message"] = refused
+        self._line(_ENCODER.encode(entry))
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> TraceWriter:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+def _event_json(event: GameEvent) -> dict[str, Any]:
+    """The event as the protocol writes it, without the fields it leaves at their defaults."""
+    data: dict[str, Any] = {"kind": event.kind, "turn": event.turn}
+    if event.player is not None:
+        data["player"] = event.player
+    if event.subject is not None:
+        data["subject"] = event.subject
+    if event.amount is not None:
+        data["amount"] = event.amount
+    if event.detail:
+        data["detail"] = dict(event.detail)
+    return data

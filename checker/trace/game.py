@@ -1,0 +1,118 @@
+"""The position in the game, tracked once from a trace's events for every check.
+
+A :class:`Game` follows the turn structure as the events tell it (turn, phase and step began
+and ended) and keeps what several checks share: who is active, the players in turn order,
+how many players have passed in succession, the latest observation.
+"""
+
+from __future__ import annotations
+
+from checker.contract.vocabulary import TURN_TEMPLATES
+from checker.trace.format import ActionTaken, Event, Header, Observed
+
+#: Event kinds after which no player has passed "in succession" any more (CR 117.4).
+ACTING = frozenset({"spell_cast", "ability_activated", "land_played", "resolved"})
+
+
+class Game:
+    """Where the game is. Checks read it; only the dispatcher changes it."""
+
+    def __init__(self, header: Header, path: str) -> None:
+        self.path = path
+        self.edition = header.edition
+        self.players = header.players
+        self.starting_player = header.starting_player
+        self.template = TURN_TEMPLATES[header.edition]
+        start = header.start
+        self.turn = start.turn_number if start else 0
+        self.active = start.active_player if start else None
+        #: The current phase and step (None between them), and whether a turn is under way.
+        self.phase: str | None = start.phase if start else None
+        self.step: str | None = None
+        self.in_turn = start is not None and not start.from_game_start
+        #: Where the trace begins mid-turn, the steps of the starting phase before its starting step are over.
+        self.start = start
+        self.line = 1
+        self.passes = 0
+        self.view: Observed | None = None
+        self.lost: set[str] = set()
+        #: How many players are still in the game.
+        self.playing = len(self.players)
+        self.over = False
+
+    # ----------------------------------------------------------------- what checks ask
+
+    def position(self) -> str:
+        where = [f"turn {self.turn}"] if self.turn else []
+        if self.active:
+            where[-1:] = [f"{where[-1] if where else 'turn ?'} ({self.active})"]
+        if self.phase:
+            where.append(f"{self.phase.replace('_', ' ')} phase")
+        if self.step:
+            where.append(f"{self.step.replace('_', ' ')} step")
+        return ", ".join(where) or "before the first turn"
+
+    @property
+    def segment(self) -> str | None:
+        """The innermost part of the turn: the step, else the phase."""
+        return self.step or self.phase
+
+    def in_part(self, name: str) -> bool:
+        """Whether the game is in the step ``name``, or (Mirage, whose phases have no steps) the phase."""
+        return self.segment == name
+
+    def is_first_turn(self) -> bool:
+        """Whether this is the game's first turn, the starting player's."""
+        return self.turn == 1 and self.active == self.starting_player
+
+    def next_player(self, player: str) -> str:
+        order = self.players
+        if player not in order:
+            return player
+        i = order.index(player)
+        for k in range(1, len(order) + 1):
+            candidate = order[(i + k) % len(order)]
+            if candidate not in self.lost:
+                return candidate
+        return player
+
+    def steps_of(self, phase: str) -> tuple[str, ...]:
+        for name, steps in self.template:
+            if name == phase:
+                return steps
+        return ()
+
+    # ----------------------------------------------------------------- following the events
+
+    def follow(self, e: Event) -> None:
+        kind = e.kind
+        if kind == "priority_passed":
+            self.passes += 1
+        elif kind in ACTING:
+            self.passes = 0
+        elif kind == "step_began":
+            self.step, self.passes = e.subject, 0
+        elif kind == "step_ended":
+            self.step = None
+        elif kind == "phase_began":
+            self.phase, self.step, self.passes = e.subject, None, 0
+        elif kind == "phase_ended":
+            self.phase, self.step = None, None
+        elif kind == "turn_began":
+            self.turn = e.amount if e.amount is not None else e.turn
+            self.active = e.player or self.active
+            self.in_turn, self.phase, self.step, self.passes = True, None, None, 0
+        elif kind == "turn_ended":
+            self.in_turn, self.phase, self.step = False, None, None
+        elif kind == "player_lost" and e.player in self.players and e.player not in self.lost:
+            self.lost.add(e.player)
+            self.playing -= 1
+        elif kind == "game_over":
+            self.over = True
+        elif kind == "play_or_draw_chosen":
+            self.starting_player = e.detail.get("starting", self.starting_player)
+
+    def act(self, action: ActionTaken) -> None:
+        """Any action but a pass breaks a succession of passes (CR 117.4)."""
+        if action.outcome == "accepted" and action.type != "pass_priority":
+            self.passes = 0

@@ -1,0 +1,152 @@
+"""Phases and steps: their order, each inside its phase, one at a time; added or skipped ones only where an event
+says so."""
+
+from __future__ import annotations
+
+from checker.trace.check import Check
+from checker.trace.format import Event
+
+#: Parts of a turn that are not phases: no event begins or ends them (Mirage's "beginning of turn").
+NOT_PHASES = frozenset({"beginning_of_turn"})
+
+
+class PhaseOrder(Check):
+    name = "phases.in-order"
+    requires = "phases follow in the edition's order; an extra phase only where an event added it"
+    rules = ("CR24-500.1", "CR24-500.8", "CR24-500.11", "CR08-300.1", "CR08-300.7", "GRT-1.9-2")
+    events = frozenset({"phase_began", "phase_ended", "phase_skipped", "phase_added", "turn_began"})
+
+    def setup(self) -> None:
+        super().setup()
+        self.order = [p for p, _ in self.game.template if p not in NOT_PHASES]
+        start = self.game.start
+        self.index = self.order.index(start.phase) - 1 if start and start.phase in self.order else -1
+        self.added: list[str] = []
+
+    def event(self, e: Event) -> None:
+        kind, phase = e.kind, e.subject or ""
+        if kind == "turn_began":
+            self.index, self.added = -1, []
+        elif kind == "phase_added":
+            self.added.append(phase)
+        elif kind == "phase_began":
+            self.occasions += 1
+            expected = self.order[self.index + 1] if self.index + 1 < len(self.order) else None
+            if phase != expected and phase in self.added:
+                self.added.remove(phase)
+                return
+            if phase != expected:
+                after = self.order[self.index] if self.index >= 0 else "the turn's beginning"
+                self.violated(f"the {phase} phase began after {after}; next was {expected or 'the end of the turn'}")
+            if phase in self.order:
+                self.index = self.order.index(phase)
+        elif phase in self.order and phase not in self.added:
+            self.index = max(self.index, self.order.index(phase))
+
+
+class StepOrder(Check):
+    name = "phases.steps-in-order"
+    requires = (
+        "steps follow in their phase's order; an extra step only where an event added it, a second "
+        "combat damage step only right after the first, a new cleanup step only after a cleanup step"
+    )
+    rules = (
+        "CR24-501.1",
+        "CR24-506.1",
+        "CR24-512.1",
+        "CR24-500.9",
+        "CR08-301.1",
+        "CR08-306.1",
+        "CR08-312.1",
+        "CR08-300.8",
+    )
+    events = frozenset({"phase_began", "step_began", "step_ended", "step_skipped", "step_added", "phase_added"})
+
+    def setup(self) -> None:
+        super().setup()
+        start = self.game.start
+        self.index = -1
+        if start and start.phase and start.step:
+            steps = self.game.steps_of(start.phase)
+            self.index = steps.index(start.step) - 1 if start.step in steps else -1
+        self.added: list[str] = []
+        self.early: list[str] = []
+        self.last: str | None = None
+        self.repeats = 0
+
+    def event(self, e: Event) -> None:
+        kind, step = e.kind, e.subject or ""
+        steps = self.game.steps_of(self.game.phase or "")
+        if kind == "phase_began":
+            self.index, self.last, self.repeats = -1, None, 0
+            for skipped in self.early:
+                self.index = max(self.index, steps.index(skipped)) if skipped in steps else self.index
+            self.early = []
+        elif kind == "step_skipped" and self.game.phase is None:
+            self.early.append(step)  # skipped as the turn ended, before the ending phase began
+        elif kind in ("step_added", "phase_added"):
+            self.added.append(step)
+        elif kind == "step_began":
+            self.occasions += 1
+            repeat = step == self.last and step in ("combat_damage", "cleanup")
+            if step in self.added:
+                self.added.remove(step)
+            elif repeat and (step == "cleanup" or self.repeats == 0):
+                self.repeats += 1
+            else:
+                expected = steps[self.index + 1] if self.index + 1 < len(steps) else None
+                if step != expected:
+                    after = f"the {self.last} step" if self.last else f"the {self.game.phase} phase's beginning"
+                    self.violated(f"the {step} step began after {after}; next was {expected or 'the end of the phase'}")
+            if step in steps:
+                self.index = max(self.index, steps.index(step))
+            self.last = step
+        elif kind in ("step_ended", "step_skipped"):
+            if step in steps:
+                self.index = max(self.index, steps.index(step))
+            self.last = step
+
+
+class StepInsideItsPhase(Check):
+    name = "phases.step-inside-its-phase"
+    requires = "a step happens only inside a phase that has it (Mirage's phases have no steps)"
+    rules = ("CR24-501.1", "CR24-506.1", "CR24-512.1", "CR08-301.1", "CR08-306.1", "CR08-312.1", "GRT-1.3-1")
+    events = frozenset({"step_began"})
+
+    def event(self, e: Event) -> None:
+        self.occasions += 1
+        phase = self.game.phase
+        if e.subject not in self.game.steps_of(phase or ""):
+            self.violated(f"the {e.subject} step began in {f'the {phase} phase' if phase else 'no phase'}")
+
+
+class OneStepAtATime(Check):
+    name = "phases.one-at-a-time"
+    requires = "a step or phase ends before the next begins, and a phase's steps end before the phase does"
+    rules = ("CR24-500.12", "CR08-300.2")
+    events = frozenset({"step_began", "step_ended", "phase_began", "phase_ended"})
+
+    def setup(self) -> None:
+        super().setup()
+        start = self.game.start
+        steps = self.game.steps_of(start.phase) if start and start.phase else ()
+        self.phase = bool(start and start.step and steps and start.step != steps[0])
+        self.step = False
+
+    def event(self, e: Event) -> None:
+        self.occasions += 1
+        kind = e.kind
+        if kind == "step_began":
+            if self.step:
+                self.violated(f"the {e.subject} step began before the previous step ended")
+            self.step = True
+        elif kind == "step_ended":
+            self.step = False
+        elif kind == "phase_began":
+            if self.phase or self.step:
+                self.violated(f"the {e.subject} phase began before the previous phase ended")
+            self.phase, self.step = True, False
+        else:
+            if self.step:
+                self.violated(f"the {e.subject} phase ended while one of its steps was under way")
+            self.phase = self.step = False

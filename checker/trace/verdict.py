@@ -1,0 +1,201 @@
+"""Checking traces and reporting: the console table, JSON, JUnit XML, Markdown and HTML.
+
+``trace-report.json`` has its JSON Schema in the package (``schemas/trace-report.schema.json``),
+written beside it and named by its ``$schema``.
+
+Exit codes follow ``turncheck certify``: 0 no violation, 1 violations, 2 a trace that can't be
+read (or a malformed line in one), 3 an internal error.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from checker.contract.documents import Document
+from checker.judging.reports.html import page_environment
+from checker.judging.reports.json_report import dumps, write_text
+from checker.trace.check import Status, TraceResult, check_trace
+from checker.trace.format import TraceError, open_trace
+
+REPORT_FORMAT = "turncheck-trace-report"
+REPORT_SCHEMA = "trace-report.schema.json"
+
+
+class TraceReportError(ValueError):
+    """A file is not a trace report this checker can read."""
+
+
+REPORT = Document(
+    REPORT_FORMAT, 1, "a trace report", "trace report", f"trace/schemas/{REPORT_SCHEMA}", TraceReportError
+)
+
+
+def check_each(paths: Iterable[Path], edition: str | None = None, validate: bool = False) -> Iterator[TraceResult]:
+    """Check each trace in turn. One that can't be read gets an error result, one the checker
+    fails on an internal error result, and the others go on."""
+    for path in paths:
+        try:
+            trace = open_trace(path, validate)
+        except TraceError as exc:
+            yield TraceResult(str(path), edition or "?", "?", error=str(exc))
+            continue
+        try:
+            yield check_trace(trace, edition)
+        except Exception as exc:  # a bug of the checker costs this trace's results only
+            engine = f"{trace.header.engine.name} {trace.header.engine.version}"
+            yield TraceResult(str(path), edition or trace.header.edition, engine, internal_error=_internal(exc))
+
+
+def _internal(exc: Exception) -> str:
+    """The exception and the innermost place of the checker it came from."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = next((f for f in reversed(frames) if "checker" in f.filename), frames[-1] if frames else None)
+    place = f" at {Path(where.filename).name}:{where.lineno} in {where.name}" if where else ""
+    return f"{type(exc).__name__}: {exc}{place}"
+
+
+def check_files(paths: Iterable[Path], edition: str | None = None, validate: bool = False) -> list[TraceResult]:
+    """Every result of :func:`check_each`."""
+    return list(check_each(paths, edition, validate))
+
+
+def exit_code(results: list[TraceResult]) -> int:
+    if any(r.internal_error for r in results):
+        return 3
+    if any(r.error or r.problems for r in results):
+        return 2
+    return 1 if any(r.violations for r in results) else 0
+
+
+def to_json(results: list[TraceResult]) -> dict[str, Any]:
+    return {
+        "$schema": REPORT_SCHEMA,
+        "format": REPORT_FORMAT,
+        "format_version": REPORT.version,
+        "traces": [
+            {
+                "path": r.path,
+                "edition": r.edition,
+                "engine": r.engine,
+                "events": r.events,
+                "error": r.error,
+                "internal_error": r.internal_error,
+                "problems": [{"line": p.line, "problem": p.problem} for p in r.problems],
+                "checks": [
+                    {
+                        "check": c.check,
+                        "part": c.part,
+                        "rules": list(c.rules),
+                        "requires": c.requires,
+                        "status": str(c.status),
+                        "occasions": c.occasions,
+                        "why": c.why,
+                        "violations": [
+                            {"line": v.line, "position": v.position, "requires": v.requires, "shows": v.shows}
+                            for v in c.violations
+                        ],
+                    }
+                    for c in r.results
+                ],
+            }
+            for r in results
+        ],
+    }
+
+
+def junit(results: list[TraceResult]) -> str:
+    """One testsuite per trace, one testcase per check: a failure per violation, skipped when not checked."""
+    root = ET.Element("testsuites", name="turncheck trace")
+    for r in results:
+        suite = ET.SubElement(root, "testsuite", name=r.path, tests=str(len(r.results)))
+        if r.error or r.problems or r.internal_error:
+            case = ET.SubElement(suite, "testcase", classname=r.path, name="readable")
+            problems = [e for e in (r.internal_error, r.error) if e] + [
+                f"line {p.line}: {p.problem}" for p in r.problems
+            ]
+            ET.SubElement(case, "error", message=problems[0]).text = "\n".join(problems)
+        for c in r.results:
+            case = ET.SubElement(suite, "testcase", classname=f"{r.path}.{c.part}", name=c.check)
+            if c.status is Status.VIOLATED:
+                first = c.violations[0]
+                text = "\n".join(
+                    f"line {v.line} [{v.position}]: {v.shows} (requires: {v.requires})" for v in c.violations
+                )
+                ET.SubElement(case, "failure", message=f"line {first.line}: {first.shows}").text = text
+            elif c.status is Status.NOT_CHECKED:
+                ET.SubElement(case, "skipped", message=f"not checked: {c.why}")
+    return ET.tostring(root, encoding="unicode")
+
+
+def markdown(results: list[TraceResult]) -> str:
+    lines = [
+        "# Trace check",
+        "",
+        "| trace | edition | events | passed | violated | not checked |",
+        "| --- | --- | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        if r.error or r.internal_error:
+            why = f"unreadable: {r.error}" if r.error else f"internal error: {r.internal_error}"
+            lines.append(f"| {r.path} | {r.edition} | | | | {why} |")
+            continue
+        count = {s: sum(1 for c in r.results if c.status is s) for s in Status}
+        lines.append(
+            f"| {r.path} | {r.edition} | {r.events} | {count[Status.PASSED]} | "
+            f"{count[Status.VIOLATED]} | {count[Status.NOT_CHECKED]} |"
+        )
+    violations = [(r, v) for r in results for v in r.violations]
+    if violations:
+        lines += ["", "## Violations", ""]
+        for r, v in violations:
+            lines.append(f"- `{r.path}:{v.line}` ({v.position}) **{v.check}**: {v.shows}. Requires: {v.requires}.")
+    problems = [(r, p) for r in results for p in r.problems]
+    if problems:
+        lines += ["", "## Unreadable lines", ""]
+        lines += [f"- `{r.path}:{p.line}`: {p.problem}" for r, p in problems]
+    return "\n".join(lines) + "\n"
+
+
+def _verdict(results: list[TraceResult]) -> str:
+    code = exit_code(results)
+    if code == 0:
+        return "No trace breaks a rule it was checked for."
+    if code == 1:
+        return f"{sum(len(r.violations) for r in results)} violation(s) found."
+    return "Some traces, or lines of them, couldn't be checked: see below."
+
+
+def html(results: list[TraceResult]) -> str:
+    """The results as one self-contained HTML page, drawn on the conformance report's page."""
+    traces = [
+        {"anchor": f"t{i}", "result": r, "counts": [sum(1 for c in r.results if c.status is s) for s in Status]}
+        for i, r in enumerate(results)
+    ]
+    return (
+        page_environment("checker.trace")
+        .get_template("trace-report.html.j2")
+        .render(
+            results=results,
+            traces=traces,
+            statuses=[str(s) for s in Status],
+            events=sum(r.events for r in results),
+            code=exit_code(results),
+            verdict=_verdict(results),
+        )
+    )
+
+
+def write_reports(results: list[TraceResult], directory: Path) -> list[Path]:
+    """Write the reports into ``directory`` (made if needed): the JSON report and its schema,
+    JUnit XML, Markdown and HTML; returns the paths written."""
+    return [
+        write_text(directory / "trace-report.json", dumps(to_json(results))),
+        write_text(directory / REPORT_SCHEMA, dumps(REPORT.schema())),
+        write_text(directory / "junit.xml", junit(results) + "\n"),
+        write_text(directory / "summary.md", markdown(results)),
+        write_text(directory / "trace-report.html", html(results)),
+    ]

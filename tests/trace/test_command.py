@@ -1,0 +1,130 @@
+"""``turncheck trace``: its exit codes, its reports, and what it does with bad input, a failing check, an interrupt."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from checker.cli import main
+from checker.contract.interface import GameEvent
+from checker.trace import verdict
+from checker.trace.check import CHECKS, Check
+from checker.trace.format import Header, Start, TraceWriter
+from checker.trace.verdict import REPORT
+
+TURN_ORDER = "turn.next-player-in-turn-order"
+
+
+def game(path: Path, second_turn: str) -> Path:
+    """The end of Alice's turn 2, then turn 3 for ``second_turn`` (Bob keeps the turn order, Alice breaks it)."""
+    header = Header.new(
+        "cr2024", ["Alice", "Bob"], "test", "0", starting_player="Alice", start=Start(2, "Alice", "ending")
+    )
+    with TraceWriter(path, header) as trace:
+        trace.event(GameEvent("phase_began", 2, "Alice", "ending"))
+        trace.event(GameEvent("phase_ended", 2, "Alice", "ending"))
+        trace.event(GameEvent("turn_ended", 2, "Alice", amount=2))
+        trace.event(GameEvent("turn_began", 3, second_turn, amount=3))
+    return path
+
+
+@pytest.fixture
+def kept(tmp_path: Path) -> Path:
+    return game(tmp_path / "kept.jsonl", "Bob")
+
+
+@pytest.fixture
+def broken(tmp_path: Path) -> Path:
+    return game(tmp_path / "broken.jsonl", "Alice")
+
+
+def test_no_violation_exits_0_and_a_violation_1_naming_file_line_and_rule(
+    kept: Path, broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["trace", str(kept)]) == 0
+    assert main(["trace", str(kept), str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert f"{broken}:5" in out and TURN_ORDER in out and "Alice's" in out
+
+
+def test_an_unreadable_trace_or_a_wrong_option_exits_2(
+    tmp_path: Path, kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text("not json\n")
+    assert main(["trace", str(garbage), str(kept)]) == 2
+    assert "garbage.jsonl:1" in capsys.readouterr().out
+    assert main(["trace", str(kept), "--edition", "alpha"]) == 2
+    assert main(["trace", str(tmp_path / "empty-dir")]) == 2  # no such file
+    (tmp_path / "none").mkdir()
+    assert main(["trace", str(tmp_path / "none")]) == 2
+    assert "no trace" in capsys.readouterr().out
+
+
+def test_a_check_that_fails_exits_3_and_the_other_traces_are_still_checked(
+    kept: Path, broken: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    original = CHECKS[TURN_ORDER].event
+    calls = iter(range(1_000))
+
+    def fails_on_the_first_trace(self: Check, e: object) -> None:
+        if next(calls) == 0:
+            raise RuntimeError("a bug")
+        original(self, e)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CHECKS[TURN_ORDER], "event", fails_on_the_first_trace)
+    assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 3
+    out = capsys.readouterr().out
+    assert "internal error" in out and "RuntimeError: a bug" in out and "kept.jsonl" in out
+    assert f"{broken}:5" in out  # the other trace's violation is still found
+    report = json.loads((tmp_path / "reports/trace-report.json").read_text())
+    assert not REPORT.problems(report)
+    assert [t["internal_error"] is not None for t in report["traces"]] == [True, False]
+
+
+def test_an_interrupt_reports_the_traces_checked_and_exits_2(
+    kept: Path, broken: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    original = verdict.check_trace  # type: ignore[attr-defined]
+    seen: list[str] = []
+
+    def interrupted_at_the_second(*args: object, **kwargs: object) -> object:
+        seen.append("x")
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verdict, "check_trace", interrupted_at_the_second)
+    assert main(["trace", str(kept), str(broken)]) == 2
+    out = capsys.readouterr().out
+    assert "interrupted" in out and "1 of 2 traces checked" in out and "kept.jsonl" in out
+
+
+def test_the_json_report_names_its_schema_written_beside_it(kept: Path, broken: Path, tmp_path: Path) -> None:
+    reports = tmp_path / "reports"
+    assert main(["trace", str(kept), str(broken), "--report-dir", str(reports)]) == 1
+    report = json.loads((reports / "trace-report.json").read_text())
+    schema = json.loads((reports / report["$schema"]).read_text())
+    assert schema == REPORT.schema()
+    assert not REPORT.problems(report)
+    statuses = {c["check"]: c["status"] for c in report["traces"][1]["checks"]}
+    assert statuses[TURN_ORDER] == "violated"
+    assert (reports / "junit.xml").exists() and "turn.next-player" in (reports / "summary.md").read_text()
+
+
+def test_the_html_report_shows_each_violation_and_escapes_what_the_trace_says(tmp_path: Path) -> None:
+    script = "<script>alert(1)</script>"
+    header = Header.new("cr2024", [script, "Bob"], "test", "0", start=Start(2, script, "ending"))
+    path = tmp_path / "hostile.jsonl"
+    with TraceWriter(path, header) as trace:
+        trace.event(GameEvent("phase_began", 2, script, "ending"))
+        trace.event(GameEvent("phase_ended", 2, script, "ending"))
+        trace.event(GameEvent("turn_ended", 2, script, amount=2))
+        trace.event(GameEvent("turn_began", 3, script, amount=3))
+    reports = tmp_path / "reports"
+    assert main(["trace", str(path), "--report-dir", str(reports)]) == 1
+    page = (reports / "trace-report.html").read_text(encoding="utf-8")
+    assert script not in page and "&lt;script&gt;" in page
+    assert TURN_ORDER in page and "line 5" in page and "1 violation(s) found." in page

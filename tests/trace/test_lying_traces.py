@@ -1,0 +1,88 @@
+"""Whatever an engine or an importer writes, as long as each line has the trace's shape, the
+checker gives a verdict and never fails: events in any order, any player, any subject."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import hypothesis.strategies as st
+from hypothesis import HealthCheck, given, settings
+
+from checker.contract.interface import DecisionView, GameEvent, PermanentView, StackItemView
+from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
+from checker.trace.check import Status, check_trace
+from checker.trace.format import Header, Observation, PlayerObservation, Start, TraceWriter, open_trace
+
+PLAYERS = ("Alice", "Bob", "Carol")
+names = st.sampled_from((*PLAYERS, None))
+subjects = st.sampled_from((*sorted(PHASES), *sorted(STEPS), "Grizzly Bears", "", None))
+small = st.integers(-3, 12)
+
+events = st.builds(
+    GameEvent,
+    kind=st.sampled_from(sorted(EVENTS)),
+    turn=st.integers(0, 5),
+    player=names,
+    subject=subjects,
+    amount=st.none() | small,
+    detail=st.dictionaries(st.sampled_from(("reason", "how", "entered", "starting")), st.sampled_from(("life", "x"))),
+)
+permanents = st.builds(
+    PermanentView,
+    id=st.sampled_from(("p1", "p2")),
+    name=st.just("Grizzly Bears"),
+    controller=st.sampled_from(PLAYERS),
+    owner=st.sampled_from(PLAYERS),
+    tapped=st.booleans(),
+    damage=st.integers(0, 3),
+    phased_out=st.booleans(),
+    summoning_sick=st.booleans(),
+    power=st.none() | small,
+    toughness=st.none() | small,
+    attacking=st.booleans(),
+)
+views = st.builds(
+    Observation,
+    decision=st.none() | st.builds(DecisionView, st.sampled_from(sorted(DECISIONS)), st.sampled_from(PLAYERS)),
+    players=st.none()
+    | st.lists(
+        st.builds(
+            PlayerObservation,
+            st.sampled_from(PLAYERS),
+            life=st.none() | small,
+            mana_pool=st.none() | st.dictionaries(st.sampled_from("WUBRG"), st.integers(0, 3)),
+            hand_size=st.none() | st.integers(0, 9),
+            poison=st.none() | st.integers(0, 11),
+        ),
+        max_size=3,
+    ).map(tuple),
+    battlefield=st.none() | st.lists(permanents, max_size=3).map(tuple),
+    stack=st.none() | st.lists(st.just(StackItemView("Shock", "Alice", "spell")), max_size=2).map(tuple),
+    keywords=st.none() | st.dictionaries(st.sampled_from(("p1", "p2")), st.just(("first_strike",))),
+)
+starts = st.none() | st.builds(
+    Start, st.integers(1, 4), st.sampled_from(PLAYERS), st.none() | st.sampled_from(sorted(PHASES)), st.none()
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    edition=st.sampled_from(EDITIONS),
+    start=starts,
+    entries=st.lists(st.one_of(events, views), max_size=40),
+)
+def test_any_well_shaped_trace_gets_a_verdict(edition: str, start: Start | None, entries: list[object]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.jsonl"
+        with TraceWriter(path, Header.new(edition, list(PLAYERS[:2]), "liar", "0", start=start)) as trace:
+            for entry in entries:
+                if isinstance(entry, GameEvent):
+                    trace.event(entry)
+                else:
+                    assert isinstance(entry, Observation)
+                    trace.observation(entry)
+        result = check_trace(open_trace(path))
+    assert not result.problems
+    assert all(r.status in Status for r in result.results)
+    assert all(r.status is not Status.PASSED or r.occasions for r in result.results)
