@@ -15,6 +15,7 @@ import pytest
 from checker.contract.interface import EngineAdapter, UnsupportedError
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import RunReport, Status
+from checker.running import step_resolution
 from checker.running.collector import (
     ENGINE,
     ENGINE_IDENTITY,
@@ -100,6 +101,7 @@ def pytest_configure(config: pytest.Config) -> None:
     for module in (given, when, then):
         if not config.pluginmanager.is_registered(module):
             config.pluginmanager.register(module)
+    step_resolution.install()
 
 
 @pytest.hookimpl(tryfirst=True)
