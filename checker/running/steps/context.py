@@ -79,7 +79,8 @@ class ScenarioGame:
         self.allowed: bool | None = None
         self._ids: set[str] = set()
         self._event_mark = 0
-        self._seen: tuple[GameView, list[GameEvent]] | None = None
+        self._view: GameView | None = None
+        self._events: list[GameEvent] | None = None
 
     # ----------------------------------------------------------------- building
 
@@ -180,14 +181,14 @@ class ScenarioGame:
             )
         self.setup = replace(setup, players=tuple(players), battlefield=tuple(self.battlefield))
         self.started = True
-        self._seen = None
+        self._changed()
         self.engine.start(self.setup)
 
     def perform(self, action: Action, attempt: bool = False) -> None:
         """Take an action. With ``attempt``, a refusal is recorded for a Then step to check."""
         self.ensure_started()
         self.refusal, self.allowed = None, None
-        self._seen = None
+        self._changed()
         try:
             self.engine.perform(action)
         except IllegalActionError as exc:
@@ -198,19 +199,24 @@ class ScenarioGame:
         else:
             self.allowed = True
 
+    # The game as it is, asked of the engine at most once per action: by the adapter's contract
+    # only ``start`` and ``perform`` change it, so the steps between two actions share one view
+    # and one list of events, each asked for only when a step needs it.
+
     def view(self) -> GameView:
-        return self._observe()[0]
+        self.ensure_started()
+        if self._view is None:
+            self._view = self.engine.view()
+        return self._view
 
     def events(self) -> list[GameEvent]:
-        return self._observe()[1]
-
-    def _observe(self) -> tuple[GameView, list[GameEvent]]:
-        """The game as it is, asked of the engine once per action: by the adapter's contract only
-        ``start`` and ``perform`` change it, so Then steps in a row share one observation."""
         self.ensure_started()
-        if self._seen is None:
-            self._seen = (self.engine.view(), list(self.engine.events()))
-        return self._seen
+        if self._events is None:
+            self._events = list(self.engine.events())
+        return self._events
+
+    def _changed(self) -> None:
+        self._view = self._events = None
 
     def mark_events(self) -> None:
         """Later event checks look only at what happens from now on."""
@@ -252,15 +258,14 @@ class ScenarioGame:
         """Let the players make default choices (pass, no attackers, ...) until ``reached`` is
         true of the events since now (since the game's start, if it starts here), and a
         decision is pending."""
-        start = len(self.engine.events()) if self.started else 0
-        self.ensure_started()
+        start = len(self.events()) if self.started else 0
         for _ in range(ADVANCE_LIMIT):
-            view = self.engine.view()
-            if reached(list(self.engine.events())[start:]) and (view.decision or view.game_over):
+            view = self.view()
+            if (view.decision or view.game_over) and reached(self.events()[start:]):
                 return
             if view.game_over or view.decision is None:
                 raise ScenarioError(f"the game ended (winner: {view.winner}) before {what}")
-            self._seen = None
+            self._changed()
             self.engine.perform(self.default_action(view))
         raise ScenarioError(f"the game did not reach {what} within {ADVANCE_LIMIT} decisions")
 
