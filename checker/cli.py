@@ -137,7 +137,9 @@ def _certify_parser(sub: Any) -> None:
 
 
 def _pytest_args(args: argparse.Namespace) -> list[str]:
+    # Hypothesis's plugin (where the test tools are installed) would only cost its start-up.
     argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal"]
+    argv += ["-p", "no:hypothesispytest"]
     argv += ["--engine", args.engine, "--timeout", str(args.timeout)]
     for option in ("edition", "ruling", "part"):
         for value in getattr(args, option) or ():

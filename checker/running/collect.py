@@ -1,8 +1,12 @@
-"""Binding the feature files to pytest, one file at a time.
+"""Binding the feature files to pytest, one file at a time, and only the files a run needs.
 
 pytest-bdd's ``scenarios()`` stops collection at the first file it cannot parse. Binding
 each file separately turns a malformed file into one failing test that names it, while
 every other scenario still runs.
+
+A run limited with ``--part`` or ``--ruling`` binds only the files that can hold what it
+runs: the others would be parsed and collected only to be deselected (with ``-n``, once in
+every worker). The exact selection is still made on the collected scenarios.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from checker.contract.features import features_dir
 
 
 def malformed(path: Path, error: Exception) -> Callable[[], None]:
@@ -21,3 +27,27 @@ def malformed(path: Path, error: Exception) -> Callable[[], None]:
 
     test.__name__ = f"test_feature_file_{path.stem}"
     return test
+
+
+def feature_files(config: pytest.Config | None) -> list[Path]:
+    """The feature files to bind: every one, or those that can hold the chosen parts and rulings."""
+    paths = sorted(features_dir().rglob("*.feature"))
+    if config is None:
+        return paths
+    parts = set(config.getoption("part", None) or ())
+    rulings = set(config.getoption("ruling", None) or ())
+    if parts:
+        paths = [p for p in paths if p.stem in parts]
+    if rulings:
+        paths = [p for p in paths if _may_tag(p, rulings)]
+    return paths
+
+
+def _may_tag(path: Path, rulings: set[str]) -> bool:
+    """Whether the file's text has a tag of one of the rulings (a file that can't be read: yes,
+    so that its binding reports it)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return True
+    return any(f"@ruling:{r}" in text for r in rulings)

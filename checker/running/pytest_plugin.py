@@ -6,6 +6,7 @@ belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` 
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
@@ -146,6 +147,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = keep
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The collected scenarios live as long as the run: once collected, they are moved out of the
+    garbage collector's sight (``gc.freeze``), so that its full collections during the run don't
+    go through them again and again (unfrozen when the session finishes)."""
+    if any("edition" in getattr(item, "fixturenames", ()) for item in session.items):
+        gc.collect()
+        gc.freeze()
+
+
 @pytest.fixture
 def edition(request: pytest.FixtureRequest) -> str:
     param = getattr(request, "param", None)
@@ -255,6 +266,7 @@ def run_report(config: pytest.Config) -> RunReport | None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    gc.unfreeze()
     config = session.config
     provider = config.stash.get(_PROVIDER, None)
     if provider is not None:
