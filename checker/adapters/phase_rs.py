@@ -126,6 +126,8 @@ class PhaseAdapter:
         self._triggered: set[int] = set()
         self._damage: dict[int, int] = {}
         self._last: dict[str, Any] | None = None
+        self._names: dict[int, str] = {}  # phase object id -> its card's name
+        self._zones: dict[tuple[int, str], tuple[list[Any], tuple[CardView, ...]]] = {}
         self._auto_blocks = False
         self._left_at_end: dict[int, str] = {}
 
@@ -209,6 +211,8 @@ class PhaseAdapter:
         exported = game.state()
         st = exported["state"]
         objs: dict[str, Any] = st["objects"]
+        self._names = {int(oid): str(o.get("name")) for oid, o in objs.items()}
+        self._zones = {}
         # Pool each seat's objects by name.
         pools: list[dict[str, list[int]]] = [{} for _ in self._seats]
         for i, p in enumerate(st["players"]):
@@ -624,35 +628,48 @@ class PhaseAdapter:
         me = self._player(seat)
         return next((name for name in self._seats if name != me), None) if me is not None else None
 
-    def _snapshot(self) -> dict[str, Any]:
-        """What the adapter compares before and after an action, for what phase.rs has no event for."""
-        st = self.game.state()["state"]
-        combat = st.get("combat") or {}
-        in_combat = {int(a["object_id"]) for a in combat.get("attackers") or []}
-        in_combat |= {int(b) for b in (combat.get("blocker_to_attacker") or {})}
-        for entry in self.game.stack() or []:
+    def _snapshot(self, before: dict[str, Any] | None = None, events: Sequence[Any] = ()) -> dict[str, Any]:
+        """What the adapter compares before and after an action, for what phase.rs has no event for.
+
+        The combat, the continuous effects and the extra turns are read from the whole exported
+        state (tens of milliseconds): only when the last snapshot had some, or an event of the
+        action may have brought some. Otherwise they are still none, as they were."""
+        stack = list(self.game.stack() or [])
+        for entry in stack:
             kind = entry.get("kind")
             self._stack_info[int(entry["id"])] = (
                 entry.get("source_id"),
                 entry.get("controller"),
                 str(kind.get("type")) if isinstance(kind, dict) else "Spell",
             )
-        effects = {}
+        players = [self.game.player(seat) for seat in range(len(self._seats))]
+        snapshot: dict[str, Any] = {
+            "effects": {},
+            "combat": None,
+            "attacking": set(),
+            "blocking": {},
+            "extra_turns": 0,
+            "empty_draws": [bool(p.get("drew_from_empty_library")) for p in players],
+            "stack": [int(e["id"]) for e in stack],
+        }
+        if before is not None and not _tracked(before) and all(_leaves_untracked(e) for e in events):
+            return snapshot
+        st = self.game.state()["state"]
+        combat = st.get("combat") or {}
+        attacking = {int(a["object_id"]) for a in combat.get("attackers") or []}
+        blocking = {int(b): a for b, a in (combat.get("blocker_to_attacker") or {}).items()}
         for eff in st.get("transient_continuous_effects") or []:
             affected = eff.get("affected") or {}
             if isinstance(affected, dict) and affected.get("type") == "SpecificObject":
-                effects[int(eff.get("id", 0))] = (affected.get("id"), eff.get("controller"))
-        return {
-            "effects": effects,
-            "combat": in_combat if st.get("combat") is not None else None,
-            "extra_turns": len(st.get("extra_turns") or []),
-            "empty_draws": [bool(p.get("drew_from_empty_library")) for p in st["players"]],
-            "stack": [int(e["id"]) for e in self.game.stack() or []],
-        }
+                snapshot["effects"][int(eff.get("id", 0))] = (affected.get("id"), eff.get("controller"))
+        snapshot["combat"] = attacking | set(blocking) if st.get("combat") is not None else None
+        snapshot["attacking"], snapshot["blocking"] = attacking, blocking
+        snapshot["extra_turns"] = len(st.get("extra_turns") or [])
+        return snapshot
 
     def _record(self, events: Sequence[Any]) -> None:
         before = self._last
-        after = self._snapshot()
+        after = self._snapshot(before, events)
         self._last = after
         turn = self._turn
         untapped: list[str] = []
@@ -917,17 +934,26 @@ class PhaseAdapter:
                 return DecisionView(kind, player, mana_abilities=True)
         return DecisionView(kind, player, count=_int(wdata.get("count")) or 0)
 
-    def _cards(self, ids: Sequence[Any]) -> tuple[CardView, ...]:
-        g = self.game
-        out = []
-        for oid in ids:
-            o = g.object(int(oid))
-            out.append(CardView(self._name(oid) or str(oid), str(o.get("name") if o else oid)))
-        return tuple(out)
+    def _card_name(self, oid: Any) -> str:
+        """The name of an object's card (looked up in phase.rs once: a card's name doesn't change)."""
+        key = int(oid)
+        name = self._names.get(key)
+        if name is None:
+            o = self.game.object(key)
+            name = self._names[key] = str(o.get("name") if o else oid)
+        return name
+
+    def _cards(self, zone: tuple[int, str], ids: list[Any]) -> tuple[CardView, ...]:
+        """A zone's cards as views: those of the last view if it holds the same cards."""
+        seen = self._zones.get(zone)
+        if seen is not None and seen[0] == ids:
+            return seen[1]
+        views = tuple(CardView(self._name(oid) or str(oid), self._card_name(oid)) for oid in ids)
+        self._zones[zone] = (ids, views)
+        return views
 
     def view(self) -> GameView:
         g = self.game
-        st = g.state()["state"]
         w = g.waiting_for() or {}
         wtype = str(w.get("type"))
         wdata = w.get("data") or {}
@@ -949,7 +975,7 @@ class PhaseAdapter:
                 restored.setdefault((int(o.get("owner", 0)), zone), []).append(oid)
         players = []
         for i, name in enumerate(self._seats):
-            p = st["players"][i]
+            p = g.player(i)
             pool: dict[str, int] = {}
             for unit in (p.get("mana_pool") or {}).get("mana", []):
                 sym = _SYMBOLS.get(str(unit.get("color")), str(unit.get("color")))
@@ -960,16 +986,16 @@ class PhaseAdapter:
                     name,
                     int(p["life"]),
                     pool,
-                    self._cards([*p["library"], *restored.get((i, "Library"), [])]),
-                    self._cards([*p["hand"], *restored.get((i, "Hand"), [])]),
-                    self._cards([*p["graveyard"], *restored.get((i, "Graveyard"), [])]),
+                    self._cards((i, "library"), [*p["library"], *restored.get((i, "Library"), [])]),
+                    self._cards((i, "hand"), [*p["hand"], *restored.get((i, "Hand"), [])]),
+                    self._cards((i, "graveyard"), [*p["graveyard"], *restored.get((i, "Graveyard"), [])]),
                     lost,
                     int(p.get("lands_played_this_turn", 0)),
                 )
             )
-        combat = st.get("combat") or {}
-        attacking = {int(a["object_id"]) for a in combat.get("attackers") or []}
-        blocking: dict[int, Any] = {int(b): a for b, a in (combat.get("blocker_to_attacker") or {}).items()}
+        last = self._last or {}
+        attacking: set[int] = last.get("attacking") or set()
+        blocking: dict[int, Any] = last.get("blocking") or {}
         battlefield = []
         on_battlefield = list(g.battlefield())
         on_battlefield += [g.object(oid) for oid, zone in self._left_at_end.items() if zone == "Battlefield"]
@@ -997,13 +1023,12 @@ class PhaseAdapter:
         stack = []
         for entry in reversed(list(g.stack() or [])):
             src = entry.get("source_id", entry.get("object_id"))
-            o = g.object(int(src)) if src is not None else None
             kind = str(
                 (entry.get("kind") or {}).get("type", "spell") if isinstance(entry.get("kind"), dict) else "spell"
             )
             stack.append(
                 StackItemView(
-                    str(o.get("name")) if o else "?",
+                    self._card_name(src) if src is not None else "?",
                     self._player(entry.get("controller")) or "",
                     "spell" if kind.lower() == "spell" else ("trigger" if "trigger" in kind.lower() else "ability"),
                 )
@@ -1015,7 +1040,7 @@ class PhaseAdapter:
         return GameView(
             edition="cr2024",
             turn_number=int(g.turn),
-            active_player=self._seats[int(st["active_player"])],
+            active_player=self._seats[self._active],
             phase=part[0],
             step=part[1],
             decision=decision,
@@ -1025,6 +1050,41 @@ class PhaseAdapter:
             game_over=over,
             winner=winner,
         )
+
+
+#: Events after which the combat, the continuous effects and the extra turns are still none, if
+#: they were none before: the passing of priority and the turn's steps, drawing, untapping, mana.
+_UNTRACKED = frozenset(
+    {
+        "PriorityPassed",
+        "PhaseChanged",
+        "TurnStarted",
+        "CardDrawn",
+        "PermanentUntapped",
+        "ManaPoolEmptied",
+        "DamageCleared",
+        "PlayerPerformedAction",
+        "LifeChanged",
+        "Discarded",
+    }
+)
+
+
+def _tracked(snapshot: dict[str, Any]) -> bool:
+    """Whether the snapshot holds creatures in combat, continuous effects or extra turns."""
+    return bool(snapshot["combat"] or snapshot["effects"] or snapshot["extra_turns"])
+
+
+def _leaves_untracked(event: Any) -> bool:
+    """Whether an event can't bring a combat with creatures, a continuous effect or an extra turn."""
+    kind, d = event.get("type"), event.get("data") or {}
+    if kind in _UNTRACKED:
+        return True
+    if kind == "AttackersDeclared":
+        return not d.get("attacker_ids")
+    if kind == "BlockersDeclared":
+        return not d.get("assignments")
+    return kind == "ZoneChanged" and "Battlefield" not in (d.get("from"), d.get("to"))
 
 
 def _int(v: Any) -> int | None:
