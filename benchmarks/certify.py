@@ -1,48 +1,85 @@
-"""Benchmark: the whole certification of the reference engine, in process and through the wire.
+"""Benchmark: the whole certification of the reference engine, and what it costs beyond the engine.
 
-    python benchmarks/certify.py [--repeat N] [--jobs J]
+    python benchmarks/certify.py [--repeat N] [--skip-adapters]
 
-Runs ``turncheck certify`` on every scenario and edition, once with the reference engine in
-this process and once served by ``python -m checker.running.wire.server`` over the wire protocol,
-N times each, and prints the best and median wall-clock times and their ratio. Speed is
-measured here, never asserted in the tests.
+Prints, from one run, as ratios taken side by side (each round runs every variant once, in
+turns, so that a change in the machine's load falls on all of them) and medians of whole
+processes (``turncheck certify`` on every scenario and edition):
+
+- the certification in process, and through the wire (``python -m checker.running.wire.server``);
+- the engine-only replay: the same adapter calls, recorded once and made again with no test
+  runner (``benchmarks/replay.py``), and the certification's time over it;
+- ``-j 2`` against ``-j 1``;
+- passes-only turns per second of each adapter against its engine's own API
+  (``benchmarks/adapters.py``).
+
+Speed is measured here, never asserted in the tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
 
+BENCHMARKS = Path(__file__).resolve().parent
 WIRE = f"{sys.executable} -m checker.running.wire.server --engine reference"
 
 
-def certify_seconds(engine: str, jobs: int) -> float:
+def seconds(command: list[str], env: dict[str, str] | None = None) -> float:
     started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "checker", "certify", "--engine", engine, "--plain", "--jobs", str(jobs)],
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
     return time.perf_counter() - started
+
+
+def certify(engine: str, jobs: int = 1) -> list[str]:
+    return [sys.executable, "-m", "checker", "certify", "--engine", engine, "--plain", "--jobs", str(jobs)]
+
+
+def with_benchmarks_path(**more: str) -> dict[str, str]:
+    path = os.pathsep.join(filter(None, [str(BENCHMARKS), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path, **more}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--skip-adapters", action="store_true", help="leave out the adapters' turns per second")
     args = parser.parse_args()
-    timings: dict[str, list[float]] = {"in process": [], "through the wire": []}
-    for _ in range(args.repeat):
-        timings["in process"].append(certify_seconds("reference", args.jobs))
-        timings["through the wire"].append(certify_seconds(WIRE, args.jobs))
-    print(f"whole certification, {args.repeat} run(s) each, {args.jobs} job(s):")
+
+    with tempfile.TemporaryDirectory() as scratch:
+        recording = str(Path(scratch) / "calls.pickle")
+        seconds(certify("replay:RecordingAdapter"), with_benchmarks_path(RECORD_TO=recording))
+        replay = [sys.executable, str(BENCHMARKS / "replay.py"), recording]
+        variants: dict[str, Callable[[], float]] = {
+            "in process": lambda: seconds(certify("reference")),
+            "through the wire": lambda: seconds(certify(WIRE)),
+            "engine-only replay": lambda: seconds(replay, with_benchmarks_path()),
+            "in process, -j 2": lambda: seconds(certify("reference", 2)),
+        }
+        timings: dict[str, list[float]] = {name: [] for name in variants}
+        for _ in range(args.repeat):
+            for name, run in variants.items():
+                timings[name].append(run())
+
+    def ratio(a: str, b: str) -> float:
+        return statistics.median(x / y for x, y in zip(timings[a], timings[b], strict=True))
+
+    print(f"whole certification of the reference engine (792 scenario runs), {args.repeat} round(s):")
+    print(f"  wire / in process:                    {ratio('through the wire', 'in process'):5.2f}")
+    print(f"  in process / engine-only replay:      {ratio('in process', 'engine-only replay'):5.2f}")
+    print(f"  -j 1 / -j 2 (the speed-up of -j 2):   {ratio('in process', 'in process, -j 2'):5.2f}")
     for name, values in timings.items():
-        print(f"  {name:<17} best {min(values):6.2f} s   median {statistics.median(values):6.2f} s")
-    ratio = min(timings["through the wire"]) / min(timings["in process"])
-    print(f"  ratio (best, wire / in process): {ratio:.2f}")
+        print(f"  {name:<20} median {statistics.median(values):6.2f} s   best {min(values):6.2f} s")
+    sys.stdout.flush()
+    if not args.skip_adapters:
+        subprocess.run([sys.executable, str(BENCHMARKS / "adapters.py")], check=True)
     return 0
 
 
