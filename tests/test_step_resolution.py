@@ -60,3 +60,25 @@ def test_an_unknown_step_stays_unknown_in_every_scenario(pytester: pytest.Pytest
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(failed=2)
     result.stdout.fnmatch_lines(['*Step definition is not found: Given "a typo"*'])
+
+
+AGREES = """
+from checker.running.step_resolution import PYTEST_BDD_LOOKUP, resolve
+
+CHECKED = set()
+
+def pytest_bdd_before_step(request, feature, scenario, step, step_func):
+    if (step.type, step.name) not in CHECKED:
+        CHECKED.add((step.type, step.name))
+        own = PYTEST_BDD_LOOKUP(request=request, step=step)
+        assert own is not None and own is resolve(request, step), f"{step}: {own} is not the one resolved"
+"""
+
+
+def test_every_step_of_the_suite_resolves_to_pytest_bdds_own_choice(pytester: pytest.Pytester) -> None:
+    """Each step of every cr2024 scenario (the edition with the most) gets the definition pytest-bdd's
+    own lookup finds for it: the resolution only saves the search."""
+    pytester.makeconftest(AGREES)
+    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--edition", "cr2024", "-q")
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("passed", 0) >= 300 and set(outcomes) <= {"passed", "deselected"}, outcomes
