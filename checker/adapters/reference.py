@@ -226,6 +226,15 @@ class ReferenceAdapter:
         if setup.edition not in EDITIONS:
             raise UnsupportedError(f"edition {setup.edition!r}")
         game = Game(EDITIONS[setup.edition](), [p.name for p in setup.players], seed=setup.seed)
+        # A library of 20 Islands is one card spec 20 times: each spec is mapped once (the definitions
+        # and their abilities are immutable, so cards can share them).
+        definitions: dict[int, CardDef] = {}
+
+        def definition(spec: CardSpec) -> CardDef:
+            if id(spec) not in definitions:
+                definitions[id(spec)] = card_definition(spec)
+            return definitions[id(spec)]
+
         for player in setup.players:
             state = game.players[player.name]
             state.life = player.life
@@ -233,7 +242,7 @@ class ReferenceAdapter:
             state.poison = player.poison
             for zone in ("library", "hand", "graveyard", "scheme_deck"):
                 for c in getattr(player, zone):
-                    game.add_card(player.name, zone, card_definition(c.card), c.id)
+                    game.add_card(player.name, zone, definition(c.card), c.id)
             for color, amount in player.mana_pool.items():
                 state.pool.add(Color(color), amount)
             for effect in player.effects:
@@ -241,14 +250,14 @@ class ReferenceAdapter:
         for perm in setup.battlefield:
             game.add_permanent(
                 perm.controller,
-                card_definition(perm.card),
+                definition(perm.card),
                 perm.id,
                 owner=perm.owner,
                 tapped=perm.tapped,
                 damage=perm.damage,
                 phased_out=perm.phased_out,
                 summoning_sick=perm.summoning_sick,
-                holds=card_definition(perm.holds) if perm.holds else None,
+                holds=definition(perm.holds) if perm.holds else None,
                 token=perm.token,
                 counters=dict(perm.counters),
                 attached_to=perm.attached_to,

@@ -78,6 +78,7 @@ class ScenarioGame:
         self.refusal: IllegalActionError | None = None
         self.allowed: bool | None = None
         self._ids: set[str] = set()
+        self._last_number: dict[str, int] = {}
         self._event_mark = 0
         self._view: GameView | None = None
         self._events: list[GameEvent] | None = None
@@ -112,11 +113,15 @@ class ScenarioGame:
             raise ScenarioError(str(exc)) from exc
 
     def new_id(self, name: str) -> str:
-        candidate, n = name, 1
+        """``name``, or else ``name 2``, ``name 3``...: the first not yet taken (the search for a name
+        goes on from where it last stopped: ids are never given back)."""
+        n = self._last_number.get(name, 1)
+        candidate = name if n == 1 else f"{name} {n}"
         while candidate in self._ids:
             n += 1
             candidate = f"{name} {n}"
         self._ids.add(candidate)
+        self._last_number[name] = n
         return candidate
 
     def card_setup(self, name: str) -> CardSetup:
