@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,10 +33,21 @@ BENCHMARKS = Path(__file__).resolve().parent
 WIRE = f"{sys.executable} -m checker.running.wire.server --engine reference"
 
 
-def seconds(command: list[str], env: dict[str, str] | None = None) -> float:
+#: The processor time (user and system, of the process and all it started) of each run, by variant:
+#: steadier than the wall clock on a machine shared with other work.
+CPU: dict[str, list[float]] = {}
+
+
+def seconds(command: list[str], env: dict[str, str] | None = None, variant: str = "") -> float:
+    """The wall-clock seconds of a whole process (its processor time goes into :data:`CPU`)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    CPU.setdefault(variant, []).append(cpu)
+    return wall
 
 
 def certify(engine: str, jobs: int = 1) -> list[str]:
@@ -55,28 +67,35 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as scratch:
         recording = str(Path(scratch) / "calls.pickle")
-        seconds(certify("replay:RecordingAdapter"), with_benchmarks_path(RECORD_TO=recording))
+        seconds(certify("replay:RecordingAdapter"), with_benchmarks_path(RECORD_TO=recording), "recording")
         replay = [sys.executable, str(BENCHMARKS / "replay.py"), recording]
         variants: dict[str, Callable[[], float]] = {
-            "in process": lambda: seconds(certify("reference")),
-            "through the wire": lambda: seconds(certify(WIRE)),
-            "engine-only replay": lambda: seconds(replay, with_benchmarks_path()),
-            "in process, -j 2": lambda: seconds(certify("reference", 2)),
+            "in process": lambda: seconds(certify("reference"), variant="in process"),
+            "through the wire": lambda: seconds(certify(WIRE), variant="through the wire"),
+            "engine-only replay": lambda: seconds(replay, with_benchmarks_path(), "engine-only replay"),
+            "in process, -j 2": lambda: seconds(certify("reference", 2), variant="in process, -j 2"),
         }
         timings: dict[str, list[float]] = {name: [] for name in variants}
         for _ in range(args.repeat):
             for name, run in variants.items():
                 timings[name].append(run())
 
-    def ratio(a: str, b: str) -> float:
-        return statistics.median(x / y for x, y in zip(timings[a], timings[b], strict=True))
+    def ratio(a: str, b: str, of: dict[str, list[float]] = timings) -> float:
+        return statistics.median(x / y for x, y in zip(of[a], of[b], strict=True))
 
     print(f"whole certification of the reference engine (792 scenario runs), {args.repeat} round(s):")
-    print(f"  wire / in process:                    {ratio('through the wire', 'in process'):5.2f}")
-    print(f"  in process / engine-only replay:      {ratio('in process', 'engine-only replay'):5.2f}")
-    print(f"  -j 1 / -j 2 (the speed-up of -j 2):   {ratio('in process', 'in process, -j 2'):5.2f}")
+    print("                                       wall clock   processor time")
+    for label, a, b in (
+        ("wire / in process", "through the wire", "in process"),
+        ("in process / engine-only replay", "in process", "engine-only replay"),
+    ):
+        print(f"  {label:<36} {ratio(a, b):6.2f}       {ratio(a, b, CPU):6.2f}")
+    print(f"  {'-j 1 / -j 2 (the speed-up of -j 2)':<36} {ratio('in process', 'in process, -j 2'):6.2f}")
     for name, values in timings.items():
-        print(f"  {name:<20} median {statistics.median(values):6.2f} s   best {min(values):6.2f} s")
+        print(
+            f"  {name:<20} median {statistics.median(values):6.2f} s   best {min(values):6.2f} s"
+            f"   processor time median {statistics.median(CPU[name]):6.2f} s"
+        )
     sys.stdout.flush()
     if not args.skip_adapters:
         subprocess.run([sys.executable, str(BENCHMARKS / "adapters.py")], check=True)
