@@ -48,3 +48,11 @@ def test_steps_between_two_actions_share_one_view_and_one_list_of_events() -> No
     game.view()
     game.view()
     assert engine.requests - asked == Counter(perform=1, view=1)
+
+
+def test_a_new_id_is_the_name_or_the_first_numbered_name_not_taken() -> None:
+    game = ScenarioGame(ReferenceAdapter(), "cr2024")
+    assert game.new_id("Forest") == "Forest"
+    assert game.new_id("Forest 3") == "Forest 3"
+    assert [game.new_id("Forest") for _ in range(3)] == ["Forest 2", "Forest 4", "Forest 5"]
+    assert game.new_id("Island") == "Island"
