@@ -71,10 +71,7 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
     part = Path(template.feature.filename).stem
     edition = str(callspec.params["edition"])
     status, message = _status(report, call)
-    try:
-        steps = tuple(f"{s.keyword} {s.name}" for s in template.render(example_values).steps)
-    except Exception:  # a template that can't be rendered still gets a result
-        steps = ()
+    steps = _scenario_text(item.config, template, example_values)
     return ScenarioResult(
         id=ScenarioResult.make_id(part, template.name, example, edition),
         part=part,
@@ -89,6 +86,21 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
         failing_step=item.stash.get(FAILING_STEP, None) if status is not Status.PASSED else None,
         message=message,
     )
+
+
+#: (the scenario template, its example's values) -> its steps' text, shared by its runs per edition.
+_TEXTS = pytest.StashKey[dict[tuple[int, tuple[tuple[str, str], ...]], tuple[str, ...]]]()
+
+
+def _scenario_text(config: pytest.Config, template: Any, example_values: dict[str, str]) -> tuple[str, ...]:
+    texts = config.stash.setdefault(_TEXTS, {})
+    key = (id(template), tuple(example_values.items()))
+    if key not in texts:
+        try:
+            texts[key] = tuple(f"{s.keyword} {s.name}" for s in template.render(example_values).steps)
+        except Exception:  # a template that can't be rendered still gets a result
+            texts[key] = ()
+    return texts[key]
 
 
 def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status, str | None]:
@@ -142,8 +154,13 @@ class Collector:
 
 
 def result_to_dict(result: ScenarioResult) -> dict[str, Any]:
-    """Plain data only, so that pytest-xdist can send it from a worker."""
-    return {**dataclasses.asdict(result), "status": str(result.status)}
+    """Plain data only, so that pytest-xdist can send it from a worker (its fields are plain
+    already, but for the status and the failing step: no deep copy of the rest is needed)."""
+    data = {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}
+    data["status"] = str(result.status)
+    if result.failing_step is not None:
+        data["failing_step"] = dataclasses.asdict(result.failing_step)
+    return data
 
 
 def _result_from_dict(data: dict[str, Any]) -> ScenarioResult:
