@@ -25,3 +25,10 @@ def test_a_ruling_binds_exactly_the_files_that_tag_it(pytester: pytest.Pytester)
     tagging = [p for p in ALL if "@ruling:GRT-1.6-4" in p.read_text(encoding="utf-8")]
     assert tagging and len(tagging) < len(ALL)
     assert feature_files(config) == tagging
+
+
+def test_an_edition_binds_only_the_files_that_tag_it(pytester: pytest.Pytester) -> None:
+    config = pytester.parseconfig("--edition", "mirage")
+    tagging = [p for p in ALL if "@edition:mirage" in p.read_text(encoding="utf-8")]
+    assert tagging and len(tagging) < len(ALL)
+    assert feature_files(config) == tagging

@@ -4,9 +4,9 @@ pytest-bdd's ``scenarios()`` stops collection at the first file it cannot parse.
 each file separately turns a malformed file into one failing test that names it, while
 every other scenario still runs.
 
-A run limited with ``--part`` or ``--ruling`` binds only the files that can hold what it
-runs: the others would be parsed and collected only to be deselected (with ``-n``, once in
-every worker). The exact selection is still made on the collected scenarios.
+A run limited with ``--part``, ``--ruling`` or ``--edition`` binds only the files that can
+hold what it runs: the others would be parsed and collected only to be deselected (with
+``-n``, once in every worker). The exact selection is still made on the collected scenarios.
 """
 
 from __future__ import annotations
@@ -30,24 +30,28 @@ def malformed(path: Path, error: Exception) -> Callable[[], None]:
 
 
 def feature_files(config: pytest.Config | None) -> list[Path]:
-    """The feature files to bind: every one, or those that can hold the chosen parts and rulings."""
+    """The feature files to bind: every one, or those that can hold the chosen parts, rulings and
+    editions."""
     paths = sorted(features_dir().rglob("*.feature"))
     if config is None:
         return paths
     parts = set(config.getoption("part", None) or ())
     rulings = set(config.getoption("ruling", None) or ())
+    editions = set(config.getoption("edition", None) or ())
     if parts:
         paths = [p for p in paths if p.stem in parts]
     if rulings:
-        paths = [p for p in paths if _may_tag(p, rulings)]
+        paths = [p for p in paths if _may_tag(p, "ruling", rulings)]
+    if editions:
+        paths = [p for p in paths if _may_tag(p, "edition", editions)]
     return paths
 
 
-def _may_tag(path: Path, rulings: set[str]) -> bool:
-    """Whether the file's text has a tag of one of the rulings (a file that can't be read: yes,
-    so that its binding reports it)."""
+def _may_tag(path: Path, kind: str, values: set[str]) -> bool:
+    """Whether the file's text has a tag ``@kind:value`` for one of the values (a file that can't
+    be read: yes, so that its binding reports it)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeError):
         return True
-    return any(f"@ruling:{r}" in text for r in rulings)
+    return any(f"@{kind}:{v}" in text for v in values)
