@@ -1,48 +1,104 @@
-"""Benchmark: the whole certification of the reference engine, in process and through the wire.
+"""Benchmark: the whole certification of the reference engine, and what it costs beyond the engine.
 
-    python benchmarks/certify.py [--repeat N] [--jobs J]
+    python benchmarks/certify.py [--repeat N] [--skip-adapters]
 
-Runs ``turncheck certify`` on every scenario and edition, once with the reference engine in
-this process and once served by ``python -m checker.running.wire.server`` over the wire protocol,
-N times each, and prints the best and median wall-clock times and their ratio. Speed is
-measured here, never asserted in the tests.
+Prints, from one run, as ratios taken side by side (each round runs every variant once, in
+turns, so that a change in the machine's load falls on all of them) and medians of whole
+processes (``turncheck certify`` on every scenario and edition):
+
+- the certification in process, and through the wire (``python -m checker.running.wire.server``);
+- the engine-only replay: the same adapter calls, recorded once and made again with no test
+  runner (``benchmarks/replay.py``), and the certification's time over it;
+- ``-j 2`` against ``-j 1``;
+- passes-only turns per second of each adapter against its engine's own API
+  (``benchmarks/adapters.py``).
+
+Speed is measured here, never asserted in the tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
 
+BENCHMARKS = Path(__file__).resolve().parent
 WIRE = f"{sys.executable} -m checker.running.wire.server --engine reference"
 
 
-def certify_seconds(engine: str, jobs: int) -> float:
+#: The processor time (user and system, of the process and all it started) of each run, by variant:
+#: steadier than the wall clock on a machine shared with other work.
+CPU: dict[str, list[float]] = {}
+
+
+def seconds(command: list[str], env: dict[str, str] | None = None, variant: str = "") -> float:
+    """The wall-clock seconds of a whole process (its processor time goes into :data:`CPU`)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "checker", "certify", "--engine", engine, "--plain", "--jobs", str(jobs)],
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    return time.perf_counter() - started
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    CPU.setdefault(variant, []).append(cpu)
+    return wall
+
+
+def certify(engine: str, jobs: int = 1) -> list[str]:
+    return [sys.executable, "-m", "checker", "certify", "--engine", engine, "--plain", "--jobs", str(jobs)]
+
+
+def with_benchmarks_path(**more: str) -> dict[str, str]:
+    path = os.pathsep.join(filter(None, [str(BENCHMARKS), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path, **more}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--skip-adapters", action="store_true", help="leave out the adapters' turns per second")
     args = parser.parse_args()
-    timings: dict[str, list[float]] = {"in process": [], "through the wire": []}
-    for _ in range(args.repeat):
-        timings["in process"].append(certify_seconds("reference", args.jobs))
-        timings["through the wire"].append(certify_seconds(WIRE, args.jobs))
-    print(f"whole certification, {args.repeat} run(s) each, {args.jobs} job(s):")
+
+    with tempfile.TemporaryDirectory() as scratch:
+        recording = str(Path(scratch) / "calls.pickle")
+        seconds(certify("replay:RecordingAdapter"), with_benchmarks_path(RECORD_TO=recording), "recording")
+        replay = [sys.executable, str(BENCHMARKS / "replay.py"), recording]
+        variants: dict[str, Callable[[], float]] = {
+            "in process": lambda: seconds(certify("reference"), variant="in process"),
+            "through the wire": lambda: seconds(certify(WIRE), variant="through the wire"),
+            "engine-only replay": lambda: seconds(replay, with_benchmarks_path(), "engine-only replay"),
+            "in process, -j 2": lambda: seconds(certify("reference", 2), variant="in process, -j 2"),
+        }
+        timings: dict[str, list[float]] = {name: [] for name in variants}
+        for _ in range(args.repeat):
+            for name, run in variants.items():
+                timings[name].append(run())
+
+    def ratio(a: str, b: str, of: dict[str, list[float]] = timings) -> float:
+        return statistics.median(x / y for x, y in zip(of[a], of[b], strict=True))
+
+    print(f"whole certification of the reference engine (792 scenario runs), {args.repeat} round(s):")
+    print("                                       wall clock   processor time")
+    for label, a, b in (
+        ("wire / in process", "through the wire", "in process"),
+        ("in process / engine-only replay", "in process", "engine-only replay"),
+    ):
+        print(f"  {label:<36} {ratio(a, b):6.2f}       {ratio(a, b, CPU):6.2f}")
+    print(f"  {'-j 1 / -j 2 (the speed-up of -j 2)':<36} {ratio('in process', 'in process, -j 2'):6.2f}")
     for name, values in timings.items():
-        print(f"  {name:<17} best {min(values):6.2f} s   median {statistics.median(values):6.2f} s")
-    ratio = min(timings["through the wire"]) / min(timings["in process"])
-    print(f"  ratio (best, wire / in process): {ratio:.2f}")
+        print(
+            f"  {name:<20} median {statistics.median(values):6.2f} s   best {min(values):6.2f} s"
+            f"   processor time median {statistics.median(CPU[name]):6.2f} s"
+        )
+    sys.stdout.flush()
+    if not args.skip_adapters:
+        subprocess.run([sys.executable, str(BENCHMARKS / "adapters.py")], check=True)
     return 0
 
 

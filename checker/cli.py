@@ -182,6 +182,8 @@ def _smoke_parser(sub: Any) -> None:
 def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
     """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
     argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal", *extra]
+    # Hypothesis's plugin (where the test tools are installed) would only cost its start-up.
+    argv += ["-p", "no:hypothesispytest"]
     argv += ["--engine", args.engine, "--timeout", repr(args.timeout)]
     argv += ["--max-message-bytes", str(args.max_message_bytes)]
     for option in ("edition", "ruling", "part"):

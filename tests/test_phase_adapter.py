@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("phase", reason="phase-python (the optional extra `.[phase]`) is not installed")
@@ -217,3 +219,46 @@ def test_a_turn_start_with_damage_marked_is_unsupported() -> None:
     bears = PermanentSetup("bears", card("Grizzly Bears"), "Alice", damage=1)
     with pytest.raises(UnsupportedError):
         PhaseAdapter().start(_setup(battlefield=(bears,)))
+
+
+class _CountingGame:
+    """A phase.rs game that counts the exports of its whole state and the look-ups of one object."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self.exports = 0
+        self.lookups = 0
+
+    def state(self) -> Any:
+        self.exports += 1
+        return self._game.state()
+
+    def object(self, oid: int) -> Any:
+        self.lookups += 1
+        return self._game.object(oid)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def test_passing_through_turns_exports_no_state_and_looks_up_no_card() -> None:
+    """Decisions with no combat, effect or extra turn to follow read the players and the battlefield
+    only: the whole state (tens of milliseconds to export) is not asked for, nor any card by id."""
+    adapter = _started(
+        phase="precombat_main",
+        battlefield=(PermanentSetup("Forest", card("Forest"), "Alice"),),
+    )
+    counting = _CountingGame(adapter.game)
+    adapter._game = counting
+    before = adapter.view()
+    for _ in range(12):
+        view = adapter.view()
+        assert view.decision is not None and view.decision.kind == "priority"
+        adapter.perform(PassPriority(view.decision.player))
+    after = adapter.view()
+    assert counting.exports == 0 and counting.lookups == 0
+    assert after.turn_number == before.turn_number + 1 and after.active_player == "Bob"
+    assert [c.id for c in after.player("Bob").hand] == ["b0"]
+    assert [c.name for c in after.player("Alice").library] == ["Island"] * 5
+    drawn = [e for e in adapter.events() if e.kind == "card_drawn"]
+    assert [(e.player, e.subject) for e in drawn] == [("Bob", "b0")]

@@ -21,8 +21,10 @@ from checker.contract.interface import (
     PlayerSetup,
     UnsupportedError,
 )
-from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS
+from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, parse_part
 from checker.running.engines import EngineNotFound, EngineProvider, load_python_engine
+from checker.running.steps.context import ScenarioGame
+from checker.running.steps.when import _began
 
 
 def test_the_reference_adapter_supports_every_edition_and_catalog_entry() -> None:
@@ -122,3 +124,25 @@ def test_a_card_with_no_mana_cost_cant_be_cast_but_one_costing_zero_can(cost: st
     else:
         with pytest.raises(IllegalActionError, match="no mana cost"):
             adapter.perform(CastSpell("Alice", "spell-1"))
+
+
+def test_views_and_events_kept_between_calls_follow_every_change_of_the_game() -> None:
+    """The adapter reuses what hasn't changed since its last view; what has changed is new."""
+    adapter = ReferenceAdapter()
+    game = ScenarioGame(adapter, "cr2024")
+    game.at("Alice", parse_part("upkeep step"))
+    game.ensure_started()
+    before, events_before = adapter.view(), list(adapter.events())
+    again = adapter.view()
+    assert again.players[0] is before.players[0] and again.players[1] is before.players[1]
+    game.advance(_began("Alice", "draw step"), "Alice's draw step")
+    after, events_after = adapter.view(), adapter.events()
+    alice_before, alice_after = before.player("Alice"), after.player("Alice")
+    assert len(alice_after.library) == len(alice_before.library) - 1
+    assert alice_after.hand == (*alice_before.hand, alice_before.library[0])
+    assert after.player("Bob") is before.player("Bob")
+    assert events_after[: len(events_before)] == events_before
+    assert [e.kind for e in events_after[len(events_before) :]].count("card_drawn") == 1
+    fresh = ReferenceAdapter()
+    fresh.start(game.setup)
+    assert fresh.view().player("Alice") == before.player("Alice")

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from checker.adapters import phase_cards
+from checker.adapters.phase_events import _COLORS, _ORDER, _PARTS, _require_phase
+from checker.adapters.phase_view import PhaseView
 from checker.contract.interface import (
     Action,
     ActivateAbility,
@@ -24,79 +25,24 @@ from checker.contract.interface import (
     Capabilities,
     CardSetup,
     CardSpec,
-    CardView,
     CastSpell,
     ChooseDiscard,
     ChooseUntap,
-    DecisionView,
     DeclareAttackers,
     DeclareBlockers,
     EngineFailure,
     GameEvent,
     GameSetup,
-    GameView,
     IllegalActionError,
     OrderTriggers,
     PassPriority,
     PayUpkeep,
-    PermanentView,
-    PlayerView,
     PlayLand,
-    StackItemView,
     UnsupportedError,
 )
 
-#: phase.rs's names of the parts of the turn -> the suite's (phase, step).
-_PARTS: dict[str, tuple[str, str | None]] = {
-    "Untap": ("beginning", "untap"),
-    "Upkeep": ("beginning", "upkeep"),
-    "Draw": ("beginning", "draw"),
-    "PreCombatMain": ("precombat_main", None),
-    "BeginCombat": ("combat", "beginning_of_combat"),
-    "DeclareAttackers": ("combat", "declare_attackers"),
-    "DeclareBlockers": ("combat", "declare_blockers"),
-    "CombatDamage": ("combat", "combat_damage"),
-    "FirstStrikeDamage": ("combat", "combat_damage"),
-    "EndCombat": ("combat", "end_of_combat"),
-    "PostCombatMain": ("postcombat_main", None),
-    "End": ("ending", "end"),
-    "Cleanup": ("ending", "cleanup"),
-}
-_ORDER = [
-    "Untap",
-    "Upkeep",
-    "Draw",
-    "PreCombatMain",
-    "BeginCombat",
-    "DeclareAttackers",
-    "DeclareBlockers",
-    "CombatDamage",
-    "EndCombat",
-    "PostCombatMain",
-    "End",
-    "Cleanup",
-]
-_COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
-_SYMBOLS = {v: k for k, v in _COLORS.items()}
-_DECISIONS = {
-    "Priority": "priority",
-    "DeclareAttackers": "declare_attackers",
-    "DeclareBlockers": "declare_blockers",
-    "DiscardToHandSize": "discard",
-    "UntapChoice": "untap",
-    "ChooseUntapSubset": "untap",
-    "OrderTriggers": "order_triggers",
-    "UnlessPayment": "upkeep_payment",
-}
 _FILLER = "Island"
 _FILLERS_PER_PLAYER = 8
-
-
-def _require_phase() -> Any:
-    module = phase_cards.phase_module()
-    if module is None:
-        raise EngineFailure("phase-python is not installed: install the optional extra with `pip install .[phase]`")
-    return module
 
 
 def _engine_part(phase_name: str | None, step: str | None) -> str:
@@ -106,28 +52,8 @@ def _engine_part(phase_name: str | None, step: str | None) -> str:
     raise UnsupportedError(f"phase.rs has no part of the turn {phase_name}/{step}")
 
 
-class PhaseAdapter:
+class PhaseAdapter(PhaseView):
     """Drives a phase.rs game through the adapter interface (edition cr2024 only)."""
-
-    def __init__(self) -> None:
-        _require_phase()
-        self._game: Any = None
-        self._seats: list[str] = []
-        self._ids: dict[int, str] = {}  # phase object id -> suite id
-        self._oids: dict[str, int] = {}  # suite id -> phase object id
-        self._events: list[GameEvent] = []
-        self._lost: set[str] = set()
-        self._winner: str | None = None
-        self._over = False
-        self._part: str | None = None
-        self._turn = 0
-        self._active = 0
-        self._stack_info: dict[int, tuple[Any, Any, str]] = {}
-        self._triggered: set[int] = set()
-        self._damage: dict[int, int] = {}
-        self._last: dict[str, Any] | None = None
-        self._auto_blocks = False
-        self._left_at_end: dict[int, str] = {}
 
     # ------------------------------------------------------------------ capabilities
 
@@ -137,12 +63,6 @@ class PhaseAdapter:
         except PackageNotFoundError:  # pragma: no cover
             v = "unknown"
         return Capabilities("phase.rs (phase-python)", v, frozenset({"cr2024"}), phase_cards.MAPPED_EFFECTS)
-
-    @property
-    def game(self) -> Any:
-        if self._game is None:
-            raise UnsupportedError("no game has been started")
-        return self._game
 
     # ------------------------------------------------------------------ setup
 
@@ -209,6 +129,8 @@ class PhaseAdapter:
         exported = game.state()
         st = exported["state"]
         objs: dict[str, Any] = st["objects"]
+        self._names = {int(oid): str(o.get("name")) for oid, o in objs.items()}
+        self._zones = {}
         # Pool each seat's objects by name.
         pools: list[dict[str, list[int]]] = [{} for _ in self._seats]
         for i, p in enumerate(st["players"]):
@@ -369,57 +291,6 @@ class PhaseAdapter:
             st["players"][i]["mana_pool"] = {"mana": units}
         st["next_pip_id"] = pip
         self._game = engine.load_game(exported)
-
-    def _end_part(self, turn: int, player: str) -> None:
-        """The part the game is in ends (phase.rs marks only beginnings: a part ends as the next begins)."""
-        if self._part is None or self._part not in _PARTS:
-            self._part = None
-            return
-        ph, step = _PARTS[self._part]
-        if step is not None:
-            self._events.append(GameEvent("step_ended", turn, player, step))
-        self._events.append(GameEvent("phase_ended", turn, player, ph))
-        self._part = None
-
-    def _begin_part(self, part: str, turn: int, player: str, after_step: Callable[[], None] | None = None) -> None:
-        ph, step = _PARTS[part]
-        prev_part = self._part
-        prev: tuple[str | None, str | None] = (None, None)
-        if prev_part is not None and prev_part in _PARTS:
-            prev = _PARTS[prev_part]
-        if prev_part is not None and prev[1] is not None:
-            self._events.append(GameEvent("step_ended", turn, player, prev[1]))
-        if after_step is not None:
-            after_step()
-        if prev_part is not None and prev[0] != ph:
-            self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
-        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
-        if prev_part in _ORDER and part in _ORDER:
-            i, j = _ORDER.index(prev_part), _ORDER.index(part)
-            if part == "CombatDamage" and prev_part == "FirstStrikeDamage":
-                i = j
-            elif prev_part == "FirstStrikeDamage":
-                i = _ORDER.index("CombatDamage")
-            if j > i + 1:
-                self._skipped(_ORDER[i + 1 : j], prev[0], turn, player)
-        if prev[0] != ph or prev_part is None:
-            self._events.append(GameEvent("phase_began", turn, player, ph))
-        if step is not None:
-            self._events.append(GameEvent("step_began", turn, player, step))
-        self._part = part
-        self._auto_blocks = part == "DeclareBlockers"
-
-    def _skipped(self, parts: list[str], current: str | None, turn: int, player: str) -> None:
-        seen: set[str] = set()
-        for name in parts:
-            ph, step = _PARTS[name]
-            whole = all(_PARTS[n][0] != ph for n in _ORDER if n not in parts and n != "FirstStrikeDamage")
-            if whole and ph != current:
-                if ph not in seen:
-                    seen.add(ph)
-                    self._events.append(GameEvent("phase_skipped", turn, player, ph))
-            elif step is not None:
-                self._events.append(GameEvent("step_skipped", turn, player, step))
 
     # ------------------------------------------------------------------ actions
 
@@ -605,430 +476,3 @@ class PhaseAdapter:
         self._apply(
             self._seat(player), {"type": "ActivateAbility", "data": {"source_id": oid, "ability_index": indexes[0]}}
         )
-
-    # ------------------------------------------------------------------ events
-
-    def _name(self, oid: Any) -> str | None:
-        if oid is None:
-            return None
-        return self._ids.get(int(oid), str(oid))
-
-    def _player(self, seat: Any) -> str | None:
-        if seat is None:
-            return None
-        i = int(seat)
-        return self._seats[i] if 0 <= i < len(self._seats) else None
-
-    def _opponent(self, seat: Any) -> str | None:
-        """The other player of a two-player game."""
-        me = self._player(seat)
-        return next((name for name in self._seats if name != me), None) if me is not None else None
-
-    def _snapshot(self) -> dict[str, Any]:
-        """What the adapter compares before and after an action, for what phase.rs has no event for."""
-        st = self.game.state()["state"]
-        combat = st.get("combat") or {}
-        in_combat = {int(a["object_id"]) for a in combat.get("attackers") or []}
-        in_combat |= {int(b) for b in (combat.get("blocker_to_attacker") or {})}
-        for entry in self.game.stack() or []:
-            kind = entry.get("kind")
-            self._stack_info[int(entry["id"])] = (
-                entry.get("source_id"),
-                entry.get("controller"),
-                str(kind.get("type")) if isinstance(kind, dict) else "Spell",
-            )
-        effects = {}
-        for eff in st.get("transient_continuous_effects") or []:
-            affected = eff.get("affected") or {}
-            if isinstance(affected, dict) and affected.get("type") == "SpecificObject":
-                effects[int(eff.get("id", 0))] = (affected.get("id"), eff.get("controller"))
-        return {
-            "effects": effects,
-            "combat": in_combat if st.get("combat") is not None else None,
-            "extra_turns": len(st.get("extra_turns") or []),
-            "empty_draws": [bool(p.get("drew_from_empty_library")) for p in st["players"]],
-            "stack": [int(e["id"]) for e in self.game.stack() or []],
-        }
-
-    def _record(self, events: Sequence[Any]) -> None:
-        before = self._last
-        after = self._snapshot()
-        self._last = after
-        turn = self._turn
-        untapped: list[str] = []
-        emptied: dict[int, int] = {}
-        lost_here = False
-        died: set[int] = set()
-        # Ends phase.rs has no event for, reported where they happen: effects at the cleanup step's
-        # damage removal (CR 514.2) or else as the turn ends; creatures leave combat as it ends (CR 511.3).
-        ended = [] if before is None else [v for k, v in before["effects"].items() if k not in after["effects"]]
-        left_combat: list[int] = []
-        if before is not None and before["combat"]:
-            left_combat = sorted(before["combat"] - (after["combat"] or set()))
-
-        def end_effects() -> None:
-            for oid, controller in ended:
-                self._events.append(GameEvent("effect_ended", self._turn, self._player(controller), self._name(oid)))
-            ended.clear()
-
-        def leave_combat() -> None:
-            for oid in left_combat:
-                self._events.append(GameEvent("removed_from_combat", turn, self._controller(oid), self._name(oid)))
-            left_combat.clear()
-
-        def flush() -> None:
-            nonlocal untapped, emptied
-            if untapped:
-                self._events.append(GameEvent("untapped", turn, self._active_name, ",".join(untapped), len(untapped)))
-                untapped = []
-            for seat, n in emptied.items():
-                self._events.append(GameEvent("mana_emptied", turn, self._player(seat), None, n))
-            emptied = {}
-
-        for e in events:
-            kind, d = e.get("type"), e.get("data") or {}
-            ev: GameEvent | None = None
-            if kind != "PermanentUntapped" and untapped:
-                flush()
-            if kind != "ManaPoolEmptied" and emptied:
-                flush()
-            match kind:
-                case "TurnStarted":
-                    end_effects()
-                    if self._part is not None:
-                        self._end_part(turn, self._active_name or "")
-                        self._events.append(GameEvent("turn_ended", turn, self._active_name, None, turn))
-                    turn = int(d.get("turn_number", turn))
-                    self._turn = turn
-                    self._active = int(d.get("player_id", self._active))
-                    ev = GameEvent("turn_began", turn, self._active_name, None, turn)
-                case "PhaseChanged":
-                    part = str(d.get("phase"))
-                    # phase.rs's combat record is gone once the next phase has begun: reported where CR 511.3
-                    # puts the removal from combat, as the end of combat step ends (the state can't tell more).
-                    leaving = after["combat"] is None and _PARTS.get(part, ("",))[0] != "combat"
-                    if part in _PARTS:
-                        self._begin_part(part, turn, self._active_name or "", leave_combat if leaving else None)
-                    elif leaving:
-                        leave_combat()
-                case "CardDrawn":
-                    ev = GameEvent("card_drawn", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
-                case "PermanentUntapped":
-                    name = self._name(d.get("object_id"))
-                    if name is not None:
-                        untapped.append(name)
-                case "PermanentTapped":
-                    oid = d.get("object_id")
-                    ev = GameEvent("tapped", turn, self._controller(oid), self._name(oid))
-                case "ManaAdded":
-                    ev = GameEvent(
-                        "mana_added",
-                        turn,
-                        self._player(d.get("player_id")),
-                        self._name(d.get("source_id")),
-                        1,
-                        {"color": _SYMBOLS.get(str(d.get("mana_type")), str(d.get("mana_type")))},
-                    )
-                case "ManaPoolEmptied":
-                    seat = int(d.get("player_id", 0))
-                    emptied[seat] = emptied.get(seat, 0) + 1
-                case "LandPlayed":
-                    ev = GameEvent(
-                        "land_played", turn, self._player(d.get("player_id")), self._name(d.get("object_id"))
-                    )
-                case "SpellCast":
-                    ev = GameEvent(
-                        "spell_cast", turn, self._player(d.get("controller")), self._name(d.get("object_id"))
-                    )
-                case "StackPushed":
-                    info = self._stack_info.get(int(d.get("object_id", -1)))
-                    if info is not None and info[2] == "TriggeredAbility":
-                        self._triggered.add(int(d.get("object_id", -1)))
-                        ev = GameEvent("triggered", turn, self._player(info[1]), self._name(info[0]))
-                case "StackResolved":
-                    info = self._stack_info.get(int(d.get("object_id", -1)))
-                    if info is not None:
-                        ev = GameEvent("resolved", turn, self._player(info[1]), self._name(info[0]))
-                case "AbilityActivated":
-                    ev = GameEvent(
-                        "ability_activated", turn, self._player(d.get("player_id")), self._name(d.get("source_id"))
-                    )
-                case "LifeChanged":
-                    ev = GameEvent("life_changed", turn, self._player(d.get("player_id")), None, _int(d.get("amount")))
-                case "DamageDealt":
-                    target = d.get("target") or {}
-                    if "Player" in target:
-                        who = self._player(target["Player"])
-                        ev = GameEvent("damage_dealt", turn, who, who, _int(d.get("amount")))
-                    elif "Object" in target:
-                        oid = target["Object"]
-                        self._damage[int(oid)] = self._damage.get(int(oid), 0) + (_int(d.get("amount")) or 0)
-                        ev = GameEvent(
-                            "damage_dealt", turn, self._controller(oid), self._name(oid), _int(d.get("amount"))
-                        )
-                case "DamageCleared":
-                    oid = d.get("object_id")
-                    amount = self._damage.pop(int(oid), None) if oid is not None else None
-                    self._events.append(
-                        GameEvent("damage_removed", turn, self._controller(oid), self._name(oid), amount)
-                    )
-                    end_effects()
-                case "PermanentPhasedIn":
-                    oid = d.get("object_id")
-                    ev = GameEvent("phased_in", turn, self._controller(oid), self._name(oid))
-                case "PermanentPhasedOut" | "PhasedOut":
-                    oid = d.get("object_id")
-                    ev = GameEvent("phased_out", turn, self._controller(oid), self._name(oid))
-                case "Discarded":
-                    ev = GameEvent("discarded", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
-                case "PermanentSacrificed":
-                    oid = d.get("object_id")
-                    ev = GameEvent("sacrificed", turn, self._player(d.get("player_id")), self._name(oid))
-                case "ZoneChanged" if d.get("from") == "Battlefield" and d.get("to") == "Graveyard":
-                    # A creature put into a graveyard from the battlefield dies (CR 700.4); phase.rs marks a
-                    # destruction with CreatureDestroyed too, but a state-based 0 toughness only with this.
-                    oid = d.get("object_id")
-                    if "Creature" in ((d.get("record") or {}).get("core_types") or []) and oid is not None:
-                        died.add(int(oid))
-                        ev = GameEvent("died", turn, self._controller(oid), self._name(oid))
-                case "CreatureDestroyed":
-                    oid = d.get("object_id")
-                    if oid is not None and int(oid) not in died:
-                        died.add(int(oid))
-                        ev = GameEvent("died", turn, self._controller(oid), self._name(oid))
-                case "AttackersDeclared":
-                    ids = [self._name(a) or "" for a in d.get("attacker_ids") or []]
-                    ev = GameEvent("attackers_declared", turn, self._active_name, ",".join(ids), len(ids))
-                case "BlockersDeclared":
-                    blocks = d.get("assignments") or []
-                    # An empty declaration phase.rs makes by itself when no creature can block.
-                    self._auto_blocks = not blocks
-                    ev = GameEvent(
-                        "blockers_declared",
-                        turn,
-                        self._player(1 - self._active),
-                        ",".join(f"{self._name(b)}>{self._name(a)}" for b, a in blocks),
-                        len(blocks),
-                    )
-                case "Regenerated":
-                    oid = d.get("object_id")
-                    ev = GameEvent("regenerated", turn, self._controller(oid), self._name(oid))
-                case "EffectResolved" if d.get("kind") == "Draw" and before is not None:
-                    # A draw from an empty library happens inside the draw effect (no event of its own): report
-                    # it there, before the spell or ability finishes resolving.
-                    for seat, (was, now) in enumerate(zip(before["empty_draws"], after["empty_draws"], strict=True)):
-                        if now and not was:
-                            self._events.append(GameEvent("draw_from_empty_library", turn, self._player(seat)))
-                            before["empty_draws"][seat] = True
-                case "ZoneChanged" if lost_here and d.get("to") == "Exile" and d.get("from") != "Exile":
-                    # phase.rs removes a loser's objects from the game after PlayerLost (its multiplayer
-                    # handling); in a two-player game the game is over at that point (CR 104.2a), so the
-                    # view keeps showing the zones as they stood when the game ended.
-                    self._left_at_end[int(d.get("object_id", -1))] = str(d.get("from"))
-                case "PlayerLost":
-                    lost_here = True
-                    p = self._player(d.get("player_id"))
-                    seat = int(d.get("player_id", -1))
-                    known = before is not None and 0 <= seat < len(after["empty_draws"])
-                    if known and before and after["empty_draws"][seat] and not before["empty_draws"][seat]:
-                        self._events.append(GameEvent("draw_from_empty_library", turn, p))
-                        before["empty_draws"][seat] = True
-                    if p:
-                        self._lost.add(p)
-                    ev = GameEvent("player_lost", turn, p)
-                case "GameOver":
-                    self._over = True
-                    self._winner = self._player(d.get("winner"))
-                    ev = GameEvent("game_over", turn, self._winner)
-            if ev is not None:
-                self._events.append(ev)
-        flush()
-        if before is None:
-            return
-        # What phase.rs changes without an event: read from its state before and after.
-        for seat, (was, now) in enumerate(zip(before["empty_draws"], after["empty_draws"], strict=True)):
-            if now and not was:
-                self._events.append(GameEvent("draw_from_empty_library", turn, self._player(seat)))
-        end_effects()
-        if after["extra_turns"] > before["extra_turns"]:
-            st = self.game.state()["state"]
-            for entry in (st.get("extra_turns") or [])[before["extra_turns"] :]:
-                who = entry.get("player") if isinstance(entry, dict) else entry
-                self._events.append(GameEvent("extra_turn_added", turn, self._player(who)))
-        leave_combat()
-        pushed = [i for i in after["stack"] if i not in before["stack"]]
-        for i in pushed:
-            info = self._stack_info.get(i)
-            if info is not None and info[2] == "TriggeredAbility" and i not in self._triggered:
-                self._triggered.add(i)
-                self._events.append(GameEvent("triggered", turn, self._player(info[1]), self._name(info[0])))
-
-    @property
-    def _active_name(self) -> str | None:
-        return self._player(self._active)
-
-    def _blocked(self, attackers: Any) -> str | None:
-        if attackers is None:
-            return None
-        if isinstance(attackers, list):
-            return self._name(attackers[0]) if attackers else None
-        return self._name(attackers)
-
-    def _controller(self, oid: Any) -> str | None:
-        if oid is None:
-            return None
-        try:
-            obj = self.game.object(int(oid))
-        except (ValueError, KeyError):
-            return None
-        return None if obj is None else self._player(obj.get("controller"))
-
-    def events(self) -> list[GameEvent]:
-        return list(self._events)
-
-    # ------------------------------------------------------------------ view
-
-    def _decision(self, wtype: str, wdata: dict[str, Any]) -> DecisionView:
-        player = self._seats[int(wdata["player"])]
-        kind = _DECISIONS[wtype]
-        match wtype:
-            case "DeclareAttackers":
-                ids = wdata.get("valid_attacker_ids") or []
-                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids))
-            case "DeclareBlockers":
-                ids = wdata.get("valid_blocker_ids") or []
-                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids))
-            case "UntapChoice":
-                ids = wdata.get("candidates") or []
-                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids), len(ids))
-            case "ChooseUntapSubset":
-                ids = wdata.get("group") or []
-                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids), _int(wdata.get("max")) or 0)
-            case "OrderTriggers":
-                names = tuple(self._name(t.get("source_id")) or "" for t in wdata.get("triggers") or [])
-                return DecisionView(kind, player, names)
-            case "DiscardToHandSize":
-                ids = wdata.get("cards") or []
-                count = _int(wdata.get("count")) or 0
-                return DecisionView(kind, player, tuple(self._name(i) or "" for i in ids), count)
-            case "UnlessPayment":
-                return DecisionView(kind, player, mana_abilities=True)
-            case "Priority":
-                return DecisionView(kind, player, mana_abilities=True)
-        return DecisionView(kind, player, count=_int(wdata.get("count")) or 0)
-
-    def _cards(self, ids: Sequence[Any]) -> tuple[CardView, ...]:
-        g = self.game
-        out = []
-        for oid in ids:
-            o = g.object(int(oid))
-            out.append(CardView(self._name(oid) or str(oid), str(o.get("name") if o else oid)))
-        return tuple(out)
-
-    def view(self) -> GameView:
-        g = self.game
-        st = g.state()["state"]
-        w = g.waiting_for() or {}
-        wtype = str(w.get("type"))
-        wdata = w.get("data") or {}
-        decision: DecisionView | None = None
-        if wtype in _DECISIONS and isinstance(wdata, dict) and "player" in wdata:
-            decision = self._decision(wtype, wdata)
-        elif wtype == "GameOver":
-            self._over = True
-        if self._auto_blocks and wtype == "Priority" and self._part == "DeclareBlockers" and self._game is not None:
-            w_player = int(wdata.get("player", -1)) if isinstance(wdata, dict) else -1
-            if w_player == self._active:
-                decision = DecisionView("declare_blockers", self._seats[1 - self._active])
-        part = _PARTS.get(str(g.phase), (None, None))
-        # Objects phase.rs moved to exile after a player lost: shown where they were when the game ended.
-        restored: dict[tuple[int, str], list[int]] = {}
-        for oid, zone in self._left_at_end.items():
-            o = g.object(oid)
-            if o is not None:
-                restored.setdefault((int(o.get("owner", 0)), zone), []).append(oid)
-        players = []
-        for i, name in enumerate(self._seats):
-            p = st["players"][i]
-            pool: dict[str, int] = {}
-            for unit in (p.get("mana_pool") or {}).get("mana", []):
-                sym = _SYMBOLS.get(str(unit.get("color")), str(unit.get("color")))
-                pool[sym] = pool.get(sym, 0) + 1
-            lost = name in self._lost or bool(p.get("is_eliminated"))
-            players.append(
-                PlayerView(
-                    name,
-                    int(p["life"]),
-                    pool,
-                    self._cards([*p["library"], *restored.get((i, "Library"), [])]),
-                    self._cards([*p["hand"], *restored.get((i, "Hand"), [])]),
-                    self._cards([*p["graveyard"], *restored.get((i, "Graveyard"), [])]),
-                    lost,
-                    int(p.get("lands_played_this_turn", 0)),
-                )
-            )
-        combat = st.get("combat") or {}
-        attacking = {int(a["object_id"]) for a in combat.get("attackers") or []}
-        blocking: dict[int, Any] = {int(b): a for b, a in (combat.get("blocker_to_attacker") or {}).items()}
-        battlefield = []
-        on_battlefield = list(g.battlefield())
-        on_battlefield += [g.object(oid) for oid, zone in self._left_at_end.items() if zone == "Battlefield"]
-        for o in on_battlefield:
-            creature = "Creature" in ((o.get("card_types") or {}).get("core_types") or [])
-            status = o.get("phase_status") or {}
-            battlefield.append(
-                PermanentView(
-                    self._name(o["id"]) or str(o["id"]),
-                    str(o["name"]),
-                    self._player(o["controller"]) or "",
-                    self._player(o["owner"]) or "",
-                    bool(o.get("tapped")),
-                    int(o.get("damage_marked") or 0),
-                    status.get("status") == "PhasedOut",
-                    bool(o.get("summoning_sick", o.get("has_summoning_sickness", False))),
-                    _int(o.get("power")) if creature else None,
-                    _int(o.get("toughness")) if creature else None,
-                    int(o["id"]) in attacking,
-                    self._blocked(blocking.get(int(o["id"]))),
-                    # Two-player games only, and no attacks on planeswalkers: an attacker attacks the opponent.
-                    attacked=self._opponent(o["controller"]) if int(o["id"]) in attacking else None,
-                )
-            )
-        stack = []
-        for entry in reversed(list(g.stack() or [])):
-            src = entry.get("source_id", entry.get("object_id"))
-            o = g.object(int(src)) if src is not None else None
-            kind = str(
-                (entry.get("kind") or {}).get("type", "spell") if isinstance(entry.get("kind"), dict) else "spell"
-            )
-            stack.append(
-                StackItemView(
-                    str(o.get("name")) if o else "?",
-                    self._player(entry.get("controller")) or "",
-                    "spell" if kind.lower() == "spell" else ("trigger" if "trigger" in kind.lower() else "ability"),
-                )
-            )
-        over = self._over or wtype == "GameOver"
-        winner = self._winner
-        if wtype == "GameOver" and winner is None:
-            winner = self._player(wdata.get("winner"))
-        return GameView(
-            edition="cr2024",
-            turn_number=int(g.turn),
-            active_player=self._seats[int(st["active_player"])],
-            phase=part[0],
-            step=part[1],
-            decision=decision,
-            players=tuple(players),
-            battlefield=tuple(battlefield),
-            stack=tuple(stack),
-            game_over=over,
-            winner=winner,
-        )
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return None if v is None else int(v)
-    except (TypeError, ValueError):
-        return None

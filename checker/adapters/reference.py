@@ -7,7 +7,7 @@ the catalog onto the engine's abilities the way an adapter for any other engine 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from checker.contract import catalog
 from checker.contract.interface import (
@@ -47,6 +47,7 @@ from reference_engine.mana import Color, ManaCost
 from reference_engine.turn import Phase, Segment, Step
 
 VERSION = "0.1.0"
+_View = TypeVar("_View")
 
 
 def _duration(until: str) -> ab.Duration:
@@ -201,15 +202,15 @@ def card_definition(spec: CardSpec) -> CardDef:
     )
 
 
-def _cards(cards: Sequence[Card]) -> tuple[CardView, ...]:
-    return tuple(CardView(c.id, c.name) for c in cards)
-
-
 class ReferenceAdapter:
     """Drives :class:`reference_engine.Game` through the adapter interface."""
 
     def __init__(self) -> None:
         self._game: Game | None = None
+        # What the views and events are made of, kept from one call to the next: most zones
+        # are as they were at the last view, and the engine only appends to its events.
+        self._zones: dict[tuple[str, str], tuple[list[Card], tuple[CardView, ...]]] = {}
+        self._views: dict[tuple[str, str], tuple[tuple[Any, ...], Any]] = {}
         self._events: list[GameEvent] = []
 
     def capabilities(self) -> Capabilities:
@@ -225,6 +226,15 @@ class ReferenceAdapter:
         if setup.edition not in EDITIONS:
             raise UnsupportedError(f"edition {setup.edition!r}")
         game = Game(EDITIONS[setup.edition](), [p.name for p in setup.players], seed=setup.seed)
+        # A library of 20 Islands is one card spec 20 times: each spec is mapped once (the definitions
+        # and their abilities are immutable, so cards can share them).
+        definitions: dict[int, CardDef] = {}
+
+        def definition(spec: CardSpec) -> CardDef:
+            if id(spec) not in definitions:
+                definitions[id(spec)] = card_definition(spec)
+            return definitions[id(spec)]
+
         for player in setup.players:
             state = game.players[player.name]
             state.life = player.life
@@ -232,7 +242,7 @@ class ReferenceAdapter:
             state.poison = player.poison
             for zone in ("library", "hand", "graveyard", "scheme_deck"):
                 for c in getattr(player, zone):
-                    game.add_card(player.name, zone, card_definition(c.card), c.id)
+                    game.add_card(player.name, zone, definition(c.card), c.id)
             for color, amount in player.mana_pool.items():
                 state.pool.add(Color(color), amount)
             for effect in player.effects:
@@ -240,14 +250,14 @@ class ReferenceAdapter:
         for perm in setup.battlefield:
             game.add_permanent(
                 perm.controller,
-                card_definition(perm.card),
+                definition(perm.card),
                 perm.id,
                 owner=perm.owner,
                 tapped=perm.tapped,
                 damage=perm.damage,
                 phased_out=perm.phased_out,
                 summoning_sick=perm.summoning_sick,
-                holds=card_definition(perm.holds) if perm.holds else None,
+                holds=definition(perm.holds) if perm.holds else None,
                 token=perm.token,
                 counters=dict(perm.counters),
                 attached_to=perm.attached_to,
@@ -259,7 +269,7 @@ class ReferenceAdapter:
         if setup.phase is not None:
             at = Segment(Phase(setup.phase), Step(setup.step) if setup.step else None)
         self._game = None  # a start replaces any game, even if it fails
-        self._events = []
+        self._zones, self._views, self._events = {}, {}, []
         try:
             game.start(
                 active=setup.active_player,
@@ -330,22 +340,26 @@ class ReferenceAdapter:
             step=str(g.segment.step) if g.segment and g.segment.step else None,
             decision=decision,
             players=tuple(
-                PlayerView(
+                self._same_or_new(
+                    ("player", s.name),
+                    PlayerView,
                     s.name,
                     s.life,
                     s.pool.as_dict(),
-                    _cards(s.library),
-                    _cards(s.hand),
-                    _cards(s.graveyard),
+                    self._cards(s.name, "library", s.library),
+                    self._cards(s.name, "hand", s.hand),
+                    self._cards(s.name, "graveyard", s.graveyard),
                     s.lost,
                     s.lands_played,
-                    _cards(s.exile),
+                    self._cards(s.name, "exile", s.exile),
                     s.poison,
                 )
                 for s in g.players.values()
             ),
             battlefield=tuple(
-                PermanentView(
+                self._same_or_new(
+                    ("permanent", p.id),
+                    PermanentView,
                     p.id,
                     p.name,
                     p.controller,
@@ -371,19 +385,29 @@ class ReferenceAdapter:
             day_night=g.day_night,
         )
 
+    def _same_or_new(self, key: tuple[str, str], view: Callable[..., _View], *fields: Any) -> _View:
+        """The view of a player or permanent: the one of the last view if its fields are the same."""
+        seen = self._views.get(key)
+        if seen is not None and seen[0] == fields:
+            return cast(_View, seen[1])
+        new = view(*fields)
+        self._views[key] = (fields, new)
+        return new
+
+    def _cards(self, player: str, zone: str, cards: Sequence[Card]) -> tuple[CardView, ...]:
+        """A zone's cards as views: those of the last view, if it holds the same cards (compared
+        by identity first, so an unchanged library of 150 cards costs next to nothing)."""
+        seen = self._zones.get((player, zone))
+        if seen is not None and seen[0] == cards:
+            return seen[1]
+        now = list(cards)
+        views = tuple(CardView(c.id, c.name) for c in now)
+        self._zones[(player, zone)] = (now, views)
+        return views
+
     def events(self) -> list[GameEvent]:
-        """The engine's log only grows: each event is converted once, so that asking after every
-        action (as a recorder does) costs what is new, not the whole game again."""
-        log, converted = self.game.events, self._events
-        converted += (
-            GameEvent(
-                str(e.kind),
-                e.turn,
-                e.player,
-                None if e.subject is None else str(e.subject),
-                e.amount,
-                e.detail,
-            )
-            for e in log[len(converted) :]
-        )
-        return list(converted)
+        """Every event so far: those of the engine not yet seen are converted, the rest kept."""
+        for e in self.game.events[len(self._events) :]:
+            subject = None if e.subject is None else str(e.subject)
+            self._events.append(GameEvent(str(e.kind), e.turn, e.player, subject, e.amount, e.detail))
+        return list(self._events)

@@ -1,9 +1,13 @@
-"""Binding the feature files to pytest, one file at a time.
+"""Binding the feature files to pytest, one file at a time, and only the files a run needs.
 
 pytest-bdd's ``scenarios()`` stops collection at the first file it cannot parse. Binding
 each file separately turns a malformed file into a failing test that names it, while
 every other scenario still runs. That test runs once per selected edition, like a scenario,
 so that the file counts as an error in each edition's verdict and reports.
+
+A run limited with ``--part``, ``--ruling`` or ``--edition`` binds only the files that can
+hold what it runs: the others would be parsed and collected only to be deselected (with
+``-n``, once in every worker). The exact selection is still made on the collected scenarios.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.contract.features import features_dir
 from checker.contract.vocabulary import EDITIONS
 
 #: The scenario name a malformed feature file's result gets.
@@ -39,3 +44,31 @@ def malformed_file(item: pytest.Item) -> Path | None:
     """The feature file a collected test stands for because it can't be read, if it does."""
     found = getattr(getattr(item, "obj", None), MALFORMED, None)
     return found if isinstance(found, Path) else None
+
+
+def feature_files(config: pytest.Config | None) -> list[Path]:
+    """The feature files to bind: every one, or those that can hold the chosen parts, rulings and
+    editions."""
+    paths = sorted(features_dir().rglob("*.feature"))
+    if config is None:
+        return paths
+    parts = set(config.getoption("part", None) or ())
+    rulings = set(config.getoption("ruling", None) or ())
+    editions = set(config.getoption("edition", None) or ())
+    if parts:
+        paths = [p for p in paths if p.stem in parts]
+    if rulings:
+        paths = [p for p in paths if _may_tag(p, "ruling", rulings)]
+    if editions:
+        paths = [p for p in paths if _may_tag(p, "edition", editions)]
+    return paths
+
+
+def _may_tag(path: Path, kind: str, values: set[str]) -> bool:
+    """Whether the file's text has a tag ``@kind:value`` for one of the values (a file that can't
+    be read: yes, so that its binding reports it)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return True
+    return any(f"@{kind}:{v}" in text for v in values)

@@ -97,7 +97,7 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
         part, feature, name = unreadable.stem, unreadable.name, UNREADABLE
     else:
         part, feature, name = Path(template.feature.filename).stem, template.feature.name, template.name
-        steps, title = _rendered(template, callspec.params.get("_pytest_bdd_example") or {})
+        steps, title = _rendered(item.config, template, callspec.params.get("_pytest_bdd_example") or {})
     return ScenarioResult(
         id=ScenarioResult.make_id(part, name, example, edition),
         part=part,
@@ -115,14 +115,26 @@ def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInf
     )
 
 
-def _rendered(template: Any, example_values: dict[str, Any]) -> tuple[tuple[str, ...], str | None]:
-    """The scenario's steps with the example's values, and its name with them where that differs."""
-    try:
-        rendered = template.render(example_values)
-    except Exception:  # a template that can't be rendered still gets a result
-        return (), None
-    steps = tuple(f"{s.keyword} {s.name}" for s in rendered.steps)
-    return steps, (rendered.name if rendered.name != template.name else None)
+#: (the scenario template, its example's values) -> what _rendered makes of them, shared by its runs per edition.
+_RENDERED = pytest.StashKey[dict[tuple[int, tuple[tuple[str, str], ...]], tuple[tuple[str, ...], str | None]]]()
+
+
+def _rendered(
+    config: pytest.Config, template: Any, example_values: dict[str, str]
+) -> tuple[tuple[str, ...], str | None]:
+    """The scenario's steps with the example's values, and its name with them where that differs;
+    rendered once for all the scenario's editions."""
+    rendered = config.stash.setdefault(_RENDERED, {})
+    key = (id(template), tuple(example_values.items()))
+    if key not in rendered:
+        try:
+            scenario = template.render(example_values)
+        except Exception:  # a template that can't be rendered still gets a result
+            rendered[key] = ((), None)
+        else:
+            steps = tuple(f"{s.keyword} {s.name}" for s in scenario.steps)
+            rendered[key] = (steps, scenario.name if scenario.name != template.name else None)
+    return rendered[key]
 
 
 def scenario_id(item: pytest.Item) -> str | None:
@@ -202,8 +214,13 @@ class Collector:
 
 
 def result_to_dict(result: ScenarioResult) -> dict[str, Any]:
-    """Plain data only, so that pytest-xdist can send it from a worker."""
-    return {**dataclasses.asdict(result), "status": str(result.status)}
+    """Plain data only, so that pytest-xdist can send it from a worker (its fields are plain
+    already, but for the status and the failing step: no deep copy of the rest is needed)."""
+    data = {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}
+    data["status"] = str(result.status)
+    if result.failing_step is not None:
+        data["failing_step"] = dataclasses.asdict(result.failing_step)
+    return data
 
 
 def _result_from_dict(data: dict[str, Any]) -> ScenarioResult:

@@ -6,6 +6,7 @@ belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` 
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from checker.contract.interface import EngineAdapter, UnsupportedError
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import RunReport, Status
+from checker.running import step_resolution
 from checker.running.collector import (
     ENGINE,
     ENGINE_IDENTITY,
@@ -123,6 +125,7 @@ def pytest_configure(config: pytest.Config) -> None:
     for module in (given, when, then):
         if not config.pluginmanager.is_registered(module):
             config.pluginmanager.register(module)
+    step_resolution.install()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -173,6 +176,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The collected scenarios live as long as the run: once collected, they are moved out of the
+    garbage collector's sight (``gc.freeze``), so that its full collections during the run don't
+    go through them again and again (unfrozen when the session finishes)."""
+    if any("edition" in getattr(item, "fixturenames", ()) for item in session.items):
+        gc.collect()
+        gc.freeze()
 
 
 @pytest.fixture
@@ -293,6 +306,7 @@ def run_report(config: pytest.Config) -> RunReport | None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    gc.unfreeze()
     config = session.config
     provider = config.stash.get(_PROVIDER, None)
     if provider is not None:

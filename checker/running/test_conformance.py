@@ -5,11 +5,11 @@ Run it from an installed package with ``pytest --pyargs checker.running.test_con
 """
 
 from pytest_bdd import scenarios
+from pytest_bdd.utils import CONFIG_STACK
 
-from checker.contract.features import features_dir
-from checker.running.collect import malformed
+from checker.running.collect import feature_files, malformed
 
-for _path in sorted(features_dir().rglob("*.feature")):
+for _path in feature_files(CONFIG_STACK[-1] if CONFIG_STACK else None):
     try:
         scenarios(str(_path))
     except Exception as _error:  # any parse failure, reported as a failing test below

@@ -87,8 +87,10 @@ class ScenarioGame:
         self.refusal: IllegalActionError | None = None
         self.allowed: bool | None = None
         self._ids: set[str] = set()
+        self._last_number: dict[str, int] = {}
         self._event_mark = 0
-        self._seen: tuple[GameView, list[GameEvent]] | None = None
+        self._view: GameView | None = None
+        self._events: list[GameEvent] | None = None
 
     # ----------------------------------------------------------------- building
 
@@ -120,11 +122,15 @@ class ScenarioGame:
             raise ScenarioError(str(exc)) from exc
 
     def new_id(self, name: str) -> str:
-        candidate, n = name, 1
+        """``name``, or else ``name 2``, ``name 3``...: the first not yet taken (the search for a name
+        goes on from where it last stopped: ids are never given back)."""
+        n = self._last_number.get(name, 1)
+        candidate = name if n == 1 else f"{name} {n}"
         while candidate in self._ids:
             n += 1
             candidate = f"{name} {n}"
         self._ids.add(candidate)
+        self._last_number[name] = n
         return candidate
 
     def card_setup(self, name: str) -> CardSetup:
@@ -189,14 +195,14 @@ class ScenarioGame:
             )
         self.setup = replace(setup, players=tuple(players), battlefield=tuple(self.battlefield))
         self.started = True
-        self._seen = None
+        self._changed()
         self.engine.start(self.setup)
 
     def perform(self, action: Action, attempt: bool = False) -> None:
         """Take an action. With ``attempt``, a refusal is recorded for a Then step to check."""
         self.ensure_started()
         self.refusal, self.allowed = None, None
-        self._seen = None
+        self._changed()
         try:
             self.engine.perform(action)
         except IllegalActionError as exc:
@@ -207,19 +213,24 @@ class ScenarioGame:
         else:
             self.allowed = True
 
+    # The game as it is, asked of the engine at most once per action: by the adapter's contract
+    # only ``start`` and ``perform`` change it, so the steps between two actions share one view
+    # and one list of events, each asked for only when a step needs it.
+
     def view(self) -> GameView:
-        return self._observe()[0]
+        self.ensure_started()
+        if self._view is None:
+            self._view = self.engine.view()
+        return self._view
 
     def events(self) -> list[GameEvent]:
-        return self._observe()[1]
-
-    def _observe(self) -> tuple[GameView, list[GameEvent]]:
-        """The game as it is, asked of the engine once per action: by the adapter's contract only
-        ``start`` and ``perform`` change it, so Then steps in a row share one observation."""
         self.ensure_started()
-        if self._seen is None:
-            self._seen = (self.engine.view(), list(self.engine.events()))
-        return self._seen
+        if self._events is None:
+            self._events = list(self.engine.events())
+        return self._events
+
+    def _changed(self) -> None:
+        self._view = self._events = None
 
     def mark_events(self) -> None:
         """Later event checks look only at what happens from now on."""
@@ -267,19 +278,17 @@ class ScenarioGame:
         true of the events since now (since the game's start, if it starts here), and a
         decision is pending. ``overran`` says, from the same events, how the game went past
         where it should have stopped: then the scenario fails there, not at a later check."""
-        start = len(self.engine.events()) if self.started else 0
-        self.ensure_started()
+        start = len(self.events()) if self.started else 0
         for _ in range(ADVANCE_LIMIT):
-            view = self.engine.view()
-            events = list(self.engine.events())[start:]
-            if reached(events) and (view.decision or view.game_over):
+            view = self.view()
+            if (view.decision or view.game_over) and reached(self.events()[start:]):
                 return
-            problem = overran(events) if overran is not None else None
+            problem = overran(self.events()[start:]) if overran is not None else None
             if problem is not None:
                 raise ScenarioError(f"{problem}; the game is now at {whereabouts(view)}", what, whereabouts(view))
             if view.game_over or view.decision is None:
                 raise ScenarioError(f"the game ended (winner: {view.winner}) before {what}")
-            self._seen = None
+            self._changed()
             self.engine.perform(self.default_action(view))
         raise ScenarioError(f"the game did not reach {what} within {ADVANCE_LIMIT} decisions")
 

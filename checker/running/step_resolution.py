@@ -1,0 +1,84 @@
+"""Each step text resolved to its step definition once per run, not once per step taken.
+
+pytest-bdd looks up the definition of every step of every scenario anew: it goes through
+every fixture name pytest knows, asks pytest which definitions of each the scenario sees,
+tries the pattern of each step definition of the step's kind, then injects a temporary
+fixture so that pytest chooses among the matches. In a certification that lookup cost more
+than a third of the run, though one step text always resolves to the same definition. It
+also re-reads each step function's signature at every call.
+
+:func:`install` puts in place of pytest-bdd's lookup (``pytest_bdd.scenario.get_step_function``)
+one that finds the step definitions a scenario sees once per node holding scenarios (a module
+or class: which definitions a scenario sees depends only on where it lives), chooses among
+the matches by pytest-bdd's own rule (the closest definition, the last registered among
+equals), and keeps each answer for the run, keyed by that node and the step's kind and text;
+the signatures are cached too. Step definitions are registered when their modules are
+imported, before any scenario runs, so a kept answer never goes stale within a run.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+from typing import Any
+
+import pytest
+from pytest_bdd import utils as bdd_utils
+from pytest_bdd.compat import get_fixture_names, getfixturedefs
+from pytest_bdd.steps import step_function_context_registry
+
+# The module, not the function ``pytest_bdd.scenario`` that the package exports under its name.
+bdd_scenario: Any = importlib.import_module("pytest_bdd.scenario")
+
+#: pytest-bdd's own lookup, as it was before :func:`install`.
+PYTEST_BDD_LOOKUP = bdd_scenario.get_step_function
+
+#: (the scenario's parent node, the step's kind, the step's text) -> its step definition, or None.
+RESOLVED = pytest.StashKey[dict[tuple[str, str, str], Any]]()
+#: The parent node -> the step definitions it sees, in pytest-bdd's order: (their place, definition).
+SEEN = pytest.StashKey[dict[str, list[tuple[list[str], Any]]]]()
+
+
+def step_key(request: pytest.FixtureRequest, step: Any) -> tuple[str, str, str]:
+    parent = request.node.parent
+    return (parent.nodeid if parent is not None else "", str(step.type), str(step.name))
+
+
+def definitions_seen(request: pytest.FixtureRequest) -> list[tuple[list[str], Any]]:
+    """Every step definition the scenario sees, with the ids of the nodes it is defined under."""
+    manager, node = request._fixturemanager, request.node
+    found = []
+    for name in get_fixture_names(fixturemanager=manager):
+        for fixturedef in getfixturedefs(manager, name, node) or []:
+            context = step_function_context_registry.get(fixturedef.func)
+            if context is not None:
+                found.append((list(bdd_scenario.iterparentnodeids(fixturedef.baseid)), context))
+    return found
+
+
+def resolve(request: pytest.FixtureRequest, step: Any) -> Any:
+    """The step definition of ``step`` for the scenario of ``request`` (None: there is none)."""
+    resolved = request.config.stash.setdefault(RESOLVED, {})
+    key = step_key(request, step)
+    if key not in resolved:
+        seen = request.config.stash.setdefault(SEEN, {})
+        if key[0] not in seen:
+            seen[key[0]] = definitions_seen(request)
+        matching = [
+            (place, context)
+            for place, context in seen[key[0]]
+            if context.type in (None, step.type) and context.parser.is_matching(step.name)
+        ]
+        matching.sort(key=lambda m: m[0])  # stable: among equals, the last registered stays last
+        resolved[key] = matching[-1][1] if matching else None
+    return resolved[key]
+
+
+def install() -> None:
+    """Put the resolution in place of pytest-bdd's lookup (once per process)."""
+    if bdd_scenario.get_step_function is resolve:
+        return
+    bdd_scenario.get_step_function = resolve
+    bdd_scenario.signature = functools.cache(inspect.signature)
+    bdd_scenario.get_required_args = functools.cache(bdd_utils.get_required_args)

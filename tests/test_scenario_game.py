@@ -1,0 +1,58 @@
+"""The scenario's game asks the engine for its state only when something may have changed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from checker.adapters.reference import ReferenceAdapter
+from checker.contract.interface import Action, GameEvent, GameSetup, GameView
+from checker.running.steps.context import ScenarioGame
+from checker.running.steps.when import _began
+
+
+class CountingAdapter(ReferenceAdapter):
+    """The reference engine, counting the requests the suite makes of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.requests: Counter[str] = Counter()
+
+    def start(self, setup: GameSetup) -> None:
+        self.requests["start"] += 1
+        super().start(setup)
+
+    def perform(self, action: Action) -> None:
+        self.requests["perform"] += 1
+        super().perform(action)
+
+    def view(self) -> GameView:
+        self.requests["view"] += 1
+        return super().view()
+
+    def events(self) -> list[GameEvent]:
+        self.requests["events"] += 1
+        return super().events()
+
+
+def test_steps_between_two_actions_share_one_view_and_one_list_of_events() -> None:
+    engine = CountingAdapter()
+    game = ScenarioGame(engine, "cr2024")
+    game.at("Alice", None)
+    game.advance(_began("Alice", "draw step"), "Alice's draw step")
+    asked = engine.requests.copy()
+    for _ in range(3):  # Then steps after the advance
+        assert game.view().step == "draw"
+        assert any(e.kind == "card_drawn" for e in game.events())
+    assert engine.requests == asked, "the view and events the advance saw last were asked for again"
+    game.perform(game.default_action(game.view()))
+    game.view()
+    game.view()
+    assert engine.requests - asked == Counter(perform=1, view=1)
+
+
+def test_a_new_id_is_the_name_or_the_first_numbered_name_not_taken() -> None:
+    game = ScenarioGame(ReferenceAdapter(), "cr2024")
+    assert game.new_id("Forest") == "Forest"
+    assert game.new_id("Forest 3") == "Forest 3"
+    assert [game.new_id("Forest") for _ in range(3)] == ["Forest 2", "Forest 4", "Forest 5"]
+    assert game.new_id("Island") == "Island"
