@@ -1,4 +1,4 @@
-"""``turncheck``: certify an engine, compare two runs, check the features, serve an engine.
+"""``turncheck``: certify an engine, compare two runs, check the features, import recorded games, serve an engine.
 
 The certification runs the pytest suite through the same plugin as ``pytest --engine``;
 this command only chooses the options, shows progress and gives the verdict.
@@ -33,6 +33,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from checker.contract.vocabulary import EDITIONS
+from checker.importers import command as importers
 from checker.judging.results import RunReport, ScenarioResult, Status
 from checker.running.pytest_plugin import run_report, verdict_of
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -227,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--edition", choices=EDITIONS, help="the rules to check by (default: each trace's header)")
     t.add_argument("--report-dir", type=Path, metavar="DIR", help="write trace-report.json, junit.xml, summary.md")
     t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
+    importers.add_parser(sub)
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
@@ -245,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
         from checker.trace.command import run
 
         return run(args.files, args.edition, args.report_dir, args.validate, console)
+    if args.command == "import":
+        return importers.run(args, console, _error)
     if args.command == "lint":
         from checker.doctools.lint import main as lint_main
 
