@@ -16,6 +16,6 @@ checks this):
 - :mod:`checker.doctools`: the tooling that keeps the documentation true: the feature-tag
   linter, the coverage page, the protocol document's generated blocks. Imports any of the above.
 - :mod:`checker.importers`: recorded games from elsewhere (phase.rs games played here, MTG
-  Arena's log) as traces for the rules checker. Imports the contract and adapters.
+  Arena's log) as traces for the rules checker. Imports the contract, adapters and trace.
 - :mod:`checker.cli`: the ``turncheck`` command, over all of them.
 """

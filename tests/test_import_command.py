@@ -26,7 +26,7 @@ def test_the_import_command_writes_every_game_and_names_the_problems(
     ]
     assert "bo1.log:26: a game message's JSON can't be read" in err and "Bob won" in out
     header = json.loads((tmp_path / "arena-m-5f1c-game1.jsonl").read_text().splitlines()[0])
-    assert header["type"] == "header" and header["players"] == ["Alice", "Bob"]
+    assert header["format"] == "turncheck-trace" and header["players"] == ["Alice", "Bob"]
 
 
 def test_the_import_command_refuses_what_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,4 +59,14 @@ def test_the_import_command_records_phase_games_by_seed(tmp_path: Path, capsys: 
     out = capsys.readouterr().out
     assert "game 1/2 (seed 11): to turn 3" in out and "game 2/2 (seed 12)" in out
     header = json.loads((tmp_path / "phase-seed12.jsonl").read_text().splitlines()[0])
-    assert header["source"] == "phase.rs seed 12"
+    assert header["source"] == "imported from phase.rs: a game of simple players, seed 12"
+
+
+def test_the_rules_checker_reads_the_imported_traces_without_a_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["import", "arena", str(DATA / "bo1.log"), str(DATA / "bo3.log"), "--out", str(tmp_path)])
+    capsys.readouterr()
+    assert main(["trace", str(tmp_path)]) in (0, 1)  # 2 would be a trace it couldn't read
+    out = capsys.readouterr().out
+    assert "arena-m-5f1c-game1" in out and "error" not in out

@@ -17,7 +17,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "trace": {"contract", "judging"},
     "running": {"contract", "judging", "adapters", "trace"},
     "doctools": {"contract", "judging", "adapters", "running", "trace"},
-    "importers": {"contract", "adapters"},
+    "importers": {"contract", "adapters", "trace"},
 }
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,39 +15,65 @@ from checker.adapters.phase_rs import PhaseAdapter
 from checker.contract.cards import card
 from checker.contract.interface import IllegalActionError, PlayLand, UnsupportedError
 from checker.importers.phase_games import LANDS, PLAYERS, deck, record_game
-from checker.importers.recording import Observation, trace_lines
+from checker.importers.recording import RecordedGame, write_trace
+from checker.trace.format import Observation, TraceProblem, open_trace
+
+
+def _lines(game: RecordedGame, path: Path) -> list[dict[str, Any]]:
+    write_trace(game, path)
+    return [json.loads(line) for line in path.read_text().splitlines()]
 
 
 @pytest.fixture(scope="module")
-def short_game() -> list[str]:
-    return list(trace_lines(record_game(5, max_turns=4)))
+def short_game(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    return _lines(record_game(5, max_turns=4), tmp_path_factory.mktemp("phase") / "seed5.jsonl")
 
 
-def test_the_same_seed_records_the_same_game(short_game: list[str]) -> None:
-    assert list(trace_lines(record_game(5, max_turns=4))) == short_game
-    assert list(trace_lines(record_game(6, max_turns=4))) != short_game
+def test_the_same_seed_records_the_same_game(short_game: list[dict[str, Any]], tmp_path: Path) -> None:
+    assert _lines(record_game(5, max_turns=4), tmp_path / "again.jsonl") == short_game
+    assert _lines(record_game(6, max_turns=4), tmp_path / "other.jsonl") != short_game
 
 
-def test_the_trace_opens_with_its_header_and_the_first_turn_is_the_starting_players(short_game: list[str]) -> None:
-    header = json.loads(short_game[0])
-    assert header["type"] == "header" and header["edition"] == "cr2024" and header["engine"] == "phase.rs"
-    assert header["players"] == list(PLAYERS) and header["source"] == "phase.rs seed 5"
-    first_view = next(json.loads(line)["view"] for line in short_game if '"observation"' in line)
-    assert first_view["turn_number"] == 1
-    assert first_view["active_player"] == header["starting_player"]
+def test_the_header_says_where_the_trace_begins_and_who_started(short_game: list[dict[str, Any]]) -> None:
+    header = short_game[0]
+    assert header["format"] == "turncheck-trace" and header["edition"] == "cr2024"
+    assert header["engine"]["name"] == "phase.rs (phase-python)" and header["engine"]["version"] == "0.103.0"
+    assert header["players"] == list(PLAYERS) and header["source"].endswith("seed 5")
+    # phase.rs deals the game into the first upkeep, reporting nothing of how the turn began.
+    assert header["start"] == {
+        "turn_number": 1,
+        "active_player": header["starting_player"],
+        "phase": "beginning",
+        "step": "upkeep",
+    }
+    first_view = next(line["view"] for line in short_game if "view" in line)
+    assert (first_view["turn_number"], first_view["active_player"]) == (1, header["starting_player"])
 
 
-def test_observations_leave_out_what_phase_rs_does_not_show(short_game: list[str]) -> None:
-    views = [json.loads(line)["view"] for line in short_game if json.loads(line)["type"] == "observation"]
+def test_observations_leave_out_what_phase_rs_does_not_show(short_game: list[dict[str, Any]]) -> None:
+    views = [line["view"] for line in short_game if "view" in line]
     assert views and all("day_night" not in v and "mana_pool" in v["players"][0] for v in views)
 
 
-def test_every_action_is_taken_at_an_observed_decision_of_its_player(short_game: list[str]) -> None:
-    records = [json.loads(line) for line in short_game[1:]]
-    for before, record in itertools.pairwise(records):
-        if record["type"] == "action":
-            assert before["type"] == "observation"
-            assert before["view"]["decision"]["player"] == record["action"]["player"]
+def test_every_action_is_taken_at_an_observed_decision_of_its_player(short_game: list[dict[str, Any]]) -> None:
+    decider = None
+    outcomes = set()
+    for line in short_game[1:]:
+        if "view" in line:
+            decider = (line["view"].get("decision") or {}).get("player")
+        elif "action" in line:
+            assert line["action"]["player"] == decider
+            outcomes.add(line["outcome"])
+        else:
+            decider = None  # the game moved on
+    assert outcomes == {"accepted", "refused"}  # a creature tried before its mana was there is refused
+
+
+def test_the_traces_are_valid_for_the_rules_checker(tmp_path: Path) -> None:
+    write_trace(record_game(8, max_turns=6), tmp_path / "game.jsonl")
+    problems: list[TraceProblem] = []
+    entries = list(open_trace(tmp_path / "game.jsonl", validate=True).entries(problems))
+    assert entries and not problems
 
 
 def test_the_players_play_lands_cast_creatures_and_attack() -> None:
@@ -56,13 +83,13 @@ def test_the_players_play_lands_cast_creatures_and_attack() -> None:
     per_turn = Counter((e.turn, e.player) for e in game.events() if e.kind == "land_played")
     assert max(per_turn.values()) == 1
     last = [e for e in game.entries if isinstance(e, Observation)][-1]
-    assert last.view.game_over and kinds["game_over"] == 1
+    assert last.game_over and kinds["game_over"] == 1
 
 
 def test_a_game_stops_at_the_turn_limit() -> None:
     game = record_game(4, max_turns=2)
     last = [e for e in game.entries if isinstance(e, Observation)][-1]
-    assert last.view.turn_number == 3 and not last.view.game_over
+    assert last.turn_number == 3 and not last.game_over
 
 
 def test_the_seed_chooses_each_players_deck() -> None:

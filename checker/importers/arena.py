@@ -28,13 +28,15 @@ What the log holds, as the open-source readers of it use it (the sources followe
   ``playerName`` (``name#12345``) for a ``matchId``.
 
 The trace maps turn info to the protocol's phases and steps, who is active and who has priority
-(a priority decision where ``priorityPlayer`` is the deciding player), life totals, hands,
-libraries and graveyards (cards known by instance id and ``grpId``, hidden cards as "hidden"),
-the battlefield (tapped, damage, power and toughness) and the stack. What the log can't show is
-left out: mana pools, lands played, poison, exile, summoning sickness, phasing, attacks and
-blocks, counters, attachments, day and night, and every event it doesn't spell out, priority
-passes included (a change of ``priorityPlayer`` only implies one). Arena plays the current rules:
-the edition is ``cr2024``.
+(a priority decision where ``priorityPlayer`` is the deciding player; no decision where another
+player decides, as the log doesn't say which decision it is), life totals, hand and library sizes,
+the stack (cards known by ``grpId``), the game's end and its winner, and the events the
+annotations spell out. It begins where the log's first turn info does (the header's ``start``).
+What the log can't show is left out: mana pools, poison, the battlefield (a trace's permanent
+needs its summoning sickness and phasing, which the log doesn't show), day and night, and every
+event it doesn't spell out: priority passes (a change of ``priorityPlayer`` only implies one), the
+beginnings and ends of turns, phases and steps. Arena plays the current rules: the edition is
+``cr2024``.
 """
 
 from __future__ import annotations
@@ -44,18 +46,11 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.documents import Problem
-from checker.contract.interface import (
-    CardView,
-    DecisionView,
-    GameEvent,
-    GameView,
-    PermanentView,
-    PlayerView,
-    StackItemView,
-)
+from checker.contract.interface import DecisionView, GameEvent, StackItemView
 from checker.contract.vocabulary import TURN_TEMPLATES
 from checker.importers.arena_log import LogMessage, read_log
-from checker.importers.recording import Observation, RecordedGame, TraceHeader
+from checker.importers.recording import Entry, RecordedGame
+from checker.trace.format import Header, Observation, PlayerObservation, Start
 
 EDITION = "cr2024"
 PHASES = {
@@ -83,25 +78,6 @@ NO_PHASE = {None, "", "Phase_None", "Phase_Unknown"}
 NO_STEP = {None, "", "Step_None", "Step_Unknown", "Step_Main"}
 #: Each phase's steps, from the edition's turn.
 PHASE_STEPS = {phase: set(steps) for phase, steps in TURN_TEMPLATES[EDITION]}
-#: What no Arena log shows (see the module's docstring).
-NOT_SHOWN = frozenset(
-    {
-        "day_night",
-        "players.mana_pool",
-        "players.lands_played",
-        "players.poison",
-        "players.exile",
-        "players.lost",
-        "battlefield.phased_out",
-        "battlefield.summoning_sick",
-        "battlefield.attacking",
-        "battlefield.blocking",
-        "battlefield.attacked",
-        "battlefield.counters",
-        "battlefield.attached_to",
-    }
-)
-ZONES = {"ZoneType_Library": "library", "ZoneType_Hand": "hand", "ZoneType_Graveyard": "graveyard"}
 #: Zone transfer categories and the events they are.
 TRANSFERS = {"Draw": "card_drawn", "PlayLand": "land_played", "CastSpell": "spell_cast", "Discard": "discarded"}
 
@@ -134,8 +110,9 @@ class _Game:
     starting_player: str | None = None
     state_ids: set[int] = field(default_factory=set)
     annotations: set[int] = field(default_factory=set)
-    entries: list[Any] = field(default_factory=list)
-    last_view: GameView | None = None
+    entries: list[Entry] = field(default_factory=list)
+    first: Observation | None = None
+    last: Observation | None = None
 
     def name(self, seat: Any) -> str:
         if not isinstance(seat, int):
@@ -183,53 +160,28 @@ class _Game:
                 card = self.objects.get(int(affected[0]), {})
                 source = self.zones.get(int(details.get("zone_src", -1)), {})
                 who = card.get("controllerSeatId", source.get("ownerSeatId"))
-                self.entries.append(
-                    GameEvent(TRANSFERS[details["category"]], turn, self.name(who), self._card(int(affected[0])).id)
-                )
+                self.entries.append(GameEvent(TRANSFERS[details["category"]], turn, self.name(who), str(affected[0])))
             elif "AnnotationType_ModifiedLife" in kinds and "life" in details and affected:
                 self.entries.append(GameEvent("life_changed", turn, self.name(affected[0]), None, int(details["life"])))
 
     # ------------------------------------------------------------------ views
 
-    def _card(self, instance: int) -> CardView:
-        obj = self.objects.get(instance)
-        grp = obj.get("grpId") if obj else None
-        return CardView(str(instance), f"grpId {grp}" if grp else "hidden")
-
-    def _zone(self, kind: str, seat: int) -> tuple[CardView, ...] | None:
+    def _zone(self, kind: str, seat: int) -> list[int] | None:
+        """The instance ids in a zone: a player's (``seat``), or the shared one (``seat`` 0)."""
         for zone in self.zones.values():
-            if zone.get("type") == kind and zone.get("ownerSeatId") == seat:
-                return tuple(self._card(int(i)) for i in zone.get("objectInstanceIds") or ())
-        return None
-
-    def _shared(self, kind: str) -> list[int] | None:
-        for zone in self.zones.values():
-            if zone.get("type") == kind:
+            if zone.get("type") == kind and zone.get("ownerSeatId", 0) == seat:
                 return [int(i) for i in zone.get("objectInstanceIds") or ()]
         return None
 
-    def _permanent(self, instance: int) -> PermanentView:
-        obj = self.objects.get(instance, {})
-        creature = "CardType_Creature" in (obj.get("cardTypes") or ())
-        power, toughness = (obj.get("power") or {}).get("value"), (obj.get("toughness") or {}).get("value")
-        return PermanentView(
-            id=str(instance),
-            name=self._card(instance).name,
-            controller=self.name(obj.get("controllerSeatId")),
-            owner=self.name(obj.get("ownerSeatId")),
-            tapped=bool(obj.get("isTapped")),
-            damage=int(obj.get("damage") or 0),
-            phased_out=False,
-            summoning_sick=False,
-            power=int(power or 0) if creature else None,
-            toughness=int(toughness or 0) if creature else None,
-            token=obj.get("type") == "GameObjectType_Token",
-        )
+    def _size(self, kind: str, seat: int) -> int | None:
+        ids = self._zone(kind, seat)
+        return None if ids is None else len(ids)
 
     def _stack_item(self, instance: int) -> StackItemView:
         obj = self.objects.get(instance, {})
         kind = "spell" if obj.get("type") in ("GameObjectType_Card", "GameObjectType_SplitCard") else "ability"
-        return StackItemView(self._card(instance).name, self.name(obj.get("controllerSeatId")), kind)
+        grp = obj.get("grpId")
+        return StackItemView(f"grpId {grp}" if grp else "hidden", self.name(obj.get("controllerSeatId")), kind)
 
     def observe(self, line: int, problems: list[Problem]) -> None:
         """Add the game as it now stands, if it is in a turn and changed since the last observation."""
@@ -244,67 +196,57 @@ class _Game:
         if step is not None and step not in PHASE_STEPS[phase]:
             problems.append(Problem(self.path, line, f"the step {step_name} is not a step of {phase_name}"))
             return
-        view = self._view(phase, step)
-        if self.starting_player is None and view.turn_number == 1:
-            self.starting_player = view.active_player
-        if view != self.last_view:
-            self.last_view = view
-            self.entries.append(Observation(view, self._unknown()))
+        seen = self._observation(phase, step)
+        if self.first is None:
+            self.first = seen
+        if self.starting_player is None and seen.turn_number == 1:
+            self.starting_player = seen.active_player
+        if seen != self.last:
+            self.last = seen
+            self.entries.append(seen)
 
-    def _view(self, phase: str, step: str | None) -> GameView:
+    def _observation(self, phase: str, step: str | None) -> Observation:
+        """What the log shows; the battlefield is left out, as a trace's permanent needs its summoning
+        sickness and phasing, which the log doesn't show."""
         priority, deciding = self.turn.get("priorityPlayer"), self.turn.get("decisionPlayer")
-        decision = None
-        if priority is not None and deciding in (None, priority):
-            decision = DecisionView("priority", self.name(priority))
-        players = tuple(
-            PlayerView(
-                name=self.name(seat),
-                life=int(p.get("lifeTotal") or 0),
-                mana_pool={},
-                library=self._zone("ZoneType_Library", seat) or (),
-                hand=self._zone("ZoneType_Hand", seat) or (),
-                graveyard=self._zone("ZoneType_Graveyard", seat) or (),
-            )
-            for seat, p in sorted(self.players.items())
-        )
         over = self.stage == "GameStage_GameOver"
-        return GameView(
-            edition=EDITION,
+        decision = None
+        if priority is not None and deciding in (None, priority) and not over:
+            decision = DecisionView("priority", self.name(priority))
+        stack = self._zone("ZoneType_Stack", 0)
+        return Observation(
             turn_number=int(self.turn["turnNumber"]),
             active_player=self.name(self.turn.get("activePlayer")),
             phase=phase,
             step=step,
-            decision=None if over else decision,
-            players=players,
-            battlefield=tuple(self._permanent(i) for i in self._shared("ZoneType_Battlefield") or ()),
-            stack=tuple(self._stack_item(i) for i in self._shared("ZoneType_Stack") or ()),
+            decision=decision,
+            players=tuple(
+                PlayerObservation(
+                    self.name(seat),
+                    life=p.get("lifeTotal"),
+                    hand_size=self._size("ZoneType_Hand", seat),
+                    library_size=self._size("ZoneType_Library", seat),
+                )
+                for seat, p in sorted(self.players.items())
+            ),
+            stack=None if stack is None else tuple(self._stack_item(i) for i in stack),
             game_over=over,
             winner=self.winner,
         )
 
-    def _unknown(self) -> frozenset[str]:
-        unknown = set(NOT_SHOWN)
-        for kind, name in ZONES.items():
-            if any(self._zone(kind, seat) is None for seat in self.players):
-                unknown.add(f"players.{name}")
-        for kind, name in (("ZoneType_Battlefield", "battlefield"), ("ZoneType_Stack", "stack")):
-            if self._shared(kind) is None:
-                unknown.add(name)
-        priority, deciding = self.turn.get("priorityPlayer"), self.turn.get("decisionPlayer")
-        if priority is None or deciding not in (None, priority):
-            unknown.add("decision")
-        if self.stage == "GameStage_GameOver" and self.winner is None:
-            unknown.add("winner")
-        return frozenset(unknown)
-
-    def recorded(self, path: str) -> RecordedGame:
-        header = TraceHeader(
+    def recorded(self, path: Path) -> RecordedGame:
+        first = self.first
+        start = (
+            None if first is None else Start(first.turn_number or 0, first.active_player or "", first.phase, first.step)
+        )
+        header = Header.new(
             EDITION,
             tuple(self.name(seat) for seat in sorted(self.players)),
-            self.starting_player,
             "MTG Arena",
-            None,
-            f"{path} match {self.match_id} game {self.number}",
+            "unknown",
+            source=f"imported from MTG Arena's log {path}, match {self.match_id} game {self.number}",
+            starting_player=self.starting_player,
+            start=start,
         )
         return RecordedGame(header, list(self.entries))
 
@@ -372,4 +314,4 @@ def import_log(path: Path, problems: list[Problem]) -> list[ArenaGame]:
     reader = _Reader(path, problems)
     for message in read_log(path, problems):
         reader.read(message)
-    return [ArenaGame(g.match_id, g.number, g.recorded(str(path))) for g in reader.games if g.last_view is not None]
+    return [ArenaGame(g.match_id, g.number, g.recorded(path)) for g in reader.games if g.first is not None]

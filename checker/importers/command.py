@@ -48,8 +48,8 @@ def add_parser(sub: Any) -> None:
 
 
 def _summary(game: RecordedGame) -> str:
-    views = [o.view for o in game.observations()]
-    last = views[-1] if views else None
+    seen = list(game.observations())
+    last = seen[-1] if seen else None
     turns = f"to turn {last.turn_number}" if last else "no turn"
     end = f", {last.winner} won" if last and last.winner else (", game over" if last and last.game_over else "")
     return f"{turns}{end}, {len(game.entries)} entries"

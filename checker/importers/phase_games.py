@@ -32,7 +32,8 @@ from checker.contract.interface import (
     PassPriority,
     PlayLand,
 )
-from checker.importers.recording import Observation, RecordedGame, TraceHeader
+from checker.importers.recording import RecordedGame, Taken
+from checker.trace.format import Header, Observation, Start
 
 PLAYERS = ("Alice", "Bob")
 #: The decks the seed chooses from: a basic land and the vanilla creature of its colour.
@@ -50,11 +51,11 @@ def deck(seed: int, seat: int) -> list[CardSpec]:
     return [card(land)] * LANDS + [card(creature)] * CREATURES
 
 
-def _engine_version() -> str | None:
+def _engine_version() -> str:
     try:
         return version("phase-python")
     except PackageNotFoundError:  # pragma: no cover - the adapter can't run without it
-        return None
+        return "unknown"
 
 
 class _Players:
@@ -64,18 +65,21 @@ class _Players:
         self.adapter = adapter
         self.tried: set[tuple[int, str | None, str]] = set()  # (turn, phase, card) refused this phase
 
-    def _try(self, view: GameView, action: PlayLand | CastSpell) -> bool:
+    def _try(self, view: GameView, action: PlayLand | CastSpell, record: Callable[[Taken], None]) -> bool:
+        """Try a land or a spell; the engine's refusal is recorded, and not tried again this phase."""
         key = (view.turn_number, view.phase, action.card)
         if key in self.tried:
             return False
         try:
             self.adapter.perform(action)
-        except IllegalActionError:
+        except IllegalActionError as exc:
             self.tried.add(key)
+            record(Taken(action, str(exc)))
             return False
+        record(Taken(action))
         return True
 
-    def act(self, view: GameView, record: Callable[[Action], None]) -> None:
+    def act(self, view: GameView, record: Callable[[Taken], None]) -> None:
         decision = view.decision
         assert decision is not None
         who = decision.player
@@ -85,12 +89,10 @@ class _Players:
                 hand = view.player(who).hand
                 lands = [c for c in hand if card(c.name).types == ("land",)]
                 for c in lands[:1]:
-                    if self._try(view, PlayLand(who, c.id)):
-                        record(PlayLand(who, c.id))
+                    if self._try(view, PlayLand(who, c.id), record):
                         return
                 for c in hand:
-                    if c not in lands and self._try(view, CastSpell(who, c.id)):
-                        record(CastSpell(who, c.id))
+                    if c not in lands and self._try(view, CastSpell(who, c.id), record):
                         return
                 action = PassPriority(who)
             case "priority":
@@ -103,8 +105,14 @@ class _Players:
                 action = ChooseDiscard(who, tuple(c.id for c in view.player(who).hand[: decision.count]))
             case kind:
                 raise RecordingError(f"turn {view.turn_number}: the simple players can't answer a {kind} decision")
-        record(action)
         self.adapter.perform(action)
+        record(Taken(action))
+
+
+def _start(view: GameView) -> Start:
+    """Where the trace begins: phase.rs deals a game already in the first turn's upkeep, with no event
+    of how the turn began (its untap step), so the trace says it begins there."""
+    return Start(view.turn_number, view.active_player, view.phase, view.step)
 
 
 def record_game(seed: int, *, max_turns: int = 30, max_decisions: int = 5000) -> RecordedGame:
@@ -112,10 +120,19 @@ def record_game(seed: int, *, max_turns: int = 30, max_decisions: int = 5000) ->
     adapter = PhaseAdapter()
     first = random.Random(seed).randrange(2)
     adapter.deal(PLAYERS, [deck(seed, 0), deck(seed, 1)], seed=seed + 1, first=first)
-    header = TraceHeader("cr2024", PLAYERS, PLAYERS[first], "phase.rs", _engine_version(), f"phase.rs seed {seed}")
+    header = Header.new(
+        "cr2024",
+        PLAYERS,
+        "phase.rs (phase-python)",
+        _engine_version(),
+        source=f"imported from phase.rs: a game of simple players, seed {seed}",
+        starting_player=PLAYERS[first],
+        start=_start(adapter.view()),
+    )
     game = RecordedGame(header)
     players = _Players(adapter)
-    seen = 0
+    # The events of the keeps begin the upkeep the header's start names: the trace begins after them.
+    seen = len(adapter.events())
 
     def take_events() -> None:
         nonlocal seen
@@ -126,10 +143,8 @@ def record_game(seed: int, *, max_turns: int = 30, max_decisions: int = 5000) ->
     for _ in range(max_decisions):
         take_events()
         view = adapter.view()
+        game.entries.append(Observation.of(view))
         if view.game_over or view.decision is None or view.turn_number > max_turns:
-            # phase.rs shows every field of the view but day and night, which it doesn't track here.
-            game.entries.append(Observation(view, frozenset({"day_night"})))
             return game
-        game.entries.append(Observation(view, frozenset({"day_night"})))
         players.act(view, game.entries.append)
     raise RecordingError(f"seed {seed}: no end after {max_decisions} decisions")
