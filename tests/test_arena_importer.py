@@ -186,3 +186,28 @@ def test_payloads_held_as_json_strings_are_read_and_a_full_state_replaces_the_la
     assert _life(seen[1], "Seat 2") == 4
     assert found.game.header.starting_player is None  # the log begins after the first turn
     assert found.game.header.start is not None and found.game.header.start.turn_number == 3
+
+
+def test_a_message_not_shaped_as_arenas_is_named_and_the_log_goes_on(tmp_path: Path) -> None:
+    turn = {"turnNumber": 1, "phase": "Phase_Beginning", "step": "Step_Upkeep", "activePlayer": 1, "priorityPlayer": 1}
+    good = {"type": "GameStateType_Full", "turnInfo": turn, "players": [{"systemSeatNumber": 1, "lifeTotal": "x"}]}
+    log = tmp_path / "Player.log"
+    log.write_text(
+        "[UnityCrossThreadLogger]greToClientEvent\n"
+        + _state(1, {"type": "GameStateType_Diff", "zones": [{"noZoneId": 3}]})
+        + "\n[UnityCrossThreadLogger]room\n"
+        + json.dumps({"matchGameRoomStateChangedEvent": "closed"})
+        + "\n[UnityCrossThreadLogger]greToClientEvent\n"
+        + _state(2, good)
+        + "\n",
+        encoding="utf-8",
+    )
+    problems: list[Problem] = []
+    (found,) = import_log(log, problems)
+    assert [(p.line, p.message.split(" (")[0]) for p in problems] == [
+        (1, "a game message not shaped as Arena's"),
+        (3, "a game message not shaped as Arena's"),
+    ]
+    assert "KeyError: 'zoneId'" in problems[0].message
+    (seen,) = _seen(found.game)
+    assert seen.step == "upkeep" and _life(seen, "Seat 1") is None  # a life total that isn't a number

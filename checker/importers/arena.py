@@ -223,7 +223,7 @@ class _Game:
             players=tuple(
                 PlayerObservation(
                     self.name(seat),
-                    life=p.get("lifeTotal"),
+                    life=p["lifeTotal"] if isinstance(p.get("lifeTotal"), int) else None,
                     hand_size=self._size("ZoneType_Hand", seat),
                     library_size=self._size("ZoneType_Library", seat),
                 )
@@ -262,22 +262,23 @@ class _Reader:
         self.games: list[_Game] = []
 
     def read(self, message: LogMessage) -> None:
-        data = message.data
+        """Take in one message; one whose shape isn't Arena's is a problem, and the log goes on."""
+        try:
+            self._players(message.data)
+            for gre in (message.data.get("greToClientEvent") or {}).get("greToClientMessages") or ():
+                if gre.get("type") == "GREMessageType_GameStateMessage":
+                    self._state(gre, message.line)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            what = f"{type(exc).__name__}: {exc}"
+            self.problems.append(Problem(self.path, message.line, f"a game message not shaped as Arena's ({what})"))
+
+    def _players(self, data: dict[str, Any]) -> None:
         room = (data.get("matchGameRoomStateChangedEvent") or {}).get("gameRoomInfo") or {}
         config = room.get("gameRoomConfig") or {}
         for player in config.get("reservedPlayers") or ():
             seat, name = player.get("systemSeatId"), str(player.get("playerName") or "")
             if isinstance(seat, int) and name:
                 self.names.setdefault(str(config.get("matchId")), {})[seat] = name.split("#")[0]
-        for gre in (data.get("greToClientEvent") or {}).get("greToClientMessages") or ():
-            if isinstance(gre, dict) and gre.get("type") == "GREMessageType_GameStateMessage":
-                try:
-                    self._state(gre, message.line)
-                except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                    what = f"{type(exc).__name__}: {exc}"
-                    self.problems.append(
-                        Problem(self.path, message.line, f"a game state Arena's way doesn't explain ({what})")
-                    )
 
     def _state(self, gre: dict[str, Any], line: int) -> None:
         gsm = gre.get("gameStateMessage") or {}
