@@ -17,5 +17,7 @@ checks this):
   as traces. Imports the contract, judging, adapters and trace.
 - :mod:`checker.doctools`: the tooling that keeps the documentation true: the feature-tag
   linter, the coverage page, the protocol document's generated blocks. Imports any of the above.
+- :mod:`checker.importers`: recorded games from elsewhere (phase.rs games played here, MTG
+  Arena's log) as traces for the rules checker. Imports the contract, adapters and trace.
 - :mod:`checker.cli`: the ``turncheck`` command, over all of them.
 """

@@ -1,4 +1,5 @@
-"""``turncheck``: certify an engine, smoke-test one, compare two runs, check the features, serve an engine.
+"""``turncheck``: certify an engine, smoke-test one, compare two runs, check the features, check and
+import recorded games, serve an engine.
 
 The certification runs the pytest suite through the same plugin as ``pytest --engine``, in
 a child process this command supervises (:mod:`checker.running.supervise`): the command
@@ -43,6 +44,7 @@ from rich.table import Table
 from checker.contract import catalog
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
+from checker.importers import command as importers
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
 from checker.judging.results import RunReport, ScenarioResult, Status
@@ -357,6 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         "--report-dir", type=Path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"
     )
     t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
+    importers.add_parser(sub)
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
@@ -386,6 +389,8 @@ def _command(args: argparse.Namespace, console: Console) -> int:
         from checker.trace.command import run
 
         return run(args.files, args.edition, args.report_dir, args.validate, console)
+    if args.command == "import":
+        return importers.run(args, console, _error)
     if args.command == "lint":
         from checker.doctools.lint import main as lint_main
 

@@ -17,6 +17,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "trace": {"contract", "judging"},
     "running": {"contract", "judging", "adapters", "trace"},
     "doctools": {"contract", "judging", "adapters", "running", "trace"},
+    "importers": {"contract", "adapters", "trace"},
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -50,6 +51,20 @@ def _engine_part(phase_name: str | None, step: str | None) -> str:
         if p == phase_name and s == step and name != "FirstStrikeDamage":
             return name
     raise UnsupportedError(f"phase.rs has no part of the turn {phase_name}/{step}")
+
+
+def _keep_opening_hands(game: Any) -> list[Any]:
+    """Both players keep their opening hands; phase.rs's events of the keeps."""
+    events: list[Any] = []
+    for _ in range(4):
+        w = game.waiting_for()
+        if w.get("type") != "MulliganDecision":
+            break
+        for a in game.actions():
+            if a.kind == "MulliganDecision" and a.data["choice"]["type"] == "Keep":
+                events += game.apply(int(w["data"]["pending"][0]["player"]), a).events
+                break
+    return events
 
 
 class PhaseAdapter(PhaseView):
@@ -115,14 +130,7 @@ class PhaseAdapter(PhaseView):
         decks = [[s.name for _, s in cards] + [_FILLER] * _FILLERS_PER_PLAYER for cards in owned]
         try:
             game = engine.new_game(player=decks[0], opponent=decks[1], seed=setup.seed or 1, first_player=active)
-            for _ in range(4):
-                w = game.waiting_for()
-                if w.get("type") != "MulliganDecision":
-                    break
-                for a in game.actions():
-                    if a.kind == "MulliganDecision" and a.data["choice"]["type"] == "Keep":
-                        game.apply(int(w["data"]["pending"][0]["player"]), a)
-                        break
+            _keep_opening_hands(game)
         except (ValueError, RuntimeError) as exc:
             raise EngineFailure(f"phase.rs could not start a game: {exc}") from exc
 
@@ -217,14 +225,7 @@ class PhaseAdapter(PhaseView):
             )
         except (ValueError, RuntimeError) as exc:
             raise EngineFailure(f"phase.rs refused to set the phase: {exc}") from exc
-        self._game = game
-        self._events = []
-        self._part = before
-        self._turn = int(game.turn)
-        self._active = before_active
-        self._stack_info = {}
-        self._triggered = set()
-        self._damage = {}
+        self._follow(game, before, before_active)
         self._last = None
         for n in range(2):
             w = game.waiting_for()
@@ -275,6 +276,48 @@ class PhaseAdapter(PhaseView):
             if game.phase != target:
                 raise UnsupportedError("the phase.rs adapter can put mana in a pool only where priority is given")
             self._set_mana(engine, pools_setup)
+
+    def _follow(self, game: Any, part: str | None, active: int) -> None:
+        """Report the game from here on: no events yet, in ``part`` of ``active``'s turn."""
+        self._game = game
+        self._events = []
+        self._part = part
+        self._turn = int(game.turn)
+        self._active = active
+        self._stack_info = {}
+        self._triggered = set()
+        self._damage = {}
+
+    def deal(self, players: Sequence[str], decks: Sequence[Sequence[CardSpec]], *, seed: int, first: int) -> None:
+        """Start a game from its very beginning, as phase.rs deals it, with both opening hands kept.
+
+        :meth:`start` sets up the states the scenarios describe; this is the other way in, for recording
+        whole games (``turncheck import phase``): phase.rs shuffles the decks with ``seed``, ``first``
+        (a seat) takes the first turn, and each card is known by its name and phase.rs's object id
+        ("Forest 12"). Events are phase.rs's from the first keep on.
+        """
+        ph = _require_phase()
+        if len(players) != 2 or len(decks) != 2:
+            raise UnsupportedError("the phase.rs adapter deals two-player games only")
+        specs = list({spec.name: spec for deck in decks for spec in deck}.values())
+        engine = ph.Engine.from_json(phase_cards.card_data_json(specs))
+        names = [[spec.name for spec in deck] for deck in decks]
+        try:
+            game = engine.new_game(player=names[0], opponent=names[1], seed=seed, first_player=first)
+            keeps = _keep_opening_hands(game)
+        except (ValueError, RuntimeError) as exc:
+            raise EngineFailure(f"phase.rs could not start a game: {exc}") from exc
+        self._seats = list(players)
+        self._lost, self._over, self._winner = set(), False, None
+        self._left_at_end, self._auto_blocks = {}, False
+        objects = game.state()["state"]["objects"]
+        self._names = {int(oid): str(o.get("name")) for oid, o in objects.items()}
+        self._zones = {}
+        self._ids = {int(oid): f"{o['name']} {oid}" for oid, o in objects.items()}
+        self._oids = {card: oid for oid, card in self._ids.items()}
+        self._follow(game, None, first)
+        self._last = self._snapshot()
+        self._record(keeps)
 
     def _set_mana(self, engine: Any, pools: dict[int, Any]) -> None:
         exported = self.game.state()

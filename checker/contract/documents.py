@@ -25,6 +25,16 @@ MAX_PROBLEMS = 5
 MAX_BYTES = 64 * 1024 * 1024
 
 
+@dataclass(frozen=True)
+class Problem:
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
 @cache
 def load_schema(package: str, path: str) -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads(resources.files(package).joinpath(path).read_text(encoding="utf-8"))

@@ -18,19 +18,10 @@ from typing import Any
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser
 
+from checker.contract.documents import Problem
 from checker.contract.features import features_dir
 from checker.contract.rulings import rulings
 from checker.contract.vocabulary import EDITIONS
-
-
-@dataclass(frozen=True)
-class Problem:
-    path: Path
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,131 @@
+"""``turncheck import``: recorded games as traces, one JSON lines file per game in a directory.
+
+- ``turncheck import phase --games N --seed S --out DIR``: plays N phase.rs games with the simple
+  players of :mod:`checker.importers.phase_games`, seeds S, S+1, ...; writes ``phase-seed<S>.jsonl``.
+- ``turncheck import arena Player.log... --out DIR``: every game of Arena's logs; writes
+  ``arena-<match>-game<N>.jsonl``.
+
+Exit codes: 0 every game imported; 1 something couldn't be (a malformed log entry, a game the
+recorder couldn't finish, an interrupt: what was imported is written all the same, and each
+problem is named with its file and line or seed); 2 a usage error (a log that can't be read,
+phase-python not installed, a wrong option); 3 an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from checker.contract.documents import Problem
+from checker.contract.interface import AdapterError, EngineFailure
+from checker.importers.recording import RecordedGame, write_trace
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "import",
+        help="import recorded games (phase.rs games played here, MTG Arena's log) as traces",
+        description="Write recorded games as traces (JSON lines, one file per game) for the rules checker.",
+        epilog="exit codes: 0 every game imported; 1 something couldn't be (named on stderr; the rest is written); "
+        "2 usage error; 3 internal error",
+    )
+    which = p.add_subparsers(dest="source", required=True)
+    phase = which.add_parser("phase", help="play phase.rs games with simple players and record them")
+    phase.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default 1)")
+    phase.add_argument("--seed", type=int, default=0, metavar="S", help="the first game's seed (default 0)")
+    phase.add_argument("--turns", type=int, default=30, metavar="T", help="stop a game after turn T (default 30)")
+    phase.add_argument("--out", type=Path, required=True, metavar="DIR", help="the directory to write traces to")
+    arena = which.add_parser("arena", help="read MTG Arena's Player.log")
+    arena.add_argument("logs", type=Path, nargs="+", metavar="LOG", help="Player.log (or Player-prev.log)")
+    arena.add_argument("--out", type=Path, required=True, metavar="DIR", help="the directory to write traces to")
+
+
+def _summary(game: RecordedGame) -> str:
+    seen = list(game.observations())
+    last = seen[-1] if seen else None
+    turns = f"to turn {last.turn_number}" if last else "no turn"
+    end = f", {last.winner} won" if last and last.winner else (", game over" if last and last.game_over else "")
+    return f"{turns}{end}, {len(game.entries)} entries"
+
+
+Report = Callable[[str], None]
+
+
+def run(args: argparse.Namespace, console: Console, error: Report) -> int:
+    """Run ``turncheck import``; ``error`` shows a problem (on stderr)."""
+    out: Path = args.out
+    if out.exists() and not out.is_dir():
+        error(f"--out {out} is a file, not a directory")
+        return EXIT_USAGE
+    write = _writer(out, console)
+    if args.source == "phase":
+        return _phase(args, write, error)
+    return _arena(args.logs, write, error)
+
+
+def _writer(out: Path, console: Console) -> Callable[[RecordedGame, str, str], None]:
+    def write(game: RecordedGame, name: str, label: str) -> None:
+        path = out / f"{name}.jsonl"
+        write_trace(game, path)
+        console.print(f"{label}: {_summary(game)} -> {path}", markup=False)
+
+    return write
+
+
+def _phase(args: argparse.Namespace, write: Callable[[RecordedGame, str, str], None], error: Report) -> int:
+    if args.games < 1 or args.turns < 1:
+        error("--games and --turns must be 1 or more")
+        return EXIT_USAGE
+    from checker.adapters.phase_rs import PhaseAdapter
+
+    try:
+        PhaseAdapter()  # says so when phase-python isn't installed
+    except EngineFailure as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    from checker.importers.phase_games import RecordingError, record_game
+
+    failed = 0
+    for i in range(args.games):
+        seed = args.seed + i
+        label = f"game {i + 1}/{args.games} (seed {seed})"
+        try:
+            game = record_game(seed, max_turns=args.turns)
+        except KeyboardInterrupt:
+            error(f"interrupted at {label}: the games before it are written to {args.out}")
+            return EXIT_FAILED
+        except (RecordingError, AdapterError) as exc:
+            error(f"{label}: {exc}")
+            failed += 1
+            continue
+        write(game, f"phase-seed{seed}", label)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _arena(logs: list[Path], write: Callable[[RecordedGame, str, str], None], error: Report) -> int:
+    from checker.importers.arena import import_log
+
+    problems: list[Problem] = []
+    written = 0
+    for log in logs:
+        try:
+            games = list(import_log(log, problems))
+        except OSError as exc:
+            error(f"can't read {log}: {exc.strerror or exc}")
+            return EXIT_USAGE
+        for found in games:
+            name = re.sub(r"[^A-Za-z0-9]+", "-", f"arena-{found.match_id}-game{found.number}")
+            write(found.game, name, f"{log}: match {found.match_id} game {found.number}")
+            written += 1
+        if not games:
+            error(f"{log}: no game reached its first turn in this log")
+    for problem in sorted(problems, key=lambda p: (p.path, p.line)):
+        error(str(problem))
+    return EXIT_FAILED if problems or not written else EXIT_OK

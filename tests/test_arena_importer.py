@@ -1,0 +1,213 @@
+"""The MTG Arena importer, on log excerpts written after the format the open-source log readers follow."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+
+from checker.contract.documents import Problem
+from checker.importers.arena import import_log
+from checker.importers.arena_log import read_log
+from checker.importers.recording import RecordedGame, write_trace
+from checker.trace.format import Observation, TraceProblem, open_trace
+
+DATA = Path(__file__).parent / "data" / "arena"
+
+
+def _import(name: str) -> tuple[list[RecordedGame], list[Problem]]:
+    problems: list[Problem] = []
+    games = [found.game for found in import_log(DATA / name, problems)]
+    return games, problems
+
+
+@pytest.fixture(scope="module")
+def bo1() -> tuple[RecordedGame, list[Problem]]:
+    games, problems = _import("bo1.log")
+    assert len(games) == 1
+    return games[0], problems
+
+
+def _seen(game: RecordedGame) -> list[Observation]:
+    return list(game.observations())
+
+
+def _life(seen: Observation, name: str) -> int | None:
+    return next(p.life for p in seen.players or () if p.name == name)
+
+
+def _hand(seen: Observation, name: str) -> int | None:
+    return next(p.hand_size for p in seen.players or () if p.name == name)
+
+
+def test_the_header_names_the_players_who_started_and_where_the_trace_begins(
+    bo1: tuple[RecordedGame, list[Problem]],
+) -> None:
+    header = bo1[0].header
+    assert header.players == ("Alice", "Bob")  # the reserved players' names, without their #number
+    assert header.starting_player == "Alice" and header.edition == "cr2024" and header.engine.name == "MTG Arena"
+    assert "bo1.log, match m-5f1c game 1" in header.source and header.source.startswith("imported from")
+    assert header.start is not None
+    assert (header.start.turn_number, header.start.phase, header.start.step) == (1, "beginning", "upkeep")
+
+
+def test_turn_info_maps_to_the_protocols_parts_of_the_turn(bo1: tuple[RecordedGame, list[Problem]]) -> None:
+    parts = [(s.turn_number, s.active_player, s.phase, s.step) for s in _seen(bo1[0])]
+    assert parts[:3] == [
+        (1, "Alice", "beginning", "upkeep"),
+        (1, "Alice", "beginning", "draw"),
+        (1, "Alice", "precombat_main", None),
+    ]
+    assert (1, "Alice", "ending", "end") in parts
+    assert (2, "Bob", "beginning", "draw") in parts
+    assert parts[-1] == (2, "Bob", "combat", "declare_attackers")
+
+
+def test_priority_is_the_priority_players_and_its_passing_is_not_made_up(
+    bo1: tuple[RecordedGame, list[Problem]],
+) -> None:
+    game = bo1[0]
+    in_end_step = [s.decision.player for s in _seen(game) if (s.turn_number, s.step) == (1, "end") and s.decision]
+    assert in_end_step == ["Alice", "Bob"]
+    assert not [e for e in game.events() if e.kind in ("priority_passed", "step_began", "turn_began")]
+    cast = [s for s in _seen(game) if s.stack]
+    assert [s.decision.player for s in cast if s.decision] == ["Bob", "Alice"]  # the caster first
+    assert cast[0].stack is not None and (cast[0].stack[0].controller, cast[0].stack[0].kind) == ("Bob", "spell")
+
+
+def test_what_the_log_cannot_show_is_left_out_of_the_trace(
+    bo1: tuple[RecordedGame, list[Problem]], tmp_path: Path
+) -> None:
+    write_trace(bo1[0], tmp_path / "game.jsonl")
+    views = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()[1:]]
+    seen = [v["view"] for v in views if "view" in v]
+    assert seen
+    for view in seen:
+        assert "day_night" not in view and "battlefield" not in view
+        for player in view["players"]:
+            assert "mana_pool" not in player and "poison" not in player and "life" in player
+    # A declare-attackers decision with no player holding priority: which decision it is, the log doesn't say.
+    assert [v for v in seen if v.get("step") == "declare_attackers" and "decision" not in v]
+
+
+def test_life_hands_and_the_game_end_follow_the_game_states(bo1: tuple[RecordedGame, list[Problem]]) -> None:
+    seen = _seen(bo1[0])
+    first, last = seen[0], seen[-1]
+    assert (_hand(first, "Alice"), _hand(last, "Alice")) == (7, 6)
+    assert _hand(last, "Bob") == 7  # drew one, cast one
+    assert next(p.library_size for p in last.players or () if p.name == "Bob") == 32
+    assert (_life(first, "Alice"), _life(last, "Alice")) == (20, 17)
+    assert last.game_over and last.winner == "Bob" and last.decision is None
+    assert not first.game_over and first.winner is None
+
+
+def test_the_annotations_give_the_events_they_spell_out(bo1: tuple[RecordedGame, list[Problem]]) -> None:
+    events = [(e.kind, e.turn, e.player, e.subject, e.amount) for e in bo1[0].events()]
+    assert events == [
+        ("land_played", 1, "Alice", "160", None),
+        ("card_drawn", 2, "Bob", "201", None),
+        ("spell_cast", 2, "Bob", "270", None),
+        ("life_changed", 2, "Alice", None, -3),
+        ("game_over", 2, "Bob", None, None),
+    ]
+
+
+def test_a_malformed_entry_is_named_by_file_and_line_and_the_rest_is_imported(
+    bo1: tuple[RecordedGame, list[Problem]],
+) -> None:
+    game, problems = bo1
+    assert [(p.path.name, p.line) for p in problems] == [("bo1.log", 26), ("bo1.log", 35)]
+    assert "JSON can't be read" in problems[0].message and "summarized" in problems[1].message
+    assert str(problems[0]).startswith(f"{DATA / 'bo1.log'}:26: ")
+    assert any(e.kind == "spell_cast" for e in game.events())  # logged after the malformed entry
+
+
+def test_a_state_logged_twice_is_observed_once(bo1: tuple[RecordedGame, list[Problem]]) -> None:
+    seen = _seen(bo1[0])
+    assert all(a != b for a, b in itertools.pairwise(seen))
+    after_cast = [s for s in seen if s.phase == "precombat_main" and s.turn_number == 2]
+    assert [s.decision.player for s in after_cast if s.decision] == ["Bob", "Alice", "Bob"]
+
+
+def test_each_game_of_a_match_is_its_own_trace_and_wrong_turn_info_is_a_problem() -> None:
+    games, problems = _import("bo3.log")
+    assert [g.header.source.rsplit(" ", 1)[-1] for g in games] == ["1", "2"]
+    assert [g.header.starting_player for g in games] == ["Seat 1", "Seat 2"]  # no names in this log
+    assert [(p.line, p.message) for p in problems] == [
+        (5, "the step Step_Upkeep is not a step of Phase_Combat"),
+        (7, "unknown part of the turn Phase_Planning/None"),
+    ]
+    assert [(s.phase, s.step) for s in _seen(games[0])] == [("beginning", "upkeep"), ("precombat_main", None)]
+
+
+def test_the_traces_are_valid_for_the_rules_checker(tmp_path: Path) -> None:
+    for name in ("bo1.log", "bo3.log"):
+        for i, game in enumerate(_import(name)[0]):
+            path = tmp_path / f"{name}-{i}.jsonl"
+            write_trace(game, path)
+            problems: list[TraceProblem] = []
+            read = list(open_trace(path, validate=True).entries(problems))
+            assert not problems and len(read) == len(game.entries)
+
+
+def _state(state_id: int, body: Mapping[str, object]) -> str:
+    message = {"type": "GREMessageType_GameStateMessage", "gameStateId": state_id, "gameStateMessage": body}
+    return json.dumps({"greToClientEvent": {"greToClientMessages": [message]}})
+
+
+def test_payloads_held_as_json_strings_are_read_and_a_full_state_replaces_the_last(tmp_path: Path) -> None:
+    turn = {"turnNumber": 3, "phase": "Phase_Main2", "activePlayer": 1, "priorityPlayer": 1}
+    first = {
+        "type": "GameStateType_Full",
+        "turnInfo": turn,
+        "players": [{"systemSeatNumber": 1, "lifeTotal": 9, "teamId": 1}, {"systemSeatNumber": 2, "lifeTotal": 4}],
+        "zones": [{"zoneId": 31, "type": "ZoneType_Hand", "ownerSeatId": 1, "objectInstanceIds": [5, 6]}],
+    }
+    second = {"type": "GameStateType_Full", "turnInfo": {**turn, "priorityPlayer": 2}, "players": first["players"]}
+    log = tmp_path / "Player.log"
+    log.write_text(
+        "[UnityCrossThreadLogger]11/23/2026 5:00:00 PM: Match to X: GreToClientEvent\n"
+        + json.dumps({"transactionId": "t", "payload": _state(1, first)})
+        + "\nsome text Arena writes\n[UnityCrossThreadLogger]greToClientEvent\n"
+        + _state(2, second)
+        + "\n",
+        encoding="utf-8",
+    )
+    problems: list[Problem] = []
+    assert [m.line for m in read_log(log, problems)] == [1, 4]
+    (found,) = import_log(log, problems)
+    assert not problems and found.match_id == "unknown" and found.number == 1
+    seen = _seen(found.game)
+    assert [s.phase for s in seen] == ["postcombat_main", "postcombat_main"]
+    assert (_hand(seen[0], "Seat 1"), _hand(seen[1], "Seat 1")) == (2, None)  # the second state has no zones
+    assert _life(seen[1], "Seat 2") == 4
+    assert found.game.header.starting_player is None  # the log begins after the first turn
+    assert found.game.header.start is not None and found.game.header.start.turn_number == 3
+
+
+def test_a_message_not_shaped_as_arenas_is_named_and_the_log_goes_on(tmp_path: Path) -> None:
+    turn = {"turnNumber": 1, "phase": "Phase_Beginning", "step": "Step_Upkeep", "activePlayer": 1, "priorityPlayer": 1}
+    good = {"type": "GameStateType_Full", "turnInfo": turn, "players": [{"systemSeatNumber": 1, "lifeTotal": "x"}]}
+    log = tmp_path / "Player.log"
+    log.write_text(
+        "[UnityCrossThreadLogger]greToClientEvent\n"
+        + _state(1, {"type": "GameStateType_Diff", "zones": [{"noZoneId": 3}]})
+        + "\n[UnityCrossThreadLogger]room\n"
+        + json.dumps({"matchGameRoomStateChangedEvent": "closed"})
+        + "\n[UnityCrossThreadLogger]greToClientEvent\n"
+        + _state(2, good)
+        + "\n",
+        encoding="utf-8",
+    )
+    problems: list[Problem] = []
+    (found,) = import_log(log, problems)
+    assert [(p.line, p.message.split(" (")[0]) for p in problems] == [
+        (1, "a game message not shaped as Arena's"),
+        (3, "a game message not shaped as Arena's"),
+    ]
+    assert "KeyError: 'zoneId'" in problems[0].message
+    (seen,) = _seen(found.game)
+    assert seen.step == "upkeep" and _life(seen, "Seat 1") is None  # a life total that isn't a number

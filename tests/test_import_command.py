@@ -1,0 +1,72 @@
+"""``turncheck import``: its output files, its messages and its exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from checker.adapters import phase_cards
+from checker.cli import main
+
+DATA = Path(__file__).parent / "data" / "arena"
+
+
+def test_the_import_command_writes_every_game_and_names_the_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["import", "arena", str(DATA / "bo1.log"), str(DATA / "bo3.log"), "--out", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 1  # the malformed entries
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "arena-m-5f1c-game1.jsonl",
+        "arena-m-77aa-game1.jsonl",
+        "arena-m-77aa-game2.jsonl",
+    ]
+    assert "bo1.log:26: a game message's JSON can't be read" in err and "Bob won" in out
+    header = json.loads((tmp_path / "arena-m-5f1c-game1.jsonl").read_text().splitlines()[0])
+    assert header["format"] == "turncheck-trace" and header["players"] == ["Alice", "Bob"]
+
+
+def test_the_import_command_refuses_what_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["import", "arena", str(tmp_path / "missing.log"), "--out", str(tmp_path)]) == 2
+    assert "can't read" in capsys.readouterr().err
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    assert main(["import", "arena", str(DATA / "bo1.log"), "--out", str(a_file)]) == 2
+    assert "is a file" in capsys.readouterr().err
+    empty = tmp_path / "empty.log"
+    empty.write_text("[UnityCrossThreadLogger]nothing of a game\n")
+    assert main(["import", "arena", str(empty), "--out", str(tmp_path / "out")]) == 1
+    assert "no game reached its first turn" in capsys.readouterr().err
+    assert main(["import", "phase", "--games", "0", "--out", str(tmp_path)]) == 2
+    assert main(["import", "nothing"]) == 2
+
+
+def test_importing_phase_games_needs_phase_python(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(phase_cards, "phase_module", lambda: None)
+    assert main(["import", "phase", "--out", str(tmp_path)]) == 2
+    assert "pip install .[phase]" in capsys.readouterr().err
+
+
+def test_the_import_command_records_phase_games_by_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("phase", reason="phase-python (the optional extra `.[phase]`) is not installed")
+    assert main(["import", "phase", "--games", "2", "--seed", "11", "--turns", "2", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["phase-seed11.jsonl", "phase-seed12.jsonl"]
+    out = capsys.readouterr().out
+    assert "game 1/2 (seed 11): to turn 3" in out and "game 2/2 (seed 12)" in out
+    header = json.loads((tmp_path / "phase-seed12.jsonl").read_text().splitlines()[0])
+    assert header["source"] == "imported from phase.rs: a game of simple players, seed 12"
+
+
+def test_the_rules_checker_reads_the_imported_traces_without_a_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["import", "arena", str(DATA / "bo1.log"), str(DATA / "bo3.log"), "--out", str(tmp_path)])
+    capsys.readouterr()
+    assert main(["trace", str(tmp_path)]) in (0, 1)  # 2 would be a trace it couldn't read
+    out = capsys.readouterr().out
+    assert "arena-m-5f1c-game1" in out and "error" not in out
