@@ -82,6 +82,44 @@ ADJUSTED: dict[str, Adjusted] = {
         "a benchmark: it times the whole certification six times over (minutes); it measures, never checks",
         skip=True,
     ),
+    ".venv/bin/python benchmarks/adapters.py": Adjusted(
+        "a benchmark: 200 turns three times over; a few turns show it runs", append="--turns 5 --repeat 1"
+    ),
+    ".venv/bin/python benchmarks/supervision.py": Adjusted(
+        "a benchmark of whole certifications; one round of one part shows it runs", append="--repeat 1 --part untap"
+    ),
+    ".venv/bin/turncheck certify --part combat --record-traces traces/": Adjusted(
+        "its traces belong in a temporary directory", replace=(("traces/", "{tmp}/traces/"),)
+    ),
+    ".venv/bin/turncheck trace traces/": Adjusted(
+        "checks the traces the command before it recorded: this test records a part's own first",
+        replace=(
+            (
+                ".venv/bin/turncheck trace traces/",
+                f".venv/bin/turncheck certify {SMALL} --record-traces {{tmp}}/traces/ > /dev/null && "
+                ".venv/bin/turncheck trace {tmp}/traces/",
+            ),
+        ),
+    ),
+    ".venv/bin/turncheck import arena Player.log --out arena-traces/": Adjusted(
+        "a log of this project's own (tests/data/arena), its traces in a temporary directory",
+        replace=(("Player.log", "tests/data/arena/game.log"), ("arena-traces/", "{tmp}/arena-traces/")),
+    ),
+    ".venv/bin/turncheck trace arena-traces/": Adjusted(
+        "checks the traces the command before it imported: this test imports them first",
+        replace=(
+            (
+                ".venv/bin/turncheck trace arena-traces/",
+                ".venv/bin/turncheck import arena tests/data/arena/game.log --out {tmp}/arena-traces/ > /dev/null && "
+                ".venv/bin/turncheck trace {tmp}/arena-traces/",
+            ),
+        ),
+    ),
+    ".venv/bin/turncheck import phase --games 20 --seed 1 --out phase-traces/": Adjusted(
+        "needs the .[phase] extra, which scripts/certify-phase installs; it runs the recorder's tests "
+        "(tests/test_phase_importer.py)",
+        skip=True,
+    ),
     # The section on installing the suite elsewhere, in a temporary engine repository.
     "pip install /path/to/mtg-turn-conformance": Adjusted(
         "the path of a clone", replace=(("/path/to/mtg-turn-conformance", str(ROOT)),)
