@@ -47,7 +47,7 @@ from checker.contract.vocabulary import EDITIONS
 from checker.importers import command as importers
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
-from checker.judging.results import RunReport, ScenarioResult, Status
+from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
 from checker.running.collector import Collector
 from checker.running.conclude import Conclusion
 from checker.running.options import OptionError, Selection, check_output_dir, positive_bytes, positive_seconds
@@ -55,7 +55,6 @@ from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
-_BAD = {Status.FAILED, Status.ERROR, Status.TIMEOUT}
 _STYLE = {
     Status.PASSED: "green",
     Status.FAILED: "red",
@@ -302,7 +301,7 @@ def smoke(args: argparse.Namespace, console: Console) -> int:
         write_expectations=None,
     )
     code, report = _run(run, console, "--exitfirst", title="smoke")
-    first = next((r for r in report.results if r.status in _BAD), None) if report is not None else None
+    first = next((r for r in report.results if r.status in FAILING), None) if report is not None else None
     if first is not None:
         # The whole message of an engine that broke: its stderr's last lines are in it.
         detail = why(first, 2000) if first.status is Status.FAILED or not first.message else first.message
@@ -323,7 +322,7 @@ def _summary(console: Console, report: RunReport) -> None:
         counts = report.counts(edition)
         table.add_row(edition, *(str(counts[s]) for s in Status))
     console.print(table)
-    bad = [r for r in report.results if r.status in _BAD]
+    bad = [r for r in report.results if r.status in FAILING]
     for result in bad[:50]:
         style = _STYLE[result.status]
         console.print(

@@ -62,6 +62,10 @@ class ScenarioResult:
         return f"{part}::{scenario}{f' [{example}]' if example else ''}::{edition}"
 
 
+#: The statuses that fail a run: the engine did something wrong, or couldn't answer.
+FAILING = frozenset({Status.FAILED, Status.ERROR, Status.TIMEOUT})
+
+
 @dataclass(frozen=True)
 class EngineIdentity:
     name: str
@@ -105,8 +109,7 @@ class RunReport:
     def ok(self) -> bool:
         """Nothing failed, erred or timed out (unsupported scenarios don't count against an engine),
         and the run tells enough to pass (no :attr:`gaps`)."""
-        bad = {Status.FAILED, Status.ERROR, Status.TIMEOUT}
-        return not self.gaps and not any(r.status in bad for r in self.results)
+        return not self.gaps and not any(r.status in FAILING for r in self.results)
 
     @property
     def gaps(self) -> tuple[str, ...]:
@@ -116,9 +119,14 @@ class RunReport:
         if self.partial is not None:
             gaps.append(f"the run is partial: {self.partial}")
         if all(r.status is Status.UNSUPPORTED for r in self.results):
-            reasons = Counter(r.message or "no reason given" for r in self.results).most_common(1)
+            reasons = Counter(_reason(r) for r in self.results).most_common(1)
             why = f" (most often: {reasons[0][0]})" if reasons else ""
             gaps.append(f"no scenario ran: {len(self.results)} scenario result(s), all unsupported{why}")
         if not self.engine.known:
             gaps.append("the engine never told its name and version: no scenario got as far as its handshake")
         return tuple(gaps)
+
+
+def _reason(result: ScenarioResult) -> str:
+    """Why a scenario didn't run, without the "unsupported:" its message begins with."""
+    return (result.message or "no reason given").removeprefix("unsupported: ")

@@ -16,7 +16,7 @@ import pytest
 from checker.contract.interface import EngineAdapter, UnsupportedError
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
-from checker.judging.results import RunReport, Status
+from checker.judging.results import FAILING, RunReport, Status
 from checker.running import step_resolution
 from checker.running.collector import (
     ENGINE,
@@ -323,15 +323,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         # The scenarios' verdict decides for the scenarios only: a failing test of another kind in
         # the same session (a unit test, a feature file that can't be read) still fails it.
-        scenario_failures = sum(r.status in _NOT_PASSING for r in report.results)
+        scenario_failures = sum(r.status in FAILING for r in report.results)
         others_failed = session.testsfailed > scenario_failures
         passed = (verdict.ok if verdict is not None else report.ok) and not others_failed
         session.exitstatus = pytest.ExitCode.OK if passed else pytest.ExitCode.TESTS_FAILED
 
 
 _VERDICT = pytest.StashKey[Any]()
-#: What pytest counts as a failed test among the scenario results.
-_NOT_PASSING = frozenset({Status.FAILED, Status.ERROR, Status.TIMEOUT})
 _CONCLUSION = pytest.StashKey[Conclusion]()
 
 

@@ -24,7 +24,7 @@ import markupsafe
 from checker.contract.rulings import rulings as known_rulings
 from checker.judging.reports._text import editions_of, shorten, xml_safe
 from checker.judging.reports.json_report import write_text
-from checker.judging.results import RunReport, ScenarioResult, Status
+from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
 
 NO_RULING = "(no ruling)"
 #: How much of one message, expected or observed value the page shows (the JSON report has all of it).
@@ -195,7 +195,7 @@ def html(report: RunReport) -> str:
             statuses=[str(s) for s in Status],
             total=tuple(total[s] for s in Status),
             ok=report.ok,
-            bad_count=sum(total[s] for s in (Status.FAILED, Status.ERROR, Status.TIMEOUT)),
+            bad_count=sum(total[s] for s in FAILING),
             editions=editions,
             rulings=_rulings(report, scenarios),
             ruling_anchor=ruling_anchor,

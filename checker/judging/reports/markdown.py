@@ -16,7 +16,7 @@ import re
 from collections import Counter
 
 from checker.judging.reports._text import editions_of, shorten, visible
-from checker.judging.results import RunReport, ScenarioResult, Status
+from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
 
 #: How many non-passing scenarios, and how many reasons for unsupported ones, are listed.
 MAX_LISTED = 40
@@ -63,7 +63,7 @@ def _entry(result: ScenarioResult) -> list[str]:
 def markdown(report: RunReport) -> str:
     """The run's summary as Markdown."""
     engine = report.engine
-    bad = [r for r in report.results if r.status in (Status.FAILED, Status.ERROR, Status.TIMEOUT)]
+    bad = [r for r in report.results if r.status in FAILING]
     unsupported = [r for r in report.results if r.status is Status.UNSUPPORTED]
     if bad:
         verdict = f"❌ {len(bad)} scenario result(s) not passing"
