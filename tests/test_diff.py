@@ -141,3 +141,8 @@ def test_a_partial_report_is_named_so_its_missing_scenarios_read_as_not_run() ->
     text = describe(diff(OLD, partial))
     assert "warning: the new report is partial (interrupted by SIGINT; 1 of 9 scenario runs done)" in text
     assert "the old report is partial" not in text
+
+
+def test_a_directory_given_as_a_report_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", str(tmp_path), str(tmp_path)]) == 2
+    assert f"{tmp_path}: a directory: the report must be a regular file" in capsys.readouterr().err
