@@ -9,25 +9,8 @@ import pytest
 from checker.cli import main
 from checker.judging.diff import Change, Entry, describe, diff
 from checker.judging.reports import write_json
-from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
-
-
-def result(scenario: str, status: Status, edition: str = "cr2024") -> ScenarioResult:
-    step = FailingStep("Then Alice has 19 life", 7, "wrong life", "19", "20") if status is Status.FAILED else None
-    message = {Status.ERROR: "EngineFailure: crashed", Status.TIMEOUT: "EngineTimeout", Status.UNSUPPORTED: "no"}
-    return ScenarioResult(
-        id=ScenarioResult.make_id("untap", scenario, None, edition),
-        part="untap",
-        feature="Untap",
-        scenario=scenario,
-        example=None,
-        edition=edition,
-        rulings=(),
-        status=status,
-        duration=0.01,
-        failing_step=step,
-        message=message.get(status),
-    )
+from checker.judging.results import EngineIdentity, RunReport, ScenarioResult, Status
+from tests.fakes.results import result
 
 
 def report(version: str, *results: ScenarioResult) -> RunReport:
