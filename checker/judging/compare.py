@@ -256,7 +256,7 @@ def markdown(comparison: Comparison) -> str:
         partial = " (partial)" if engine.partial else ""
         lines.append(
             f"| {i} | {escape(engine.label)}{partial} | {escape(', '.join(engine.suite_versions))} | "
-            f"{escape(', '.join(Path(s).name for s in engine.sources))} |"
+            f"{escape(', '.join(engine.sources))} |"
         )
     heads = " | ".join(escape(e.label) for e in c.engines)
     for edition in c.editions:
