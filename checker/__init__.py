@@ -7,7 +7,7 @@ checks this):
   vocabulary of the turn, the effect catalog and card pool, the wire protocol's schema and
   codec, the ruling ids, the scenarios' location. Imports nothing else of the checker.
 - :mod:`checker.judging`: results of a run and what is made of them: reports, the
-  expectations gate, the diff of two runs. Imports the contract.
+  expectations gate, the diff of two runs, engines compared side by side. Imports the contract.
 - :mod:`checker.adapters`: the adapters of the engines the project certifies itself.
   Imports the contract (and each its own engine).
 - :mod:`checker.trace`: the rules checker: the trace format (a recorded game), the checks of the

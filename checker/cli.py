@@ -19,6 +19,7 @@ Exit codes of ``turncheck certify`` (and ``smoke``):
 - 128 + N: interrupted by signal N (130 for SIGINT or a KeyboardInterrupt in an adapter,
   143 SIGTERM, 129 SIGHUP); the reports written are marked partial.
 
+``turncheck compare REPORT...`` exits 0 when the reports were compared, whatever they hold.
 ``turncheck diff OLD NEW`` exits 1 when the new report has regressions, ``turncheck expect
 REPORT EXPECTATIONS`` when a saved report doesn't match, ``turncheck lint`` when the features
 have problems, ``turncheck coverage`` when a seed ruling has no scenario; each exits 2 on a
@@ -335,8 +336,8 @@ def _summary(console: Console, report: RunReport) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="turncheck",
-        description="Certify an MTG engine's turn structure, smoke-test one, compare two runs, check the features, "
-        "serve an engine.",
+        description="Certify an MTG engine's turn structure, smoke-test one, compare runs or engines, "
+        "check the features, serve an engine.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _certify_parser(sub)
@@ -344,6 +345,9 @@ def main(argv: list[str] | None = None) -> int:
     d = sub.add_parser("diff", help="regressions and fixes between two JSON reports")
     d.add_argument("old", type=Path)
     d.add_argument("new", type=Path)
+    c = sub.add_parser("compare", help="engines side by side: a matrix by edition and part, and their disagreements")
+    c.add_argument("reports", nargs="+", type=Path, metavar="REPORT.json")
+    c.add_argument("--out", metavar="DIR", help="write compare.md, compare.json and its schema compare.schema.json")
     e = sub.add_parser("expect", help="check a saved JSON report against an expectations file")
     e.add_argument("report", type=Path)
     e.add_argument("expectations", type=Path)
@@ -382,6 +386,8 @@ def _command(args: argparse.Namespace, console: Console) -> int:
         return smoke(args, console)
     if args.command == "diff":
         return _diff(args.old, args.new, console)
+    if args.command == "compare":
+        return _compare(args.reports, args.out, console)
     if args.command == "expect":
         return _expect(args.report, args.expectations, console)
     if args.command == "trace":
@@ -416,6 +422,24 @@ def _diff(old: Path, new: Path, console: Console) -> int:
     result = diff(before, after)
     console.print(describe(result), markup=False)
     return EXIT_FAILED if result.has_regressions else EXIT_OK
+
+
+def _compare(paths: list[Path], out: str | None, console: Console) -> int:
+    from checker.judging.compare import CompareError, compare, describe, write
+    from checker.judging.reports.json_report import ReportError, read_json
+
+    try:
+        if out is not None:
+            check_output_dir("--out", out)
+        comparison = compare([(str(path), read_json(path)) for path in paths])
+    except (OptionError, ReportError, CompareError) as exc:
+        _error(str(exc))
+        return EXIT_USAGE
+    console.print(describe(comparison), markup=False)
+    if out is not None:
+        for written in write(comparison, Path(out)):
+            console.print(f"wrote {visible(str(written))}", markup=False)
+    return EXIT_OK
 
 
 def _error(message: str) -> None:

@@ -9,25 +9,8 @@ import pytest
 from checker.cli import main
 from checker.judging.diff import Change, Entry, describe, diff
 from checker.judging.reports import write_json
-from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
-
-
-def result(scenario: str, status: Status, edition: str = "cr2024") -> ScenarioResult:
-    step = FailingStep("Then Alice has 19 life", 7, "wrong life", "19", "20") if status is Status.FAILED else None
-    message = {Status.ERROR: "EngineFailure: crashed", Status.TIMEOUT: "EngineTimeout", Status.UNSUPPORTED: "no"}
-    return ScenarioResult(
-        id=ScenarioResult.make_id("untap", scenario, None, edition),
-        part="untap",
-        feature="Untap",
-        scenario=scenario,
-        example=None,
-        edition=edition,
-        rulings=(),
-        status=status,
-        duration=0.01,
-        failing_step=step,
-        message=message.get(status),
-    )
+from checker.judging.results import EngineIdentity, RunReport, ScenarioResult, Status
+from tests.fakes.results import result
 
 
 def report(version: str, *results: ScenarioResult) -> RunReport:
@@ -141,3 +124,8 @@ def test_a_partial_report_is_named_so_its_missing_scenarios_read_as_not_run() ->
     text = describe(diff(OLD, partial))
     assert "warning: the new report is partial (interrupted by SIGINT; 1 of 9 scenario runs done)" in text
     assert "the old report is partial" not in text
+
+
+def test_a_directory_given_as_a_report_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", str(tmp_path), str(tmp_path)]) == 2
+    assert f"{tmp_path}: a directory: the report must be a regular file" in capsys.readouterr().err

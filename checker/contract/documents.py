@@ -125,12 +125,13 @@ class Document:
             raise self.error(f"{path}: no such {self.noun} file") from None
         except OSError as exc:
             raise self.error(f"{path}: the {self.noun} file can't be read: {exc.strerror or exc}") from None
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):  # checked before fdopen, which refuses a directory with its own error
+            os.close(descriptor)
+            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+            raise self.error(f"{path}: {kind}: the {self.noun} must be a regular file")
         with os.fdopen(descriptor, "rb") as file:
             try:
-                mode = os.fstat(descriptor).st_mode
-                if not stat.S_ISREG(mode):
-                    kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
-                    raise self.error(f"{path}: {kind}: the {self.noun} must be a regular file")
                 data = file.read(MAX_BYTES + 1)
             except OSError as exc:
                 raise self.error(f"{path}: the {self.noun} file can't be read: {exc.strerror or exc}") from None

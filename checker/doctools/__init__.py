@@ -1,5 +1,6 @@
 """The tooling that keeps the documentation true: the feature-tag linter, the coverage page
-(``docs/coverage.md``) and the protocol document's generated blocks (``docs/protocol.md``).
+(``docs/coverage.md``), the protocol document's generated blocks (``docs/protocol.md``) and
+the README's table of certified engines.
 
 May import any other job of the checker.
 """

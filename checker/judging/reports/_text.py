@@ -8,7 +8,7 @@ lone surrogate can't be encoded as UTF-8, and a megabyte of stderr would drown a
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import RunReport, ScenarioResult
@@ -23,11 +23,14 @@ _NOT_XML = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff{_BI
 _INVISIBLE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_BIDI}]")
 
 
+def in_order(editions: Iterable[str]) -> tuple[str, ...]:
+    """Each of ``editions`` once, in the suite's order, then any it doesn't know (a file may name them) by name."""
+    return tuple(sorted(set(editions), key=lambda e: (EDITIONS.index(e) if e in EDITIONS else len(EDITIONS), e)))
+
+
 def editions_of(report: RunReport) -> tuple[str, ...]:
     """The run's editions, then any other edition that has results (a report read from a file may have them)."""
-    present = {r.edition for r in report.results}
-    extra = sorted(present - set(report.editions), key=lambda e: (EDITIONS.index(e) if e in EDITIONS else 99, e))
-    return (*report.editions, *extra)
+    return (*report.editions, *in_order({r.edition for r in report.results} - set(report.editions)))
 
 
 def xml_safe(text: str) -> str:
