@@ -9,7 +9,7 @@ processes (``turncheck certify`` on every scenario and edition):
 - the certification in process, and through the wire (``python -m checker.running.wire.server``);
 - the engine-only replay: the same adapter calls, recorded once and made again with no test
   runner (``benchmarks/replay.py``), and the certification's time over it;
-- ``-j 2`` against ``-j 1``;
+- ``-j 2`` against ``-j 1``: the speed-up on the wall clock, and what more processor time it takes;
 - passes-only turns per second of each adapter against its engine's own API
   (``benchmarks/adapters.py``).
 
@@ -90,7 +90,9 @@ def main() -> int:
         ("in process / engine-only replay", "in process", "engine-only replay"),
     ):
         print(f"  {label:<36} {ratio(a, b):6.2f}       {ratio(a, b, CPU):6.2f}")
-    print(f"  {'-j 1 / -j 2 (the speed-up of -j 2)':<36} {ratio('in process', 'in process, -j 2'):6.2f}")
+    speed_up, cost = ratio("in process", "in process, -j 2"), ratio("in process, -j 2", "in process", CPU)
+    print(f"  {'-j 1 / -j 2 (the speed-up of -j 2)':<36} {speed_up:6.2f}")
+    print(f"  {'-j 2 / -j 1 (what -j 2 costs more)':<36} {'':6}       {cost:6.2f}")
     for name, values in timings.items():
         print(
             f"  {name:<20} median {statistics.median(values):6.2f} s   best {min(values):6.2f} s"

@@ -5,13 +5,13 @@
 
 :class:`RecordingAdapter` is the reference adapter, writing every call the suite makes of it
 (and which adapter it was made of: each scenario gets a fresh one) to ``RECORD_TO`` when the
-process ends. Replaying makes the same calls on fresh reference adapters, in the same order,
-with no test runner: what the certification would cost if the suite cost nothing.
+pytest session ends (not at the process's exit: the supervised session's process ends with
+``os._exit``, which runs no exit handlers). Replaying makes the same calls on fresh reference
+adapters, in the same order, with no test runner: what the certification would cost if the suite cost nothing.
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import itertools
 import os
@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from pytest_bdd.utils import CONFIG_STACK
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import (
@@ -41,6 +43,8 @@ class RecordingAdapter(ReferenceAdapter):
     def __init__(self) -> None:
         super().__init__()
         self.number = next(_NUMBERS)
+        if self.number == 0 and CONFIG_STACK:  # the first adapter of the session: write the calls when it ends
+            CONFIG_STACK[-1].pluginmanager.register(sys.modules[__name__], "replay-recording")
 
     def capabilities(self) -> Capabilities:
         CALLS.append((self.number, "capabilities", ()))
@@ -63,8 +67,7 @@ class RecordingAdapter(ReferenceAdapter):
         return super().events()
 
 
-@atexit.register
-def _write() -> None:
+def pytest_sessionfinish() -> None:
     target = os.environ.get("RECORD_TO")
     if target and CALLS:
         Path(target).write_bytes(pickle.dumps(CALLS))

@@ -29,6 +29,7 @@ file it can't read.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import signal
 import sys
@@ -49,6 +50,7 @@ from checker.importers import command as importers
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
 from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
+from checker.running.collect import chosen_files
 from checker.running.collector import Collector
 from checker.running.conclude import Conclusion
 from checker.running.options import OptionError, Selection, check_output_dir, positive_bytes, positive_seconds
@@ -78,7 +80,11 @@ class _Progress:
         self._task: Any = None
 
     def begin(self, total: int) -> None:
-        if self.total:  # each pytest-xdist worker says how many it collected
+        """Start showing the run, or count more scenario runs (each job says how many it collected)."""
+        if self.total:
+            self.total = total
+            if self._bar is not None:
+                self._bar.update(self._task, total=total)
             return
         self.total = total
         if self.live:
@@ -151,7 +157,15 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument(
         "-k", dest="keyword", metavar="TEXT", help="only scenarios whose name contains TEXT (plain text, any case)"
     )
-    p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run N scenarios at a time (default 1)")
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run N sessions side by side, each over its share of the feature files, each with its own engine "
+        "(default 1)",
+    )
     _engine_limits(p)
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
     p.add_argument("--report-dir", metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports")
@@ -184,8 +198,9 @@ def _smoke_parser(sub: Any) -> None:
 def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
     """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
     argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal", *extra]
-    # Hypothesis's plugin (where the test tools are installed) would only cost its start-up.
-    argv += ["-p", "no:hypothesispytest"]
+    # Hypothesis's plugin (where the test tools are installed) and pytest-xdist's (the jobs are the
+    # supervisor's) would only cost their start-up.
+    argv += ["-p", "no:hypothesispytest", "-p", "no:xdist"]
     argv += ["--engine", args.engine, "--timeout", repr(args.timeout)]
     argv += ["--max-message-bytes", str(args.max_message_bytes)]
     for option in ("edition", "ruling", "part"):
@@ -197,9 +212,27 @@ def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
         argv += ["--record-traces", args.record_traces]
     if args.validate_messages:
         argv.append("--validate-messages")
-    if args.jobs > 1:
-        argv += ["-n", str(args.jobs)]
     return argv
+
+
+def _sessions(args: argparse.Namespace, *extra: str) -> list[list[str]]:
+    """The child sessions of the run: one per job, each binding its own share of the feature files
+    (no more jobs than the files chosen)."""
+    argv = _pytest_args(args, *extra)
+    files = chosen_files(args.part or (), args.ruling or (), args.edition or ())
+    jobs = max(1, min(args.jobs, len(files)))
+    if jobs == 1:
+        return [argv]
+    return [[*argv, "--shard", f"{i}/{jobs}"] for i in range(1, jobs + 1)]
+
+
+def _preload(engine: str) -> None:
+    """Import what every session imports, once, before the sessions are forked: each inherits it.
+    The reference engine is the suite's own; another engine's code never runs in this process."""
+    importlib.import_module("pytest_bdd.plugin")
+    importlib.import_module("checker.running.pytest_plugin")
+    if engine == "reference":
+        importlib.import_module("checker.adapters.reference")
 
 
 def _prepare(args: argparse.Namespace) -> Conclusion:
@@ -228,8 +261,9 @@ def _run(
     live = console.is_terminal and not args.plain and not os.environ.get("CI")
     progress = _Progress(console, live, title)
     collector = Collector(args.engine)
+    _preload(args.engine)
     try:
-        ending = supervise(_pytest_args(args, *extra), collector, progress.begin, progress.advance)
+        ending = supervise(_sessions(args, *extra), collector, progress.begin, progress.advance)
     finally:
         progress.stop()
     if ending.exit_code == pytest.ExitCode.USAGE_ERROR:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from checker.contract.features import features_dir
-from checker.running.collect import feature_files
+from checker.running.collect import feature_files, shares
 
 ALL = sorted(features_dir().rglob("*.feature"))
 
@@ -32,3 +32,27 @@ def test_an_edition_binds_only_the_files_that_tag_it(pytester: pytest.Pytester) 
     tagging = [p for p in ALL if "@edition:mirage" in p.read_text(encoding="utf-8")]
     assert tagging and len(tagging) < len(ALL)
     assert feature_files(config) == tagging
+
+
+def test_shares_split_the_files_once_each_into_about_equal_work() -> None:
+    split = shares(ALL, 2)
+    assert sorted(p for share in split for p in share) == ALL
+    sizes = [sum(p.stat().st_size for p in share) for share in split]
+    assert max(sizes) - min(sizes) <= max(p.stat().st_size for p in ALL)  # greedy: within one file
+    assert all(share == sorted(share) for share in split)
+
+
+def test_there_is_an_empty_share_when_files_are_fewer_than_shares() -> None:
+    assert shares(ALL[:1], 3) == [ALL[:1], [], []]
+
+
+def test_a_session_binds_only_its_share(pytester: pytest.Pytester) -> None:
+    config = pytester.parseconfig("--part", "untap", "--part", "draw", "--shard", "2/2")
+    chosen = [p for p in ALL if p.stem in ("untap", "draw")]
+    assert feature_files(config) == shares(chosen, 2)[1] and len(feature_files(config)) == 1
+
+
+@pytest.mark.parametrize("text", ["0/2", "3/2", "1", "a/b", "1/0", "-1/2"])
+def test_a_wrong_share_is_a_usage_error(pytester: pytest.Pytester, text: str) -> None:
+    with pytest.raises(pytest.UsageError, match="a share is I/N"):
+        pytester.parseconfig(f"--shard={text}")

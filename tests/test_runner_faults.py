@@ -170,6 +170,8 @@ def test_an_engine_that_dies_at_every_start_is_given_up_and_its_identity_is_unkn
 # --------------------------------------------------------------------------- the verdict never lies
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Two parts, so that ``-j 2`` runs two sessions, one part each.
+TWO_PARTS = ("--part", "untap", "--part", "draw")
 
 
 def turncheck(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
@@ -217,11 +219,24 @@ def test_an_adapter_that_ends_the_process_never_leaves_exit_code_0(tmp_path: Pat
     _says_partial(tmp_path / "reports", report)
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(tmp_path: Path, signum: int) -> None:
+UNTAP = ("--part", "untap")
+
+
+@pytest.mark.parametrize(
+    ("signum", "selection"),
+    [
+        (signal.SIGINT, UNTAP),
+        (signal.SIGTERM, UNTAP),
+        (signal.SIGHUP, UNTAP),
+        (signal.SIGTERM, (*TWO_PARTS, "-j", "2")),
+    ],
+)
+def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(
+    tmp_path: Path, signum: int, selection: tuple[str, ...]
+) -> None:
     marker, reports = tmp_path / "stuck", tmp_path / "reports"
     command = [sys.executable, "-m", "checker", "certify", "--engine", "tests.fakes.adapters:Stuck"]
-    command += ["--part", "untap", "--plain", "--report-dir", str(reports)]
+    command += [*selection, "--plain", "--report-dir", str(reports)]
     env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
     with subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
         deadline = time.monotonic() + 120
@@ -235,6 +250,62 @@ def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(tmp_pat
     report = read_json(reports / "report.json")
     assert len(report.results) > 0 and report.partial is not None
     _says_partial(reports, report)
+
+
+# --------------------------------------------------------------------------- several jobs
+
+
+def _comparable(report: RunReport) -> list[tuple[object, ...]]:
+    """Everything of each result but how long it took."""
+    return [(r.id, r.status, r.message, r.failing_step, r.steps, r.rulings, r.title) for r in report.results]
+
+
+def test_two_jobs_give_the_results_of_one_scenario_by_scenario(tmp_path: Path) -> None:
+    reports = {}
+    for jobs in ("1", "2"):
+        done = turncheck("certify", *TWO_PARTS, "--plain", "-j", jobs, "--report-dir", str(tmp_path / jobs))
+        assert done.returncode == 0, done.stdout + done.stderr
+        reports[jobs] = read_json(tmp_path / jobs / "report.json")
+    one, two = reports["1"], reports["2"]
+    assert {r.part for r in one.results} == {"untap", "draw"}
+    assert _comparable(two) == _comparable(one)
+    assert two.engine == one.engine and two.partial is None
+
+
+def two_jobs_run(tmp_path: Path, adapter: str) -> tuple[subprocess.CompletedProcess[str], RunReport]:
+    """``-j 2`` over two parts with a fake adapter whose fault happens once, in whichever job gets there first."""
+    marker, reports = tmp_path / "fault-happened", tmp_path / "reports"
+    env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
+    done = turncheck(
+        "certify", "--engine", f"tests.fakes.adapters:{adapter}", *TWO_PARTS, "-j", "2", "--plain",
+        "--report-dir", str(reports), env=env,
+    )  # fmt: skip
+    assert marker.exists(), done.stdout + done.stderr
+    return done, read_json(reports / "report.json")
+
+
+def test_one_job_ending_its_process_leaves_the_others_to_finish_and_the_run_partial(
+    tmp_path: Path, honest: RunReport
+) -> None:
+    done, report = two_jobs_run(tmp_path, "Exiting")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "ended (exit code 0) before the run finished" in done.stderr
+    by_part = Counter(r.part for r in report.results)
+    # One session had the fault; the other ran its whole part (untap: 64 runs; draw: as the honest run).
+    draw = len(honest.results)
+    assert (by_part["untap"] == 64) != (by_part["draw"] == draw)
+    assert 0 < len(report.results) < 64 + draw
+    assert {r.status for r in report.results} == {Status.PASSED}
+    _says_partial(tmp_path / "reports", report)
+
+
+def test_a_keyboard_interrupt_in_one_job_stops_every_job(tmp_path: Path, honest: RunReport) -> None:
+    done, report = two_jobs_run(tmp_path, "Interrupting")
+    assert done.returncode == 130, done.stdout + done.stderr
+    assert "interrupted (KeyboardInterrupt)" in done.stderr and "scenario runs done" in done.stderr
+    assert "error: interrupted\n" not in done.stderr  # once said by a job that left into the command's code
+    assert 0 < len(report.results) < 64 + len(honest.results)
+    _says_partial(tmp_path / "reports", report)
 
 
 def test_an_engine_supporting_none_of_the_editions_does_not_pass(tmp_path: Path) -> None:

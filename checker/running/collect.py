@@ -8,11 +8,14 @@ so that the file counts as an error in each edition's verdict and reports.
 A run limited with ``--part``, ``--ruling`` or ``--edition`` binds only the files that can
 hold what it runs: the others would be parsed and collected only to be deselected (with
 ``-n``, once in every worker). The exact selection is still made on the collected scenarios.
+
+``turncheck certify -j N`` runs N sessions side by side, each binding its own share of those
+files (``--shard I/N``): :func:`shares` splits them, the same way in every session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -48,13 +51,25 @@ def malformed_file(item: pytest.Item) -> Path | None:
 
 def feature_files(config: pytest.Config | None) -> list[Path]:
     """The feature files to bind: every one, or those that can hold the chosen parts, rulings and
-    editions."""
-    paths = sorted(features_dir().rglob("*.feature"))
+    editions; only the session's share of them when it has one (``--shard I/N``)."""
     if config is None:
-        return paths
-    parts = set(config.getoption("part", None) or ())
-    rulings = set(config.getoption("ruling", None) or ())
-    editions = set(config.getoption("edition", None) or ())
+        return chosen_files()
+    paths = chosen_files(
+        config.getoption("part", None) or (),
+        config.getoption("ruling", None) or (),
+        config.getoption("edition", None) or (),
+    )
+    shard = config.getoption("shard", None)
+    if shard is not None:
+        index, count = shard
+        paths = shares(paths, count)[index - 1]
+    return paths
+
+
+def chosen_files(parts: Iterable[str] = (), rulings: Iterable[str] = (), editions: Iterable[str] = ()) -> list[Path]:
+    """Every feature file, or those that can hold the chosen parts, rulings and editions."""
+    paths = sorted(features_dir().rglob("*.feature"))
+    parts, rulings, editions = set(parts), set(rulings), set(editions)
     if parts:
         paths = [p for p in paths if p.stem in parts]
     if rulings:
@@ -62,6 +77,29 @@ def feature_files(config: pytest.Config | None) -> list[Path]:
     if editions:
         paths = [p for p in paths if _may_tag(p, "edition", editions)]
     return paths
+
+
+def shares(paths: list[Path], count: int) -> list[list[Path]]:
+    """``paths`` split into ``count`` shares of about the same work, each in the files' order.
+
+    A file's work is taken as its size: its scenarios, examples and edition tags are most of its
+    text. Greedy: the largest file goes to the lightest share so far (ties to the first share).
+    A share is empty when there are fewer files than shares.
+    """
+    loads = [0] * count
+    chosen: list[list[Path]] = [[] for _ in range(count)]
+    for path in sorted(paths, key=lambda p: (-_size(p), p)):
+        lightest = loads.index(min(loads))
+        loads[lightest] += _size(path)
+        chosen[lightest].append(path)
+    return [sorted(share) for share in chosen]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:  # bound anyway, to be reported as unreadable
+        return 0
 
 
 def _may_tag(path: Path, kind: str, values: set[str]) -> bool:

@@ -29,6 +29,14 @@ class OptionError(ValueError):
     """An option that can't be used; the message names the option and the problem."""
 
 
+def shard(text: str) -> tuple[int, int]:
+    """A share of the feature files for ``--shard``: ``I/N``, the I-th of N (from 1)."""
+    index, slash, count = text.partition("/")
+    if slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count):
+        return int(index), int(count)
+    raise argparse.ArgumentTypeError(f"{text!r}: a share is I/N, the I-th of N, such as 1/2")
+
+
 def positive_seconds(text: str) -> float:
     """A number of seconds for ``--timeout``: positive and finite (not 0, -1, nan or inf)."""
     try:

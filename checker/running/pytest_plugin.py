@@ -33,7 +33,14 @@ from checker.running.collector import (
 )
 from checker.running.conclude import Conclusion
 from checker.running.engines import EngineNotFound, EngineProvider
-from checker.running.options import OptionError, Selection, check_output_dir, positive_bytes, positive_seconds
+from checker.running.options import (
+    OptionError,
+    Selection,
+    check_output_dir,
+    positive_bytes,
+    positive_seconds,
+    shard,
+)
 from checker.running.recording import RecordingAdapter, trace_path
 from checker.running.steps import given, then, when
 from checker.running.steps.context import ScenarioGame
@@ -103,6 +110,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--scenario-name",
         metavar="TEXT",
         help="run only the scenarios whose name contains TEXT, whatever its case (plain text, not an expression)",
+    )
+    group.addoption(
+        "--shard",
+        type=shard,
+        metavar="I/N",
+        help="bind only the I-th of N shares of the feature files, of about the same work each "
+        "(turncheck certify -j N runs one session per share)",
     )
     group.addoption(
         "--edition",

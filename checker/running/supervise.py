@@ -17,6 +17,12 @@ Forking after the suite is imported costs next to nothing (``benchmarks/supervis
 measures it against a plain pytest session). The child runs in a process group of its own,
 so that a Ctrl-C on the terminal reaches the parent only, and not the engine processes the
 child is talking to. POSIX only.
+
+``turncheck certify -j N`` forks N children, each running the session over its own share of
+the feature files (``--shard``), each with its own engine process or adapter; their results
+come up a pipe each and are gathered into the same collector. A child that dies or is
+interrupted is told as for one: the run is partial. A KeyboardInterrupt inside one child stops
+the others as a signal would; a child that died leaves the others to finish their shares.
 """
 
 from __future__ import annotations
@@ -53,21 +59,27 @@ class Ending:
 
 
 def supervise(
-    pytest_args: list[str],
+    sessions: list[list[str]],
     collector: Collector,
     on_planned: Callable[[int], None] = lambda total: None,
     on_result: Callable[[Any], None] = lambda result: None,
 ) -> Ending:
-    """Run pytest with ``pytest_args`` in a child; its results go into ``collector`` as they come."""
-    read_end, write_end = os.pipe()
+    """Run one pytest session per argument list in ``sessions``, each in a child of its own, side
+    by side; their results go into ``collector`` as they come."""
     sys.stdout.flush()
     sys.stderr.flush()
-    child = os.fork()
-    if child == 0:  # pragma: no cover - runs in the child, which ends with os._exit
-        os.close(read_end)
-        _child(pytest_args, write_end)
-    os.close(write_end)
-    return _Parent(child, read_end, collector, on_planned, on_result).watch()
+    children: dict[int, int] = {}  # the read end of each child's pipe -> its process id
+    for pytest_args in sessions:
+        read_end, write_end = os.pipe()
+        child = os.fork()
+        if child == 0:  # pragma: no cover - runs in the child, which ends with os._exit
+            os.close(read_end)
+            for other in children:
+                os.close(other)
+            _child(pytest_args, write_end)
+        os.close(write_end)
+        children[read_end] = child
+    return _Parent(children, collector, on_planned, on_result).watch()
 
 
 # --------------------------------------------------------------------------- the child
@@ -89,10 +101,6 @@ class _Relay:
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.send({"planned": len(session.items)})
-
-    @pytest.hookimpl(optionalhook=True)
-    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        self.send({"planned": len(ids)})
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties = [[k, v] for k, v in report.user_properties if k in (RESULT, ENGINE)]
@@ -117,6 +125,10 @@ def _child(pytest_args: list[str], fd: int) -> None:  # pragma: no cover - runs 
     try:
         code = int(pytest.main(pytest_args, plugins=[relay]))
     finally:
+        # No signal may interrupt the last message: the child must never leave by an exception
+        # into its parent's code (the command, which would go on as if it were the supervisor).
+        for each in INTERRUPTS:
+            signal.signal(each, signal.SIG_IGN)
         relay.send({"exit": code, "signal": received[0] if received else None})
         sys.stdout.flush()
         sys.stderr.flush()
@@ -129,90 +141,119 @@ def _child(pytest_args: list[str], fd: int) -> None:  # pragma: no cover - runs 
 class _Parent:
     def __init__(
         self,
-        child: int,
-        fd: int,
+        children: dict[int, int],
         collector: Collector,
         on_planned: Callable[[int], None],
         on_result: Callable[[Any], None],
     ) -> None:
-        self.child = child
-        self.fd = fd
+        self.children = children
         self.collector = collector
         self.on_planned = on_planned
         self.on_result = on_result
         self.signal: int | None = None
         self.deadline: float | None = None
-        self.exit: dict[str, Any] | None = None
+        self.planned: dict[int, int] = {}  # by the child's pipe
+        self.exits: dict[int, dict[str, Any]] = {}  # by the child's pipe
+        self.interrupted_first: int | None = None  # the pipe of the child a KeyboardInterrupt ended first
 
     def _interrupted(self, signum: int, frame: FrameType | None) -> None:
         if self.signal is None:
             self.signal = signum
-            self.deadline = time.monotonic() + GRACE
             self._stop()
         else:
             self._kill()
 
     def _stop(self) -> None:
-        """Ask the child to end the session in order (it closes its engines and xdist workers)."""
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.child, signal.SIGINT)
+        """Ask the children to end their sessions in order (each closes its engines), within GRACE."""
+        if self.deadline is None:
+            self.deadline = time.monotonic() + GRACE
+        for fd, child in self.children.items():
+            if fd not in self.exits:  # a child that has said how it ended is ending already
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(child, signal.SIGINT)
 
     def _kill(self) -> None:
-        """Kill the child and every process it started (its process group) at once."""
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.child, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):  # before the child made its group
-            os.kill(self.child, signal.SIGKILL)
+        """Kill the children and every process they started (their process groups) at once."""
+        for child in self.children.values():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):  # before the child made its group
+                os.kill(child, signal.SIGKILL)
 
     def watch(self) -> Ending:
         previous = {each: signal.signal(each, self._interrupted) for each in INTERRUPTS}
+        statuses: list[int] = []
         try:
             self._read()
-            _, status = os.waitpid(self.child, 0)
+            statuses = [os.waitpid(child, 0)[1] for child in self.children.values()]
         finally:
             for each, handler in previous.items():
                 signal.signal(each, handler)
-            os.close(self.fd)
-        return self._ending(status)
+            for fd in self.children:
+                os.close(fd)
+        return self._ending(statuses)
 
     def _read(self) -> None:
-        pending = b""
-        while True:
+        pending = dict.fromkeys(self.children, b"")
+        while pending:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 self._kill()
                 self.deadline = None
-            ready, _, _ = select.select([self.fd], [], [], 0.5)
-            if not ready:
-                continue
-            chunk = os.read(self.fd, 1 << 16)
-            if not chunk:
-                return
-            *lines, pending = (pending + chunk).split(b"\n")
-            for line in lines:
-                try:
-                    message = json.loads(line)
-                except ValueError:  # not the relay's: something else in the child wrote to the pipe
+            ready, _, _ = select.select(list(pending), [], [], 0.5)
+            for fd in ready:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    del pending[fd]
                     continue
-                self._take(message)
+                *lines, pending[fd] = (pending[fd] + chunk).split(b"\n")
+                for line in lines:
+                    try:
+                        message = json.loads(line)
+                    except ValueError:  # not the relay's: something else in the child wrote to the pipe
+                        continue
+                    self._take(fd, message)
 
-    def _take(self, message: dict[str, Any]) -> None:
+    def _take(self, fd: int, message: dict[str, Any]) -> None:
         if "planned" in message:
-            self.collector.planned = int(message["planned"])
-            self.on_planned(self.collector.planned)
+            self.planned[fd] = int(message["planned"])
+            total = sum(self.planned.values())
+            # The number of scenario runs is known once every child has collected its share.
+            self.collector.planned = total if len(self.planned) == len(self.children) else None
+            self.on_planned(total)
         elif "properties" in message:
             found = self.collector.add([(k, v) for k, v in message["properties"]])
             if found is not None:
                 self.on_result(found)
         elif "exit" in message:
-            self.exit = message
+            self.exits[fd] = message
+            if message["exit"] == pytest.ExitCode.INTERRUPTED and self.interrupted_first is None:
+                self.interrupted_first = fd
+                if self.signal is None:
+                    self._stop()  # a KeyboardInterrupt inside one child ends the run, as a Ctrl-C would
 
-    def _ending(self, status: int) -> Ending:
-        code = None if self.exit is None else int(self.exit["exit"])
+    def _ending(self, statuses: list[int]) -> Ending:
+        endings = {
+            fd: self._child_ending(self.exits.get(fd), status)
+            for fd, status in zip(self.children, statuses, strict=True)
+        }
         if self.signal is not None:
+            codes = [e.exit_code for e in endings.values()]
+            code = None if None in codes else _merged([c for c in codes if c is not None])
             return Ending(code, self.signal, f"interrupted by {signal.Signals(self.signal).name}")
-        if self.exit is not None:
+        # The child interrupted first from inside tells how the run ended (the others were stopped
+        # because of it); else one that died.
+        if self.interrupted_first is not None:
+            return endings[self.interrupted_first]
+        died = [e for e in endings.values() if e.cut_short is not None]
+        if died:
+            return died[0]
+        return Ending(_merged([e.exit_code for e in endings.values() if e.exit_code is not None]))
+
+    def _child_ending(self, exit: dict[str, Any] | None, status: int) -> Ending:
+        if exit is not None:
+            code = int(exit["exit"])
             if code == pytest.ExitCode.INTERRUPTED:
-                inside = self.exit.get("signal")
+                inside = exit.get("signal")
                 cause = f"interrupted by {signal.Signals(inside).name}" if inside else "interrupted (KeyboardInterrupt)"
                 return Ending(code, inside or signal.SIGINT, cause)
             return Ending(code)
@@ -225,3 +266,19 @@ class _Parent:
             f"the test process ended (exit code {os.waitstatus_to_exitcode(status)}) before the run finished: "
             "an in-process adapter may have ended it",
         )
+
+
+#: Which of the sessions' exit codes tells how the whole run ended: the first of these found.
+_PRECEDENCE = (
+    pytest.ExitCode.INTERNAL_ERROR,
+    pytest.ExitCode.USAGE_ERROR,
+    pytest.ExitCode.INTERRUPTED,
+    pytest.ExitCode.TESTS_FAILED,
+    pytest.ExitCode.OK,
+)
+
+
+def _merged(codes: list[int]) -> int:
+    """The run's exit code from its sessions' (a session whose share held no selected scenario
+    counts only when all are so)."""
+    return next((int(c) for c in _PRECEDENCE if c in codes), int(pytest.ExitCode.NO_TESTS_COLLECTED))

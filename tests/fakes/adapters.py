@@ -5,7 +5,8 @@ root). A Python adapter is created afresh for each scenario, so a fault that sho
 once counts performs across the whole process.
 
 The environment variable ``FAKE_ADAPTER_MARKER`` names a file a fault creates when it
-happens, so that a test can tell the run has got that far.
+happens, so that a test can tell the run has got that far. With it, the fault happens once
+in the whole run: in the first of its processes (``turncheck certify -j N``) to create the file.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import replace
-from pathlib import Path
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import Action, Capabilities, GameEvent, GameSetup, GameView, PassPriority
@@ -35,7 +35,10 @@ def _count() -> bool:
         return False
     marker = os.environ.get("FAKE_ADAPTER_MARKER")
     if marker:
-        Path(marker).touch()
+        try:
+            os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:  # another process of the run had the fault
+            return False
     return True
 
 
