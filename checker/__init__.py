@@ -19,5 +19,7 @@ checks this):
   linter, the coverage page, the protocol document's generated blocks. Imports any of the above.
 - :mod:`checker.importers`: recorded games from elsewhere (phase.rs games played here, MTG
   Arena's log) as traces for the rules checker. Imports the contract, adapters and trace.
+- :mod:`checker.site`: the living documentation: the rulings as a static site, engines' reports
+  side by side. Imports the contract, judging and the doctools' coverage.
 - :mod:`checker.cli`: the ``turncheck`` command, over all of them.
 """

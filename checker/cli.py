@@ -396,6 +396,9 @@ def main(argv: list[str] | None = None) -> int:
         "--report-dir", type=Path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"
     )
     t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
+    site = sub.add_parser("site", help="the rulings as a static site, with engines' reports side by side")
+    site.add_argument("--out", required=True, type=Path, metavar="DIR", help="the directory to write the site into")
+    site.add_argument("reports", nargs="*", type=Path, metavar="REPORT.json", help="certification reports to show")
     importers.add_parser(sub)
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
@@ -428,6 +431,8 @@ def _command(args: argparse.Namespace, console: Console) -> int:
         from checker.trace.command import run
 
         return run(args.files, args.edition, args.report_dir, args.validate, console)
+    if args.command == "site":
+        return _site(args.out, args.reports, console)
     if args.command == "import":
         return importers.run(args, console, _error)
     if args.command == "lint":
@@ -474,6 +479,23 @@ def _compare(paths: list[Path], out: str | None, console: Console) -> int:
         for written in write(comparison, Path(out)):
             console.print(f"wrote {visible(str(written))}", markup=False)
     return EXIT_OK
+
+
+def _site(out: Path, reports: list[Path], console: Console) -> int:
+    """Write the site; a report or feature file that can't be read is named, left out, and exits 2."""
+    from checker.site.build import build
+
+    try:
+        check_output_dir("--out", str(out))
+    except OptionError as exc:
+        _error(str(exc))
+        return EXIT_USAGE
+    site = build(out, reports)
+    for problem in site.problems:
+        _error(f"left out of the site: {problem}")
+    engines = ", ".join(visible(engine.label) for engine in site.engines) or "no engine"
+    console.print(f"wrote the site to {out / 'index.html'} ({engines})", markup=False)
+    return EXIT_USAGE if site.problems else EXIT_OK
 
 
 def _error(message: str) -> None:

@@ -1,0 +1,199 @@
+"""``turncheck site --out DIR [REPORT.json ...]``: the rulings as a static site, engines side by side.
+
+The site opens from its files (no server): an index by part of the turn, by rule number and by
+edition; a page per part and per ruling, each scenario rendered with its editions and every
+engine's result; the rules whose behaviour differs between editions, paired; the engines'
+matrix; and a search that runs in the browser (MiniSearch, vendored under ``static/`` with its
+licence) over an index written as a script, since a page opened from a file may not fetch one.
+Every page is rendered by jinja2 with autoescape, so that an engine's strings show as text.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from checker.contract.cards import POOL
+from checker.contract.features import features_dir
+from checker.contract.rulings import Ruling, rulings
+from checker.contract.vocabulary import EDITIONS
+from checker.doctools.coverage import DOCS, Coverage, measure, section
+from checker.judging.reports.html import page_environment
+from checker.judging.results import Status
+from checker.site.engines import NOT_PASSING, Engine, read_engines, rule_results, tally
+from checker.site.suite import Part, Rule, Suite, read_suite
+
+#: How the rule-number index names each family of ids.
+FAMILIES = {
+    "CR24": "Comprehensive Rules, 2025",
+    "CR08": "Comprehensive Rules, 2008",
+    "CR05": "Comprehensive Rules, 2005",
+    "GRT": "Mirage rulebook and rulings",
+    "WIKI": "MTG Wiki",
+}
+STATIC = ("minisearch-7.2.0.js", "minisearch-LICENSE.txt", "search.js")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A Rule where it stands: its part (for links)."""
+
+    part: Part
+    rule: Rule
+
+
+@dataclass(frozen=True)
+class Site:
+    suite: Suite
+    engines: list[Engine]
+    coverage: Coverage
+    problems: list[str]  # inputs that could not be read: left out, each named with why
+
+    def rules_of(self, ruling_id: str) -> list[Placed]:
+        return [
+            Placed(part, rule)
+            for part in self.suite.parts
+            for rule in part.rules
+            if any(ruling_id in sc.rulings for sc in rule.scenarios)
+        ]
+
+    def pairs(self) -> list[tuple[Part, list[list[Rule]]]]:
+        """Per part, the edition-limited Rules side by side: Rules in a row that hold in the same
+        editions make a column, and columns in a row whose editions don't overlap are paired, as
+        one edition's way of doing a thing beside another's."""
+        found = []
+        for part in self.suite.parts:
+            columns: list[list[Rule]] = []
+            for rule in [*part.rules, None]:
+                held = set(rule.editions) if rule is not None and rule.limited else set()
+                if rule is not None and columns and held == set(columns[-1][0].editions):
+                    columns[-1].append(rule)
+                    continue
+                if rule is not None and held and not held & {e for c in columns for e in c[0].editions}:
+                    columns.append([rule])
+                    continue
+                if len(columns) > 1:
+                    found.append((part, columns))
+                columns = [[rule]] if rule is not None and held else []
+        return found
+
+
+def ruling_page(ruling_id: str) -> str:
+    return f"rulings/{ruling_id}.html"
+
+
+def families(coverage: Coverage) -> list[dict[str, Any]]:
+    """The rulings by family of rule numbers, then section, with their coverage."""
+    grouped: dict[str, dict[str, list[Ruling]]] = defaultdict(lambda: defaultdict(list))
+    for ruling in rulings().values():
+        grouped[ruling.id.partition("-")[0]][section(ruling.id)].append(ruling)
+    return [
+        {
+            "key": key,
+            "title": FAMILIES.get(key, key),
+            "covered": sum(1 for s in sections.values() for r in s if r.id in coverage.covered),
+            "total": sum(len(s) for s in sections.values()),
+            "sections": sections,
+        }
+        for key in [*FAMILIES, *sorted(set(grouped) - set(FAMILIES))]
+        if (sections := grouped.get(key))
+    ]
+
+
+def _search_documents(site: Site) -> Iterator[dict[str, str]]:
+    for part in site.suite.parts:
+        for rule in part.rules:
+            yield {
+                "id": f"parts/{part.name}.html#{rule.anchor}",
+                "kind": "rule",
+                "title": rule.title,
+                "text": rule.description,
+                "where": part.title,
+                "cards": "",
+            }
+            for sc in rule.scenarios:
+                text = "\n".join(
+                    " ".join([s.keyword, s.text, *(" ".join(row) for row in s.table)]) for s in sc.examples[0].steps
+                )
+                values = " ".join(v for x in sc.examples for _, v in x.values)
+                yield {
+                    "id": f"parts/{part.name}.html#{sc.anchor}",
+                    "kind": "scenario",
+                    "title": sc.name,
+                    "text": f"{text}\n{values}",
+                    "where": f"{part.title}: {rule.title}",
+                    "cards": " ".join(c for c in POOL if c in text or c in values or c in sc.name),
+                }
+    for ruling in rulings().values():
+        yield {
+            "id": ruling_page(ruling.id),
+            "kind": "ruling",
+            "title": ruling.id,
+            "text": ruling.citations,
+            "where": f"{ruling.edition}, {FAMILIES.get(ruling.id.partition('-')[0], '')}",
+            "cards": "",
+        }
+
+
+def _search_script(site: Site) -> str:
+    """The index as a script: a page opened from a file may load a script, not fetch a JSON file."""
+    documents = json.dumps(list(_search_documents(site)), ensure_ascii=True).replace("</", "<\\/")
+    return f"window.TURNCHECK_DOCUMENTS = {documents};\n"
+
+
+def _write(out: Path, name: str, text: str) -> None:
+    path = out / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> Site:
+    """Write the site into ``out``; the returned site lists the inputs that had to be left out."""
+    root = features_dir() if features is None else features
+    suite = read_suite(root)
+    engines, problems = read_engines(reports)
+    site = Site(suite, engines, measure(root, DOCS / "uncovered.tsv"), [*suite.problems, *problems])
+    environment = page_environment("checker.site")
+    common = {
+        "site": site,
+        "editions": EDITIONS,
+        "statuses": [str(s) for s in Status],
+        "not_passing": [str(s) for s in NOT_PASSING],
+        "rulings": rulings(),
+        "rule_results": rule_results,
+        "tally": tally,
+        "ruling_page": ruling_page,
+        "held_in": lambda scenarios, edition: sum(1 for sc in scenarios if edition in sc.editions),
+        "anchors": {(part.name, sc.name): sc.anchor for part in suite.parts for sc in part.scenarios},
+    }
+
+    def render(name: str, template: str, depth: int, **values: Any) -> None:
+        page = environment.get_template(template).render(root="../" * depth, **common, **values)
+        _write(out, name, page)
+
+    render("index.html", "site-index.html.j2", 0, families=families(site.coverage))
+    render("editions.html", "site-editions.html.j2", 0, pairs=site.pairs())
+    render("engines.html", "site-engines.html.j2", 0)
+    render("search.html", "site-search.html.j2", 0)
+    for part in suite.parts:
+        render(f"parts/{part.name}.html", "site-part.html.j2", 1, part=part)
+        shutil.copyfile(root / part.file, _feature_copy(out, part))
+    for ruling in rulings().values():
+        render(ruling_page(ruling.id), "site-ruling.html.j2", 1, ruling=ruling, placed=site.rules_of(ruling.id))
+    static = resources.files("checker.site").joinpath("static")
+    for name in STATIC:
+        _write(out, f"static/{name}", static.joinpath(name).read_text(encoding="utf-8"))
+    _write(out, "static/documents.js", _search_script(site))
+    return site
+
+
+def _feature_copy(out: Path, part: Part) -> Path:
+    path = out / "features" / f"{part.file}.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
