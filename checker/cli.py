@@ -359,6 +359,12 @@ def main(argv: list[str] | None = None) -> int:
         "--report-dir", type=Path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"
     )
     t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
+    t.add_argument(
+        "--expect",
+        type=Path,
+        metavar="FILE",
+        help="the CI gate: pass exactly when the violations are those listed in FILE (each seen at least once)",
+    )
     importers.add_parser(sub)
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
@@ -388,7 +394,7 @@ def _command(args: argparse.Namespace, console: Console) -> int:
     if args.command == "trace":
         from checker.trace.command import run
 
-        return run(args.files, args.edition, args.report_dir, args.validate, console)
+        return run(args.files, args.edition, args.report_dir, args.validate, console, args.expect)
     if args.command == "import":
         return importers.run(args, console, _error)
     if args.command == "lint":
