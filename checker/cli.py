@@ -396,6 +396,12 @@ def main(argv: list[str] | None = None) -> int:
         "--report-dir", type=Path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"
     )
     t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
+    t.add_argument(
+        "--expect",
+        type=Path,
+        metavar="FILE",
+        help="the CI gate: pass exactly when the violations are those listed in FILE (each seen at least once)",
+    )
     site = sub.add_parser("site", help="the rulings as a static site, with engines' reports side by side")
     site.add_argument("--out", required=True, type=Path, metavar="DIR", help="the directory to write the site into")
     site.add_argument("reports", nargs="*", type=Path, metavar="REPORT.json", help="certification reports to show")
@@ -430,7 +436,7 @@ def _command(args: argparse.Namespace, console: Console) -> int:
     if args.command == "trace":
         from checker.trace.command import run
 
-        return run(args.files, args.edition, args.report_dir, args.validate, console)
+        return run(args.files, args.edition, args.report_dir, args.validate, console, args.expect)
     if args.command == "site":
         return _site(args.out, args.reports, console)
     if args.command == "import":

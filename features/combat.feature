@@ -407,6 +407,24 @@ Feature: The combat phase
       And it is Alice's declare attackers step
       And Alice has priority
 
+    @edition:cr2008 @edition:cr2024
+    Scenario: Combat: Alice declares no attackers and still gets priority in the declare attackers step
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      Then the game waits for Alice to declare attackers
+      When Alice declares no attackers
+      Then it is Alice's declare attackers step
+      And Alice has priority
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Combat: with no creature able to attack, Alice still gets priority in the declare attackers step
+      Given the game is at the beginning of Alice's combat phase
+      And Alice controls a tapped Grizzly Bears
+      When the game advances to Alice's declare attackers step
+      And Alice declares no attackers
+      Then it is Alice's declare attackers step
+      And Alice has priority
+
     @edition:mirage
     Scenario: Combat: in Mirage an illegal attack is refused, and a legal one taps the attacker
       Given the game is at the beginning of Alice's main phase

@@ -69,6 +69,17 @@ def test_turn_start_untaps_and_gives_priority_in_upkeep() -> None:
     assert kinds[0] == "turn_began" and "untapped" in kinds
 
 
+def test_a_game_set_up_at_a_later_step_begins_only_that_step() -> None:
+    """The declare attackers step is inside a combat phase already under way: no phase_began for it."""
+    bears = PermanentSetup("b1", card("Grizzly Bears"), "Alice")
+    adapter = _started(phase="combat", step="declare_attackers", battlefield=(bears,))
+    began = [(e.kind, e.subject) for e in adapter.events() if e.kind in ("phase_began", "step_began")]
+    assert began == [("step_began", "declare_attackers")]
+    adapter = _started(phase="combat", step="beginning_of_combat")
+    began = [(e.kind, e.subject) for e in adapter.events() if e.kind in ("phase_began", "step_began")]
+    assert began == [("phase_began", "combat"), ("step_began", "beginning_of_combat")]
+
+
 def test_draw_step_draws_and_ids_are_the_suites() -> None:
     adapter = _started()
     _both_pass(adapter)
@@ -262,3 +273,14 @@ def test_passing_through_turns_exports_no_state_and_looks_up_no_card() -> None:
     assert [c.name for c in after.player("Alice").library] == ["Island"] * 5
     drawn = [e for e in adapter.events() if e.kind == "card_drawn"]
     assert [(e.player, e.subject) for e in drawn] == [("Bob", "b0")]
+
+
+def test_a_draw_step_phase_rs_skips_is_reported_skipped() -> None:
+    """Under Necropotence phase.rs marks its Draw and goes on with no draw, trigger or priority (CR 500.11)."""
+    library = tuple(CardSetup(f"l{i}", card("Forest")) for i in range(3))
+    players = (PlayerSetup("Alice", library=library), PlayerSetup("Bob", library=library))
+    adapter = _started(players=players, battlefield=(PermanentSetup("n", card("Necropotence"), "Alice"),))
+    _both_pass(adapter)
+    assert adapter.view().phase == "precombat_main" and not adapter.view().player("Alice").hand
+    draws = [e.kind for e in adapter.events() if e.subject == "draw"]
+    assert draws == ["step_skipped"]

@@ -113,3 +113,10 @@ def test_dealt_cards_are_named_with_their_object_id_and_can_be_played() -> None:
 def test_deal_takes_two_players() -> None:
     with pytest.raises(UnsupportedError):
         PhaseAdapter().deal(("A", "B", "C"), [deck(1, 0)] * 3, seed=1, first=0)
+
+
+def test_the_first_turns_draw_step_is_skipped_and_later_ones_begin(short_game: list[dict[str, Any]]) -> None:
+    """phase.rs marks the first turn's Draw and goes past it with no draw, trigger or priority (CR 103.8a)."""
+    draws = [(e["turn"], e["kind"]) for line in short_game if (e := line.get("event")) and e.get("subject") == "draw"]
+    assert draws[0] == (1, "step_skipped") and (1, "step_began") not in draws
+    assert (2, "step_began") in draws and (2, "step_skipped") not in draws

@@ -230,7 +230,7 @@ class PhaseEvents:
                 self._events.append(GameEvent("mana_emptied", turn, self._player(seat), None, n))
             emptied = {}
 
-        for e in events:
+        for i, e in enumerate(events):
             kind, d = e.get("type"), e.get("data") or {}
             ev: GameEvent | None = None
             if kind != "PermanentUntapped" and untapped:
@@ -249,6 +249,12 @@ class PhaseEvents:
                     ev = GameEvent("turn_began", turn, self._active_name, None, turn)
                 case "PhaseChanged":
                     part = str(d.get("phase"))
+                    if part == "Draw" and _next_is_phase_change(events, i):
+                        # A draw step phase.rs skips (the first turn's, CR 103.8a; one an effect skips, such as
+                        # Necropotence's, CR 500.11): it marks its Draw and goes on at once, with no draw, no "at
+                        # the beginning of your draw step" trigger and no priority. Not begun here, it is
+                        # reported skipped as the next part begins.
+                        continue
                     # phase.rs's combat record is gone once the next phase has begun: reported where CR 511.3
                     # puts the removal from combat, as the end of combat step ends (the state can't tell more).
                     leaving = after["combat"] is None and _PARTS.get(part, ("",))[0] != "combat"
@@ -465,6 +471,11 @@ def _leaves_untracked(event: Any) -> bool:
     if kind == "BlockersDeclared":
         return not d.get("assignments")
     return kind == "ZoneChanged" and "Battlefield" not in (d.get("from"), d.get("to"))
+
+
+def _next_is_phase_change(events: Sequence[Any], i: int) -> bool:
+    """Whether phase.rs's event after the ``i``-th is the next part's beginning (nothing happened in between)."""
+    return i + 1 < len(events) and events[i + 1].get("type") == "PhaseChanged"
 
 
 def _int(v: Any) -> int | None:

@@ -268,6 +268,7 @@ class PhaseAdapter(PhaseView):
                 self._events = []
                 self._part = None
                 self._record(result.events)
+                self._phase_under_way(before, target)
             else:
                 self._turn = int(game.turn)
         # Mana in pools: put in once the game waits in the part it starts at.
@@ -318,6 +319,18 @@ class PhaseAdapter(PhaseView):
         self._follow(game, None, first)
         self._last = self._snapshot()
         self._record(keeps)
+
+    def _phase_under_way(self, before: str, target: str) -> None:
+        """A game set up at a later step of a phase (the upkeep, the declare attackers step) starts inside
+        that phase, already under way, as the suite's set-ups mean it (the trace's start too): only the step
+        begins. The adapter began the phase as well, having no part before the set-up's last pass."""
+        phase = _PARTS[target][0]
+        if _PARTS.get(before, ("",))[0] != phase:
+            return
+        for i, e in enumerate(self._events):
+            if e.kind == "phase_began" and e.subject == phase:
+                del self._events[i]
+                return
 
     def _set_mana(self, engine: Any, pools: dict[int, Any]) -> None:
         exported = self.game.state()

@@ -1,7 +1,8 @@
-"""``turncheck trace FILE... [--edition E] [--report-dir DIR] [--validate]``: check recorded games.
+"""``turncheck trace FILE... [--edition E] [--report-dir DIR] [--validate] [--expect FILE]``: check recorded games.
 
 Prints a table (one row per trace), then every unreadable line and every violation with its
-file and line; ``--report-dir`` writes the reports. On a terminal a progress bar follows the
+file and line; ``--report-dir`` writes the reports; ``--expect`` gates the run on the violations
+known (:mod:`checker.trace.expected`). On a terminal a progress bar follows the
 traces. An interrupt stops the run: the traces checked so far are reported, and the exit code
 says the run is incomplete (2).
 """
@@ -16,6 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from checker.trace.check import Status, TraceResult
+from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
 from checker.trace.verdict import check_each, exit_code, write_reports
 
 EXIT_INCOMPLETE = 2
@@ -29,7 +31,21 @@ def trace_files(files: list[Path]) -> list[Path]:
     return paths
 
 
-def run(files: list[Path], edition: str | None, report_dir: Path | None, validate: bool, console: Console) -> int:
+def run(
+    files: list[Path],
+    edition: str | None,
+    report_dir: Path | None,
+    validate: bool,
+    console: Console,
+    expect: Path | None = None,
+) -> int:
+    expected: list[ExpectedViolation] | None = None
+    if expect is not None:
+        try:
+            expected = load(expect)
+        except TraceExpectationsError as exc:
+            console.print(f"[red]error[/red] {escape(str(exc))}")
+            return EXIT_INCOMPLETE
     paths = trace_files(files)
     if not paths:
         console.print(f"[red]error[/red] no trace (*.jsonl) in {escape(', '.join(str(f) for f in files))}")
@@ -51,7 +67,31 @@ def run(files: list[Path], edition: str | None, report_dir: Path | None, validat
     if interrupted:
         console.print(f"[red]interrupted[/red]: {len(results)} of {len(paths)} traces checked; the rest were not")
         return max(exit_code(results), EXIT_INCOMPLETE)
+    if expected is not None:
+        return _gate(results, expected, console)
     return exit_code(results)
+
+
+def _gate(results: list[TraceResult], expected: list[ExpectedViolation], console: Console) -> int:
+    """The run against the expected violations: 0 when they match, 1 when they don't (unreadable traces and
+    internal errors keep their own exit codes)."""
+    verdict = compare(results, expected)
+    for e, n in verdict.met.items():
+        state = f"seen {n} times" if n else "[red]not seen[/red] (fixed? remove it from the expectations)"
+        console.print(f"expected {e.check}: {escape(e.shows)}: {state}")
+    for path, v in verdict.unexpected:
+        console.print(f"[red]unexpected[/red] {escape(path)}:{v.line} {v.check}: {escape(v.shows)}")
+    code = exit_code(results)
+    if code > 1:
+        return code
+    if verdict.holds:
+        console.print(f"the violations match the expectations ({len(expected)} kinds)")
+        return 0
+    console.print(
+        f"[red]the violations don't match the expectations[/red]: {len(verdict.unexpected)} unexpected, "
+        f"{len(verdict.unmet)} expected but not seen"
+    )
+    return 1
 
 
 def _print(results: list[TraceResult], console: Console) -> None:

@@ -128,3 +128,51 @@ def test_the_html_report_shows_each_violation_and_escapes_what_the_trace_says(tm
     page = (reports / "trace-report.html").read_text(encoding="utf-8")
     assert script not in page and "&lt;script&gt;" in page
     assert TURN_ORDER in page and "line 5" in page and "1 violation(s) found." in page
+
+
+# The gate: turncheck trace --expect FILE passes exactly when the violations are the ones listed.
+
+
+def expectations(path: Path, *entries: tuple[str, str]) -> Path:
+    listed = [{"check": check, "shows": shows, "reason": "engine deviation: test"} for check, shows in entries]
+    data = {"format": "turncheck-trace-expectations", "format_version": 1, "engine": "test", "expectations": listed}
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_the_violations_expected_pass_the_gate(
+    tmp_path: Path, broken: Path, kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = expectations(tmp_path / "e.json", (TURN_ORDER, "turn * is *'s, after *"))
+    assert main(["trace", str(broken), str(kept), "--expect", str(file)]) == 0
+    assert "seen 1 times" in capsys.readouterr().out
+
+
+def test_a_new_violation_fails_the_gate(tmp_path: Path, broken: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = expectations(tmp_path / "e.json", (TURN_ORDER, "something else"))
+    assert main(["trace", str(broken), "--expect", str(file)]) == 1
+    out = capsys.readouterr().out
+    assert "unexpected" in out and f"{broken}:5" in out and "not seen" in out
+
+
+def test_an_expected_violation_not_seen_fails_the_gate(
+    tmp_path: Path, kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = expectations(tmp_path / "e.json", (TURN_ORDER, "*"))
+    assert main(["trace", str(kept), "--expect", str(file)]) == 1
+    assert "not seen" in capsys.readouterr().out
+
+
+def test_a_bad_expectations_file_is_a_usage_error(
+    tmp_path: Path, kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["trace", str(kept), "--expect", str(tmp_path / "missing.json")]) == 2
+    (tmp_path / "bad.json").write_text('{"format": "turncheck-trace-expectations", "format_version": 1}')
+    assert main(["trace", str(kept), "--expect", str(tmp_path / "bad.json")]) == 2
+    out = capsys.readouterr().out
+    assert "missing.json" in out and "bad.json" in out and "schema" in out
+
+
+def test_brackets_and_question_marks_in_what_a_violation_shows_are_plain_text(tmp_path: Path, broken: Path) -> None:
+    file = expectations(tmp_path / "e.json", (TURN_ORDER, "[A]lice? *"))
+    assert main(["trace", str(broken), "--expect", str(file)]) == 1

@@ -501,3 +501,26 @@ def test_a_phase_begun_again_before_it_ended_is_named_where_the_trace_starts_at_
     name = "phases.one-at-a-time"
     assert check(tmp_path, "mirage", ["phase cleanup", "end phase cleanup"], name, start) is Status.PASSED
     assert check(tmp_path, "mirage", ["phase cleanup", "phase cleanup"], name, start) is Status.VIOLATED
+
+
+@pytest.mark.parametrize(
+    ("name", "edition", "keeps", "breaks"),
+    [
+        ("draw.starting-player-skips-the-first-draw-step", "cr2024", "step_skipped Alice - draw", "step draw"),
+        ("draw.mirage-first-turn-has-its-draw-phase", "mirage", "phase draw", "phase_skipped Alice - draw"),
+    ],
+)
+def test_a_trace_that_begins_in_the_first_turn_is_judged_on_that_turn(
+    tmp_path: Path, name: str, edition: str, keeps: str, breaks: str
+) -> None:
+    """An importer's game dealt in the first turn's upkeep has no turn_began for that turn."""
+    beginning = "beginning" if edition != "mirage" else "upkeep"
+    first_upkeep = Start(1, "Alice", beginning, "upkeep" if edition != "mirage" else None)
+    assert check(tmp_path, edition, [keeps], name, first_upkeep) is Status.PASSED
+    assert check(tmp_path, edition, [breaks], name, first_upkeep) is Status.VIOLATED
+    # Bob's first turn is not the game's first: nothing there to judge.
+    not_first = Start(1, "Bob", beginning, "upkeep" if edition != "mirage" else None)
+    assert check(tmp_path, edition, [breaks], name, not_first) is Status.NOT_CHECKED
+    # A trace that begins after the draw has no occasion for the rule either.
+    after = Start(1, "Alice", "precombat_main" if edition != "mirage" else "main")
+    assert check(tmp_path, edition, [breaks], name, after) is Status.NOT_CHECKED

@@ -44,8 +44,16 @@ class _FirstTurn(Check):
     ``self.first`` holds (a subclass clears it once the rule has had its say)."""
 
     def setup(self) -> None:
+        """A trace that begins inside the game's first turn, before its draw step or phase (an
+        importer's game dealt already in the upkeep, say), has no ``turn_began`` for that turn:
+        the rule is armed from the starting position."""
         super().setup()
-        self.first = False
+        start = self.game.start
+        if start is None or start.from_game_start:
+            self.first = False
+            return
+        before_draw = (start.step or start.phase) in (None, "beginning", "untap", "upkeep")
+        self.first = before_draw and self.game.is_first_turn() and self.applies()
 
     def event(self, e: Event) -> None:
         if e.kind == "turn_began":
