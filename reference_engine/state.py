@@ -31,8 +31,6 @@ from reference_engine.events import Event, EventKind
 from reference_engine.mana import ManaCost, ManaPool
 from reference_engine.turn import Phase, Segment, Step
 
-MAXIMUM_HAND_SIZE = 7
-
 
 class DecisionKind(StrEnum):
     PRIORITY = "priority"
@@ -393,7 +391,7 @@ class GameState:
     def maximum_hand_size(self, player: str) -> int | None:
         if any(self.has_keyword(p, Keyword.NO_MAXIMUM_HAND_SIZE) for p in self._controlled(player)):
             return None
-        return MAXIMUM_HAND_SIZE
+        return self.edition.maximum_hand_size
 
     def _controlled(self, player: str) -> list[Permanent]:
         return [p for p in self.in_play() if p.controller == player]
