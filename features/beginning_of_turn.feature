@@ -36,7 +36,7 @@ Feature: Mirage's beginning of turn
       And Alice has Giant Growth in hand
       And Alice has {G} in her mana pool
       When Alice tries to cast Giant Growth targeting Grizzly Bears
-      Then the game refuses it
+      Then the game refuses it because timing
       And Alice has Giant Growth in hand
       When Alice tries to tap Forest for mana
       Then the game allows it

@@ -63,7 +63,7 @@ Feature: The upkeep
       And Alice has Divination in hand
       And Alice has {U}{U}{U} in her mana pool
       When Alice tries to cast Divination
-      Then the game refuses it
+      Then the game refuses it because timing
       And Alice has Divination in hand
       And the stack is empty
       And it is Alice's upkeep

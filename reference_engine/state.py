@@ -26,7 +26,7 @@ from reference_engine.abilities import (
 )
 from reference_engine.cards import Card, CardDef, CardType, Permanent
 from reference_engine.editions import Edition
-from reference_engine.errors import IllegalAction
+from reference_engine.errors import IllegalAction, Refusal
 from reference_engine.events import Event, EventKind
 from reference_engine.mana import ManaCost, ManaPool
 from reference_engine.turn import Phase, Segment, Step
@@ -322,7 +322,7 @@ class GameState:
         for p in self.battlefield:
             if p.id == permanent_id:
                 return p
-        raise IllegalAction(f"there is no permanent {permanent_id!r} on the battlefield")
+        raise IllegalAction(f"there is no permanent {permanent_id!r} on the battlefield", Refusal.NO_SUCH_OBJECT)
 
     def find_permanent(self, permanent_id: str) -> Permanent | None:
         return next((p for p in self.battlefield if p.id == permanent_id), None)
