@@ -125,6 +125,18 @@ Feature: The upkeep
       And it is Alice's upkeep
       And Alice has priority
 
+    @edition:cr2008 @edition:cr2024
+    Scenario: Upkeep: the active player's upkeep trigger goes on the stack first, so the opponent's resolves first
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls Juzam Djinn
+      And Bob controls "Sun Totem", an artifact with "At the beginning of each player's upkeep, you gain 2 life"
+      When the game starts
+      Then Alice has priority
+      And the stack holds, from the top, Sun Totem, Juzam Djinn
+      When both players pass priority
+      Then Bob has 22 life
+      And Alice has 20 life
+
     Scenario: Upkeep: an ability that triggered in the untap step waits with the upkeep triggers
       Given it is Alice's turn
       And Alice controls "Dawn Totem", an artifact with "At the beginning of your untap step, you gain 1 life"
