@@ -51,7 +51,8 @@ def test_an_engine_without_reasons_still_refuses_and_the_reason_is_unsupported()
 
 
 def test_a_reason_outside_the_vocabulary_is_a_mistake_in_the_scenario() -> None:
-    with pytest.raises(ScenarioError, match="'busy' is not a refusal reason; the reasons: combat_restriction, cost_unpaid"):
+    expected = "'busy' is not a refusal reason; the reasons: combat_restriction, cost_unpaid"
+    with pytest.raises(ScenarioError, match=expected):
         refused_because(bob_passes_in_alices_upkeep(ReferenceAdapter()), "busy")
 
 
