@@ -36,7 +36,7 @@ Feature: Mirage's beginning of turn
       And Alice has Giant Growth in hand
       And Alice has {G} in her mana pool
       When Alice tries to cast Giant Growth targeting Grizzly Bears
-      Then the game refuses it
+      Then the game refuses it because timing
       And Alice has Giant Growth in hand
       When Alice tries to tap Forest for mana
       Then the game allows it
@@ -249,3 +249,21 @@ Feature: Mirage's beginning of turn
       Then the game allows it
       And Forest is tapped
       And Alice has {G} in her mana pool
+
+  @ruling:CR24-117.1d @edition:cr2008 @edition:cr2024
+  Rule: Under the CR no mana source may be used while the Time Vault choice is pending
+    CR 117.1d and 605.3a (2008: rule 411): a player may activate a mana ability only with
+    priority, while casting a spell or activating an ability that needs mana, or when a rule or
+    effect asks for a mana payment. The choice to skip a turn for Time Vault, made before the turn
+    begins, is none of these, so unlike Mirage's between-turns mana, a mana source can't be used.
+
+    Scenario: Beginning of turn: under the CR a mana source can't be used while the Time Vault choice is pending
+      Given the game is at the beginning of Bob's end step
+      And Alice controls a tapped Time Vault
+      And Alice controls Forest
+      When both players pass priority
+      Then the game waits for Alice to choose whether to skip a turn
+      When Alice tries to tap Forest for mana
+      Then the game refuses it because not_your_priority
+      And Forest is untapped
+      And Alice's mana pool is empty

@@ -394,7 +394,7 @@ Feature: The combat phase
       And Alice controls a tapped Hill Giant
       Then the game waits for Alice to declare attackers
       When Alice tries to attack with Grizzly Bears and Hill Giant
-      Then the game refuses it
+      Then the game refuses it because combat_restriction
       And Grizzly Bears is untapped
       And Grizzly Bears is not attacking
       And no "attackers declared" event happened
@@ -578,7 +578,7 @@ Feature: The combat phase
       And Alice controls Forest
       And Bob controls Plains
       When Alice tries to attack with Forest
-      Then the game refuses it
+      Then the game refuses it because combat_restriction
       And Forest is untapped
       And the game waits for Alice to declare attackers
       When Alice attacks with Grizzly Bears

@@ -20,7 +20,7 @@ Feature: Combat in a game of more than two players
       Then the game waits for Alice to choose the defending player
       And no player has priority
       When Alice tries to choose Alice as the defending player
-      Then the game refuses it
+      Then the game refuses it because invalid_choice
       When Alice chooses Carol as the defending player
       Then Alice has priority
       And a "defender chosen" event happened for Alice about Carol

@@ -28,7 +28,7 @@ Feature: Combat: attacking planeswalkers, and battles
       And Alice controls Grizzly Bears
       And Alice controls "Garruk Wildspeaker", a Garruk planeswalker with 3 loyalty counters
       When Alice tries to attack Garruk Wildspeaker with Grizzly Bears
-      Then the game refuses it
+      Then the game refuses it because illegal_target
       And the game waits for Alice to declare attackers
       When Alice attacks with Grizzly Bears
       Then Grizzly Bears is attacking Bob

@@ -15,7 +15,7 @@ Feature: Combat: restrictions, requirements and costs of attacking and blocking
       And Alice controls Mogg Flunkies
       And Alice controls Grizzly Bears
       When Alice tries to attack with Mogg Flunkies
-      Then the game refuses it
+      Then the game refuses it because combat_restriction
       And the game waits for Alice to declare attackers
       When Alice attacks with Mogg Flunkies and Grizzly Bears
       Then Mogg Flunkies is attacking
@@ -39,7 +39,7 @@ Feature: Combat: restrictions, requirements and costs of attacking and blocking
       And Bob tries to block Hill Giant with Hulking Goblin
       Then the game refuses it
       When Bob tries to block Hill Giant with Mogg Flunkies
-      Then the game refuses it
+      Then the game refuses it because combat_restriction
       When Bob blocks Hill Giant with Mogg Flunkies; Grizzly Bears with Savannah Lions
       Then the game waits for Alice to act
       And an "blockers declared" event happened for Bob with amount 2

@@ -56,6 +56,37 @@ Feature: Extra and skipped turns, phases and steps
         | turn began | Bob    | 5      |
         | turn began | Alice  | 6      |
 
+    Scenario: Extra turns in a game of three - the most recently created is taken first, then turn order resumes
+      Alice gives Bob an extra turn, then Carol one (CR 500.7). Last in, first out, Carol's extra
+      turn comes first, then Bob's, then the regular turns go on from Alice's: Bob, Carol, Alice.
+      First in, first out would give Bob's extra turn first.
+
+      Given a game between Alice, Bob and Carol
+      And the game is at the beginning of Alice's precombat main phase
+      And Alice has Time Warp and Time Warp in hand
+      And Alice has {U}{U}{U}{U}{U}{U}{U}{U}{U}{U} in her mana pool
+      When Alice casts Time Warp targeting Bob
+      And all players pass priority
+      And Alice casts Time Warp targeting Carol
+      And all players pass priority
+      And the game advances to Carol's turn
+      Then it is turn 3
+      When the game advances to Bob's turn
+      Then it is turn 4
+      When the game advances to Bob's next turn
+      Then it is turn 5
+      When the game advances to Carol's next turn
+      Then it is turn 6
+      When the game advances to Alice's next turn
+      Then it is turn 7
+      And these events happen in this order:
+        | event      | player | amount |
+        | turn began | Carol  | 3      |
+        | turn began | Bob    | 4      |
+        | turn began | Bob    | 5      |
+        | turn began | Carol  | 6      |
+        | turn began | Alice  | 7      |
+
   @ruling:CR08-300.7 @ruling:WIKI-TS-5 @ruling:CR24-500.8 @edition:cr2008 @edition:cr2024
   Rule: An extra phase comes directly after the phase it is added to
     CR 300.7 (2008), CR 500.8 (2024), MTG Wiki (turn structure): added phases come directly after

@@ -153,7 +153,7 @@ Feature: The main phase
       And Bob has {U}{U}{U}{W}{R} in his mana pool
       When Alice passes priority
       And Bob tries to cast Divination
-      Then the game refuses it
+      Then the game refuses it because timing
       When Bob tries to cast Savannah Lions
       Then the game refuses it
       When Bob tries to cast Lightning Bolt targeting Alice
@@ -229,7 +229,7 @@ Feature: The main phase
       When Alice passes priority
       Then Bob has priority
       When Alice tries to play Forest
-      Then the game refuses it
+      Then the game refuses it because not_your_priority
       And Alice has Forest in hand
 
     @edition:mirage @edition:cr2008 @edition:cr2024

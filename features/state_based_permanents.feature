@@ -59,6 +59,13 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
       And Alice has won the game
       And it is turn 3
 
+    Scenario: Poison: Bob with nine poison counters plays on
+      Given the game is at the beginning of Alice's upkeep
+      And Bob has 9 poison counters
+      When the game starts
+      Then Bob has not lost the game
+      And Alice has priority
+
   @ruling:CR08-420.5e @edition:cr2008
   Rule: The 2008 legend rule: legendary permanents with the same name all go to the graveyard
     CR 2008 420.5e: if two or more legendary permanents with the same name are on the battlefield,
@@ -147,6 +154,20 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
       Then Jace Beleren is in Alice's graveyard
       And Jace, the Mind Sculptor is in Bob's graveyard
       And Bob controls Garruk Wildspeaker
+
+  @ruling:CR08-420.5q @ruling:CR24-704.5 @edition:cr2024
+  Rule: Today planeswalkers sharing a planeswalker type all stay
+    The 2008 planeswalker uniqueness rule (420.5q) is gone from today's state-based actions
+    (CR 704.5): two Jace planeswalkers with different names both stay on the battlefield.
+
+    Scenario: Planeswalkers: two Jace planeswalkers with different names both stay
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls "Jace Beleren", a Jace planeswalker with 3 loyalty counters
+      And Bob controls "Jace, the Mind Sculptor", a Jace planeswalker with 3 loyalty counters
+      When the game starts
+      Then Alice controls Jace Beleren
+      And Bob controls Jace, the Mind Sculptor
+      And Alice has priority
 
   @ruling:CR08-420.5d @edition:cr2008 @edition:cr2024
   Rule: An Aura attached to nothing or to an illegal object goes to the graveyard

@@ -217,7 +217,7 @@ Feature: The untap
       When the game advances to Alice's untap
       Then the game waits for Alice to choose what to untap
       When Alice tries to choose to untap Forest and Forest 2
-      Then the game refuses it
+      Then the game refuses it because limit_reached
       When Alice chooses to untap Forest 2
       And the game advances to Alice's upkeep
       Then Forest 2 is untapped
@@ -453,7 +453,7 @@ Feature: The untap
       Then the game waits for Alice to choose what to untap
       And no player has priority
       When Bob tries to cast Lightning Bolt targeting Alice
-      Then the game refuses it
+      Then the game refuses it because not_your_priority
       When Alice tries to tap Forest 3 for mana
       Then the game refuses it
       When Alice chooses to untap Forest

@@ -63,7 +63,7 @@ Feature: The upkeep
       And Alice has Divination in hand
       And Alice has {U}{U}{U} in her mana pool
       When Alice tries to cast Divination
-      Then the game refuses it
+      Then the game refuses it because timing
       And Alice has Divination in hand
       And the stack is empty
       And it is Alice's upkeep
@@ -124,6 +124,18 @@ Feature: The upkeep
       And the stack is empty
       And it is Alice's upkeep
       And Alice has priority
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Upkeep: the active player's upkeep trigger goes on the stack first, so the opponent's resolves first
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls Juzam Djinn
+      And Bob controls "Sun Totem", an artifact with "At the beginning of each player's upkeep, you gain 2 life"
+      When the game starts
+      Then Alice has priority
+      And the stack holds, from the top, Sun Totem, Juzam Djinn
+      When both players pass priority
+      Then Bob has 22 life
+      And Alice has 20 life
 
     Scenario: Upkeep: an ability that triggered in the untap step waits with the upkeep triggers
       Given it is Alice's turn

@@ -13,7 +13,7 @@ from reference_engine.abilities import (
     WatchedEvent,
 )
 from reference_engine.cards import CardType, Permanent
-from reference_engine.errors import IllegalAction
+from reference_engine.errors import IllegalAction, Refusal
 from reference_engine.events import EventKind
 from reference_engine.mana import ManaCost
 from reference_engine.state import AttackAction, Decision, DecisionKind, Procedure, StackItem
@@ -81,28 +81,32 @@ class Combat(Triggers):
         chosen = list(attackers)
         for p in chosen:
             if not self.can_attack(p):
-                raise IllegalAction(f"{p.id} can't attack")
+                raise IllegalAction(f"{p.id} can't attack", Refusal.COMBAT_RESTRICTION)
         for p in self._alone_restricted(chosen):
-            raise IllegalAction(f"{p.id} can't attack alone")
+            raise IllegalAction(f"{p.id} can't attack alone", Refusal.COMBAT_RESTRICTION)
         for p in optional:
             if p not in chosen or not self._optional_attack_costs(p):
-                raise IllegalAction(f"{p.id} has no optional cost to attack to pay")
+                raise IllegalAction(f"{p.id} has no optional cost to attack to pay", Refusal.NO_SUCH_OBJECT)
         if not self.players[self.active].pool.can_pay(cost := self.attack_cost(chosen, optional, attacked)):
-            raise IllegalAction(f"attacking with these creatures costs {cost}, which {self.active} can't pay")
+            raise IllegalAction(
+                f"attacking with these creatures costs {cost}, which {self.active} can't pay", Refusal.COST_UNPAID
+            )
         must = [
             p for p in self._controlled(self.active) if self.has_keyword(p, Keyword.MUST_ATTACK) and self.can_attack(p)
         ]
         missing = [p.id for p in must if p not in chosen]
         if missing:
-            raise IllegalAction(f"{', '.join(missing)} must attack if able")
+            raise IllegalAction(f"{', '.join(missing)} must attack if able", Refusal.COMBAT_RESTRICTION)
 
     def _check_attacked(self, attackers: Sequence[Permanent], attacked: Mapping[str, str]) -> None:
         """An attacker may attack a planeswalker the defending player controls (CR 508.1b)."""
         for attacker, planeswalker in attacked.items():
             if attacker not in {p.id for p in attackers}:
-                raise IllegalAction(f"{attacker} is not among the attackers")
+                raise IllegalAction(f"{attacker} is not among the attackers", Refusal.INVALID_CHOICE)
             if planeswalker in self.players or not self.attackable(planeswalker):
-                raise IllegalAction(f"{planeswalker} is not a planeswalker the defending player controls")
+                raise IllegalAction(
+                    f"{planeswalker} is not a planeswalker the defending player controls", Refusal.ILLEGAL_TARGET
+                )
 
     def _choose_defender(self) -> Procedure:
         """CR 507.1 (703.4h, 506.2a): in a game of more than two players, the active player chooses

@@ -71,6 +71,13 @@ class Edition:
     #: CR 505.3-505.5 (2025): turn-based actions begin the precombat main phase: the archenemy's
     #: scheme, the lore counters on Sagas, the roll to visit Attractions.
     precombat_main_actions: ClassVar[bool] = False
+    #: Cards each player draws for an opening hand (CR 103.4).
+    opening_hand_size: ClassVar[int] = 7
+    #: The maximum hand size, down to which the cleanup step (Mirage: the discard phase) discards
+    #: (CR 402.2, 514.1; 2008: 314.1).
+    maximum_hand_size: ClassVar[int] = 7
+    #: Poison counters that make a player lose (CR 704.5c, 2008: 420.5h).
+    poison_counters_to_lose: ClassVar[int] = 10
     #: Parts of the turn that are not phases: mana used there lasts into the first phase played.
     not_a_phase: ClassVar[frozenset[Phase]] = frozenset()
     #: Parts of the turn in which players may use only mana sources.

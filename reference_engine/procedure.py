@@ -10,7 +10,6 @@ from reference_engine.abilities import (
 from reference_engine.events import EventKind
 from reference_engine.stack import Stack
 from reference_engine.state import (
-    MAXIMUM_HAND_SIZE,
     CombatProgress,
     Decision,
     DecisionKind,
@@ -76,7 +75,7 @@ class TurnProcedure(Stack):
         self.emit(EventKind.PLAY_OR_DRAW_CHOSEN, chooser, "play" if play_first else "draw", starting=first)
         self.starting_player = self.active = self._regular = first
         for name in self.apnap():
-            for _ in range(MAXIMUM_HAND_SIZE):
+            for _ in range(self.edition.opening_hand_size):
                 self.draw(name, "opening hand")
 
     def _between_turns(self) -> Procedure:

@@ -26,12 +26,10 @@ from reference_engine.abilities import (
 )
 from reference_engine.cards import Card, CardDef, CardType, Permanent
 from reference_engine.editions import Edition
-from reference_engine.errors import IllegalAction
+from reference_engine.errors import IllegalAction, Refusal
 from reference_engine.events import Event, EventKind
 from reference_engine.mana import ManaCost, ManaPool
 from reference_engine.turn import Phase, Segment, Step
-
-MAXIMUM_HAND_SIZE = 7
 
 
 class DecisionKind(StrEnum):
@@ -324,7 +322,7 @@ class GameState:
         for p in self.battlefield:
             if p.id == permanent_id:
                 return p
-        raise IllegalAction(f"there is no permanent {permanent_id!r} on the battlefield")
+        raise IllegalAction(f"there is no permanent {permanent_id!r} on the battlefield", Refusal.NO_SUCH_OBJECT)
 
     def find_permanent(self, permanent_id: str) -> Permanent | None:
         return next((p for p in self.battlefield if p.id == permanent_id), None)
@@ -393,7 +391,7 @@ class GameState:
     def maximum_hand_size(self, player: str) -> int | None:
         if any(self.has_keyword(p, Keyword.NO_MAXIMUM_HAND_SIZE) for p in self._controlled(player)):
             return None
-        return MAXIMUM_HAND_SIZE
+        return self.edition.maximum_hand_size
 
     def _controlled(self, player: str) -> list[Permanent]:
         return [p for p in self.in_play() if p.controller == player]

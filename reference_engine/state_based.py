@@ -9,8 +9,6 @@ from reference_engine.cards import Card, CardType, Permanent
 from reference_engine.events import EventKind
 from reference_engine.players import Players
 
-POISON_TO_LOSE = 10
-
 
 class _Applying(NamedTuple):
     """What one round of the state-based check does: empty fields for nothing to do."""
@@ -78,7 +76,7 @@ class StateBasedActions(Players):
                 losers[name] = "drew from an empty library"
             elif state.life <= 0 and not self.edition.life_checked_at_end_of_phase:
                 losers[name] = "0 or less life"
-            elif state.poison >= POISON_TO_LOSE:  # CR 704.5c (2008: 420.5h)
+            elif state.poison >= self.edition.poison_counters_to_lose:  # CR 704.5c (2008: 420.5h)
                 losers[name] = "ten or more poison counters"
         return losers
 

@@ -6,6 +6,7 @@ import pytest
 
 from reference_engine import CR2008, CR2024, EDITIONS, Game, IllegalAction, Mirage
 from reference_engine.cards import CardDef, CardType
+from reference_engine.errors import Refusal
 from reference_engine.mana import Color, ManaCost, ManaPool
 from reference_engine.turn import Phase, Priority, Segment, Step
 
@@ -70,10 +71,12 @@ def test_illegal_actions_are_refused_with_the_reason() -> None:
     game.add_card("Alice", "hand", BEARS, "bears")
     game.start(active="Alice", at=Segment(Phase.BEGINNING, Step.UPKEEP))
     assert game.decision is not None and game.decision.player == "Alice"
-    with pytest.raises(IllegalAction, match="Bob can't do that now: the game is waiting for Alice"):
+    with pytest.raises(IllegalAction, match="Bob can't do that now: the game is waiting for Alice") as refusal:
         game.pass_priority("Bob")
-    with pytest.raises(IllegalAction, match="main phase"):
+    assert refusal.value.reason is Refusal.NOT_YOUR_PRIORITY
+    with pytest.raises(IllegalAction, match="main phase") as refusal:
         game.cast("Alice", "bears")
+    assert refusal.value.reason is Refusal.TIMING
     with pytest.raises(IllegalAction, match="no card 'nothing' in hand"):
         game.cast("Alice", "nothing")
     with pytest.raises(IllegalAction, match="no permanent"):

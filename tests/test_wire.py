@@ -29,11 +29,12 @@ from checker.contract.interface import (
     PlayerSetup,
     UnsupportedError,
 )
-from checker.contract.protocol import ProtocolError, problems, schema
-from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
+from checker.contract.protocol import ProtocolError, problems, raise_error, schema
+from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, REFUSAL_REASONS, STEPS
 from checker.doctools.protocol_docs import main as docs_main
 from checker.running.wire.client import EngineCrashed, WireEngine
 from checker.running.wire.server import answer, serve
+from reference_engine.errors import Refusal
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 SETUP = GameSetup(
@@ -154,6 +155,24 @@ def test_a_real_session_satisfies_the_schema_both_ways() -> None:
         assert problems("response", response) == [], response
         assert response["id"] == request["id"]
     assert responses[4]["error"]["kind"] == "illegal_action"
+    assert responses[4]["error"]["reason"] == "not_your_priority"
+
+
+def test_the_refusal_reasons_are_the_schemas_and_the_reference_engines() -> None:
+    assert set(schema()["$defs"]["refusal_reason"]["enum"]) == REFUSAL_REASONS == {r.value for r in Refusal}
+
+
+@pytest.mark.parametrize("reason", [None, "timing"])
+def test_a_refusal_reason_is_optional_and_carried_as_given(reason: str | None) -> None:
+    with pytest.raises(IllegalActionError) as refusal:
+        raise_error("illegal_action", "not now", reason)
+    assert (str(refusal.value), refusal.value.reason) == ("not now", reason)
+
+
+@pytest.mark.parametrize("reason", ["because", 3])
+def test_a_refusal_reason_outside_the_vocabulary_is_a_protocol_error(reason: object) -> None:
+    with pytest.raises(ProtocolError, match="unknown reason"):
+        raise_error("illegal_action", "not now", reason)
 
 
 @pytest.mark.parametrize(

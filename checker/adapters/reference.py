@@ -321,7 +321,7 @@ class ReferenceAdapter:
                 case ChooseDefendingPlayer(player, defender):
                     g.choose_defender(player, defender)
         except IllegalAction as exc:
-            raise IllegalActionError(str(exc)) from exc
+            raise IllegalActionError(str(exc), exc.reason.value) from exc
 
     def view(self) -> GameView:
         g = self.game

@@ -23,7 +23,15 @@ class AdapterError(Exception):
 
 
 class IllegalActionError(AdapterError):
-    """The engine refused a player's action as against the rules."""
+    """The engine refused a player's action as against the rules, optionally saying why.
+
+    ``reason`` is one of the protocol's ``refusal_reason`` names (``timing``, ``cost_unpaid``, ...;
+    :data:`checker.contract.vocabulary.REFUSAL_REASONS`), or None when the engine doesn't say.
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class UnsupportedError(AdapterError):

@@ -55,11 +55,22 @@ def error_kind(exc: BaseException) -> str:
     return "internal"
 
 
-def raise_error(kind: str, message: str) -> None:
-    """Turn an engine's error answer into the exception an adapter raises."""
+def refusal_reason(exc: BaseException) -> str | None:
+    """The reason an error answer gives for a refusal, when the adapter gave one."""
+    return exc.reason if isinstance(exc, IllegalActionError) else None
+
+
+def raise_error(kind: str, message: str, reason: object = None) -> None:
+    """Turn an engine's error answer into the exception an adapter raises.
+
+    A refusal's reason is optional (engines older than the reasons give none), but one outside the
+    vocabulary is a broken answer."""
     exc: AdapterError
-    if kind == "illegal_action":
-        exc = IllegalActionError(message)
+    if kind == "illegal_action" and reason is not None and reason not in names("refusal_reason"):
+        known = ", ".join(sorted(names("refusal_reason")))
+        exc = ProtocolError(f"the engine refused an action for an unknown reason {reason!r} (the reasons: {known})")
+    elif kind == "illegal_action":
+        exc = IllegalActionError(message, None if reason is None else str(reason))
     elif kind == "unsupported":
         exc = UnsupportedError(message)
     elif kind == "invalid_request":

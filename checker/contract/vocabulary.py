@@ -19,6 +19,8 @@ PHASES = names("phase")
 STEPS = names("step")
 DECISIONS = names("decision")
 EVENTS = names("event_kind")
+#: Why an engine refuses an action (the optional ``reason`` of an ``illegal_action`` error).
+REFUSAL_REASONS = names("refusal_reason")
 #: The detail keys each event kind may carry, with what each means (``$defs/event_details``): the
 #: one declaration that the schema's validation of an event and ``docs/protocol.md`` both read.
 EVENT_DETAILS: dict[str, dict[str, str]] = {

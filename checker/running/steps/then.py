@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pytest_bdd import parsers, then
 
-from checker.contract.interface import GameEvent
-from checker.contract.vocabulary import TurnPart, parse_part
+from checker.contract.interface import GameEvent, UnsupportedError
+from checker.contract.vocabulary import REFUSAL_REASONS, TurnPart, parse_part
 from checker.running.steps.context import ScenarioError, ScenarioGame
 from checker.running.steps.language import DECISION_PHRASES, event_kind, mana, names, number
 
@@ -64,9 +64,20 @@ def _waiting(d: object) -> str:
     return f"the game waiting for {d.player} to decide {d.kind}"  # type: ignore[attr-defined]
 
 
-@then(parsers.re(r"the game refuses it(?: because .*)?"))
+@then("the game refuses it")
 def refused(game: ScenarioGame) -> None:
     expect(game.allowed is False, "the engine to refuse the action", "it was allowed")
+
+
+@then(parsers.re(r"the game refuses it because (?P<reason>\w+)"))
+def refused_because(game: ScenarioGame, reason: str) -> None:
+    if reason not in REFUSAL_REASONS:
+        raise ScenarioError(f"{reason!r} is not a refusal reason; the reasons: {', '.join(sorted(REFUSAL_REASONS))}")
+    refused(game)
+    given = game.refusal.reason if game.refusal else None
+    if given is None:
+        raise UnsupportedError(f"the engine refused the action without a reason; the scenario checks it was {reason}")
+    expect(given == reason, f"a refusal because {reason}", f"a refusal because {given}: {game.refusal}")
 
 
 @then("the game allows it")

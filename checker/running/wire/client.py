@@ -137,7 +137,7 @@ class WireEngine:
             raise self._fail(failure) from None
         if answer.get("type") == "error":
             error = answer.get("error") or {}
-            raise_error(str(error.get("kind")), str(error.get("message")))
+            raise_error(str(error.get("kind")), str(error.get("message")), error.get("reason"))
         return answer
 
     def _read(self, kind: str, line: bytes) -> dict[str, Any]:

@@ -17,7 +17,14 @@ from typing import Any, BinaryIO
 
 from checker.contract.codec import DecodeError, decode, encode
 from checker.contract.interface import Action, AdapterError, EngineAdapter, GameSetup, UnsupportedError
-from checker.contract.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, error_kind, is_request_id, problems
+from checker.contract.protocol import (
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    error_kind,
+    is_request_id,
+    problems,
+    refusal_reason,
+)
 
 Handler = Callable[[EngineAdapter, dict[str, Any]], dict[str, Any]]
 #: The longest error message sent back: an error quotes what was wrong, not all of it.
@@ -106,16 +113,17 @@ def _answer(adapter: EngineAdapter, line: bytes | str, validate: bool) -> tuple[
     except (DecodeError, KeyError) as exc:
         return _error(request_id, "invalid_request", str(exc)), True
     except AdapterError as exc:
-        return _error(request_id, error_kind(exc), str(exc)), True
+        return _error(request_id, error_kind(exc), str(exc), refusal_reason(exc)), True
     except Exception as exc:  # the engine's own failure (running out of memory too) goes back as internal
         return _error(request_id, "internal", f"{type(exc).__name__}: {exc}"), True
     return {"id": request_id, **response}, kind != "bye"
 
 
-def _error(request_id: int | None, kind: str, message: str) -> dict[str, Any]:
+def _error(request_id: int | None, kind: str, message: str, reason: str | None = None) -> dict[str, Any]:
     if len(message) > _MESSAGE_CHARS:
         message = message[:_MESSAGE_CHARS] + f" [... {len(message) - _MESSAGE_CHARS:,} more characters cut]"
-    return {"id": request_id, "type": "error", "error": {"kind": kind, "message": message}}
+    error = {"kind": kind, "message": message} | ({} if reason is None else {"reason": reason})
+    return {"id": request_id, "type": "error", "error": error}
 
 
 def _line(response: dict[str, Any]) -> bytes:
