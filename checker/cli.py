@@ -199,8 +199,12 @@ def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
     """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
     argv = ["--pyargs", "checker.running.test_conformance", "-p", "no:cacheprovider", "-p", "no:terminal", *extra]
     # Hypothesis's plugin (where the test tools are installed) and pytest-xdist's (the jobs are the
-    # supervisor's) would only cost their start-up.
-    argv += ["-p", "no:hypothesispytest", "-p", "no:xdist"]
+    # supervisor's) would only cost their start-up; the unraisable-exception plugin's only service,
+    # a warning, costs full garbage collections at the end of the session.
+    argv += ["-p", "no:hypothesispytest", "-p", "no:xdist", "-p", "no:unraisableexception"]
+    # The step definitions say what failed in their own messages: rewriting the asserts of every
+    # module imported in the session would only cost its parsing.
+    argv.append("--assert=plain")
     argv += ["--engine", args.engine, "--timeout", repr(args.timeout)]
     argv += ["--max-message-bytes", str(args.max_message_bytes)]
     for option in ("edition", "ruling", "part"):

@@ -82,3 +82,16 @@ def test_every_step_of_the_suite_resolves_to_pytest_bdds_own_choice(pytester: py
     result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--edition", "cr2024", "-q")
     outcomes = result.parseoutcomes()
     assert outcomes.get("passed", 0) >= 300 and set(outcomes) <= {"passed", "deselected"}, outcomes
+
+
+def test_a_data_table_is_rendered_with_the_examples_values_and_left_as_it_was() -> None:
+    from pytest_bdd.gherkin_parser import Cell, DataTable, Location, Row
+
+    from checker.running.step_resolution import render_datatable
+
+    here = Location(line=3, column=5)
+    table = DataTable(here, [Row("r1", here, [Cell(here, "<card>"), Cell(here, "<missing>"), Cell(here, "Forest")])])
+    rendered = render_datatable(table, {"card": "Time Vault"})
+    assert rendered.raw() == [["Time Vault", "<missing>", "Forest"]]
+    assert table.raw() == [["<card>", "<missing>", "Forest"]]
+    assert rendered.rows[0].location == here

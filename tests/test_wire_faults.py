@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -197,6 +198,20 @@ def test_an_in_process_adapter_call_has_the_same_deadline() -> None:
         adapter.view()
     assert time.monotonic() - started < 2
     assert adapter.events()  # the timer is disarmed after each call
+
+
+@pytest.mark.skipif(not deadlines_possible(), reason="no interval timer on this platform or thread")
+def test_a_sigalrm_between_adapter_calls_goes_to_the_handler_found_before() -> None:
+    received: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: received.append(signum))
+    try:
+        adapter = TimedAdapter(ReferenceAdapter(), 5.0)
+        adapter.start(SETUP)
+        adapter.view()
+        signal.raise_signal(signal.SIGALRM)
+        assert received == [signal.SIGALRM]
+    finally:
+        signal.signal(signal.SIGALRM, previous)
 
 
 def test_the_provider_gives_in_process_adapters_the_request_timeout() -> None:

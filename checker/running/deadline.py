@@ -64,14 +64,30 @@ class TimedAdapter:
     def _call(self, name: str, call: Callable[[], T]) -> T:
         if not deadlines_possible():
             return call()
-
-        def expired(signum: int, frame: FrameType | None) -> None:
-            raise EngineTimeout(f"the adapter did not return from {name} within {self.timeout:g} s")
-
-        previous = signal.signal(signal.SIGALRM, expired)
+        # The handler stays installed between calls: setting it costs more than a fast engine's call.
+        if signal.getsignal(signal.SIGALRM) is not _expired:
+            _Armed.previous = signal.signal(signal.SIGALRM, _expired)
+        _Armed.call, _Armed.timeout = name, self.timeout
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
             return call()
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            _Armed.call = None
+
+
+class _Armed:
+    """The adapter call under way (None between calls), and the SIGALRM handler found before."""
+
+    call: str | None = None
+    timeout = 0.0
+    previous: Callable[[int, FrameType | None], object] | int | signal.Handlers | None = signal.SIG_DFL
+
+
+def _expired(signum: int, frame: FrameType | None) -> None:
+    """A SIGALRM: the call under way has run out of time; outside a call, the handler found before
+    gets it (the default, to end the process, is not taken: the timer was this module's)."""
+    if _Armed.call is not None:
+        raise EngineTimeout(f"the adapter did not return from {_Armed.call} within {_Armed.timeout:g} s")
+    if callable(_Armed.previous):
+        _Armed.previous(signum, frame)

@@ -14,6 +14,10 @@ the matches by pytest-bdd's own rule (the closest definition, the last registere
 equals), and keeps each answer for the run, keyed by that node and the step's kind and text;
 the signatures are cached too. Step definitions are registered when their modules are
 imported, before any scenario runs, so a kept answer never goes stale within a run.
+
+pytest-bdd also deep-copies a step's data table, locations and all, each time a scenario
+using it runs, to put an outline's example values in its cells; :func:`render_datatable`
+copies only the rows and cells it renders.
 """
 
 from __future__ import annotations
@@ -21,11 +25,15 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from pytest_bdd import utils as bdd_utils
 from pytest_bdd.compat import get_fixture_names, getfixturedefs
+from pytest_bdd.gherkin_parser import DataTable
+from pytest_bdd.parser import Step, render_string
 from pytest_bdd.steps import step_function_context_registry
 
 # The module, not the function ``pytest_bdd.scenario`` that the package exports under its name.
@@ -75,6 +83,16 @@ def resolve(request: pytest.FixtureRequest, step: Any) -> Any:
     return resolved[key]
 
 
+def render_datatable(datatable: DataTable, context: Mapping[str, object]) -> DataTable:
+    """The data table with the example's values in its cells: pytest-bdd's rendering, without
+    deep-copying what it doesn't render."""
+    rows = [
+        replace(row, cells=[replace(cell, value=render_string(cell.value, context)) for cell in row.cells])
+        for row in datatable.rows
+    ]
+    return replace(datatable, rows=rows)
+
+
 def install() -> None:
     """Put the resolution in place of pytest-bdd's lookup (once per process)."""
     if bdd_scenario.get_step_function is resolve:
@@ -82,3 +100,4 @@ def install() -> None:
     bdd_scenario.get_step_function = resolve
     bdd_scenario.signature = functools.cache(inspect.signature)
     bdd_scenario.get_required_args = functools.cache(bdd_utils.get_required_args)
+    Step.render_datatable = staticmethod(render_datatable)  # type: ignore[method-assign]
