@@ -12,7 +12,9 @@ Feature: Ending the turn or the combat phase early
     current phase and step end and the game skips every phase and step up to the cleanup step
     (723.1d), so "at the beginning of the end step" abilities don't trigger (723.1e); and with no
     ability triggered during the process, nobody gets priority in that cleanup step (723.1f).
-    Ended in the end step, the turn goes on at once with its cleanup step, and nothing is skipped.
+    Ended in the end step, the turn goes on at once with its cleanup step, and nothing is skipped;
+    ended in the cleanup step, a new cleanup step begins (723.1d), and an ability that triggers at
+    the beginning of the cleanup step triggers again in it.
     The 2004-2008 rules had the same procedure as rule 509 (509.1a-c, 509.2, 509.3; the stack's
     objects were "removed from the game", the zone later named exile), which the 2008 excerpt of
     the rules that the rulings inventory draws on doesn't include: the scenarios run under cr2008
@@ -87,6 +89,31 @@ Feature: Ending the turn or the combat phase early
         | damage removed | Alice  | Grizzly Bears |
         | phase ended    | Alice  | ending        |
         | turn ended     | Alice  |               |
+
+    Scenario: Ending the turn: Time Stop in the cleanup step ends it, and a new cleanup step begins
+      Given the game is at the beginning of Alice's cleanup step
+      And Alice controls "Dusk Bell", an artifact with "At the beginning of your cleanup step, you gain 1 life"
+      And Bob has Time Stop in hand
+      And Bob has {U}{U}{U}{U}{U}{U} in his mana pool
+      When the game starts
+      Then it is Alice's cleanup step
+      And Alice has priority
+      And the stack holds, from the top, Dusk Bell
+      When Alice passes priority
+      And Bob casts Time Stop
+      And from now on
+      And both players pass priority
+      Then it is Alice's cleanup step
+      And Alice has 20 life
+      And Time Stop is in Bob's exile
+      And the stack holds, from the top, Dusk Bell
+      And no "step skipped" event happened
+      And these events happen in this order:
+        | event        | player | subject   |
+        | ending early | Alice  | turn      |
+        | step ended   | Alice  | cleanup   |
+        | step began   | Alice  | cleanup   |
+        | triggered    | Alice  | Dusk Bell |
 
   @ruling:CR24-723.2 @ruling:CR24-723.2b @ruling:CR24-723.2c @ruling:CR24-723.2d @ruling:CR24-723.2e
   @ruling:CR24-723.2f
