@@ -200,6 +200,29 @@ Feature: The combat phase
       And no "damage dealt" event happened for Bob about Bob
 
     @edition:cr2008 @edition:cr2024
+    Scenario: Combat: a blocked attacker that regenerated is no longer blocked, and next turn attacks unblocked
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Drudge Skeletons
+      And Alice controls Swamp
+      And Bob controls Grizzly Bears
+      When Alice attacks with Drudge Skeletons
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Drudge Skeletons with Grizzly Bears
+      And Alice taps Swamp for mana
+      And Alice activates Drudge Skeletons
+      And both players pass priority
+      And the game advances to Alice's end of combat step
+      Then a "regenerated" event happened for Alice about Drudge Skeletons
+      And a "removed from combat" event happened for Alice about Drudge Skeletons
+      And Grizzly Bears has 1 damage
+      When the game advances to Alice's next declare attackers step
+      And Alice attacks with Drudge Skeletons
+      And the game advances to Alice's declare blockers step
+      And Bob declares no blockers
+      And the game advances to Alice's end of combat step
+      Then Bob has 19 life
+
+    @edition:cr2008 @edition:cr2024
     Scenario: Combat: a blocker destroyed before damage leaves its attacker blocked, dealing no damage
       Given the game is at the beginning of Alice's combat phase
       And Alice controls Hill Giant

@@ -12,6 +12,9 @@ Feature: Combat: attacking planeswalkers, and battles
     CR 508.1b (2008: 308.1): if the defending player controls planeswalkers, the active player
     announces which player or planeswalker each attacking creature attacks. Only the defending
     player and the planeswalkers that player controls can be attacked (CR 506.3; 2008: 306.3).
+    An effect that taxes the creatures attacking a player (Propaganda: "creatures can't attack you
+    unless...") costs nothing for those attacking that player's planeswalkers; the total cost to
+    attack counts only the others (CR 508.1h; 2008: 308.2d).
 
     Scenario: Attacking planeswalkers: Grizzly Bears attacks Jace Beleren and its damage removes loyalty, not life
       Given the game is at the beginning of Alice's declare attackers step
@@ -40,6 +43,20 @@ Feature: Combat: attacking planeswalkers, and battles
       And Bob controls "Jace Beleren", a Jace planeswalker with 3 loyalty counters
       When Alice attacks Jace Beleren with Grizzly Bears
       Then Grizzly Bears is attacking Jace Beleren
+
+    Scenario: Attacking planeswalkers: under Propaganda Alice pays {4} for the two creatures attacking Bob, nothing for the one attacking Jace
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice controls Hill Giant
+      And Alice controls Savannah Lions
+      And Alice has {R}{R}{R}{R}{R} in her mana pool
+      And Bob controls Propaganda
+      And Bob controls "Jace Beleren", a Jace planeswalker with 3 loyalty counters
+      When Alice attacks with Grizzly Bears and Hill Giant, and Jace Beleren with Savannah Lions
+      Then Grizzly Bears is attacking Bob
+      And Hill Giant is attacking Bob
+      And Savannah Lions is attacking Jace Beleren
+      And Alice has {R} in her mana pool
 
   @ruling:CR24-506.4c @ruling:CR08-306.4c
   Rule: A creature attacking a planeswalker that left combat goes on attacking, but attacks nothing

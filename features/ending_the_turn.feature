@@ -1,4 +1,3 @@
-@edition:cr2024
 Feature: Ending the turn or the combat phase early
   A few cards end the turn (Time Stop) or the combat phase (Mandate of Peace) at once. This
   doesn't follow the normal resolution of a spell: what is on the stack is exiled, nobody gets
@@ -6,12 +5,20 @@ Feature: Ending the turn or the combat phase early
 
   @ruling:CR24-723.1 @ruling:CR24-723.1b @ruling:CR24-723.1c @ruling:CR24-723.1d @ruling:CR24-723.1e
   @ruling:CR24-723.1f
+  @edition:cr2008 @edition:cr2024
   Rule: Ending the turn exiles the stack and skips straight to the cleanup step
     CR 723.1: when an effect ends the turn, every object on the stack is exiled, the resolving one
     included (723.1b); state-based actions are checked but nobody gets priority (723.1c); the
     current phase and step end and the game skips every phase and step up to the cleanup step
     (723.1d), so "at the beginning of the end step" abilities don't trigger (723.1e); and with no
     ability triggered during the process, nobody gets priority in that cleanup step (723.1f).
+    Ended in the end step, the turn goes on at once with its cleanup step, and nothing is skipped;
+    ended in the cleanup step, a new cleanup step begins (723.1d), and an ability that triggers at
+    the beginning of the cleanup step triggers again in it.
+    The 2004-2008 rules had the same procedure as rule 509 (509.1a-c, 509.2, 509.3; the stack's
+    objects were "removed from the game", the zone later named exile), which the 2008 excerpt of
+    the rules that the rulings inventory draws on doesn't include: the scenarios run under cr2008
+    too, and cite no 2008 ruling id.
 
     Scenario: Ending the turn: Time Stop exiles Bob's Lightning Bolt and itself, and Alice's turn ends at once
       Given the game is at the beginning of Alice's precombat main phase
@@ -60,8 +67,57 @@ Feature: Ending the turn or the combat phase early
       And a "step skipped" event happened for Alice about combat damage
       And Time Stop is in Bob's exile
 
+    Scenario: Ending the turn: Time Stop in the end step ends it, and the cleanup step follows at once
+      Given the game is at the beginning of Alice's end step
+      And Alice controls Grizzly Bears with 1 damage
+      And Bob has Time Stop in hand
+      And Bob has {U}{U}{U}{U}{U}{U} in his mana pool
+      When Alice passes priority
+      And Bob casts Time Stop
+      And from now on
+      And both players pass priority
+      Then it is Bob's turn
+      And Time Stop is in Bob's exile
+      And Grizzly Bears has 0 damage
+      And no "step skipped" event happened
+      And no "phase began" event happened for Alice
+      And these events happen in this order:
+        | event          | player | subject       |
+        | ending early   | Alice  | turn          |
+        | step ended     | Alice  | end           |
+        | step began     | Alice  | cleanup       |
+        | damage removed | Alice  | Grizzly Bears |
+        | phase ended    | Alice  | ending        |
+        | turn ended     | Alice  |               |
+
+    Scenario: Ending the turn: Time Stop in the cleanup step ends it, and a new cleanup step begins
+      Given the game is at the beginning of Alice's cleanup step
+      And Alice controls "Dusk Bell", an artifact with "At the beginning of your cleanup step, you gain 1 life"
+      And Bob has Time Stop in hand
+      And Bob has {U}{U}{U}{U}{U}{U} in his mana pool
+      When the game starts
+      Then it is Alice's cleanup step
+      And Alice has priority
+      And the stack holds, from the top, Dusk Bell
+      When Alice passes priority
+      And Bob casts Time Stop
+      And from now on
+      And both players pass priority
+      Then it is Alice's cleanup step
+      And Alice has 20 life
+      And Time Stop is in Bob's exile
+      And the stack holds, from the top, Dusk Bell
+      And no "step skipped" event happened
+      And these events happen in this order:
+        | event        | player | subject   |
+        | ending early | Alice  | turn      |
+        | step ended   | Alice  | cleanup   |
+        | step began   | Alice  | cleanup   |
+        | triggered    | Alice  | Dusk Bell |
+
   @ruling:CR24-723.2 @ruling:CR24-723.2b @ruling:CR24-723.2c @ruling:CR24-723.2d @ruling:CR24-723.2e
   @ruling:CR24-723.2f
+  @edition:cr2024
   Rule: Ending the combat phase removes every creature from combat and goes on to the next phase
     CR 723.2: the stack is exiled (723.2b), nobody gets priority during the process (723.2c), the
     combat phase ends and every creature leaves combat, and the game goes straight on to the next
@@ -94,6 +150,7 @@ Feature: Ending the turn or the combat phase early
         | phase began   | Alice  | postcombat_main |
 
   @ruling:CR24-723.2g
+  @edition:cr2024
   Rule: Outside a combat phase, ending the combat phase does nothing
     CR 723.2g: an effect that tries to end the combat phase when it isn't a combat phase does
     nothing; the game goes on as before.

@@ -158,7 +158,7 @@ Feature: Extra and skipped turns, phases and steps
       And Bob declares no blockers
       Then Bob has 18 life
       When Alice tries to attack with Hill Giant
-      Then the game refuses it
+      Then the game refuses it because limit_reached
       When Alice casts Relentless Assault
       And both players pass priority
       And Alice attacks with Hill Giant

@@ -330,7 +330,8 @@ Feature: The main phase
     Mirage rulebook p. 47: one attack a turn, and only in your own turn. Creatures that somehow untap
     can't attack a second time that turn without an effect that grants an additional attack, such
     as Relentless Assault. (The suite has no card that untaps an attacker; the scenarios show the
-    second attack refused, and allowed once Relentless Assault has resolved.) Under the
+    second attack refused because the turn's one attack has been made, while Alice still has
+    priority in her main phase, and allowed once Relentless Assault has resolved.) Under the
     Comprehensive Rules the same effect adds a combat phase and a main phase instead.
 
     @edition:mirage
@@ -341,7 +342,9 @@ Feature: The main phase
       When Alice attacks with Grizzly Bears
       And Bob declares no blockers
       And Alice tries to attack with Hill Giant
-      Then the game refuses it
+      Then the game refuses it because limit_reached
+      And it is Alice's main phase
+      And Alice has priority
       And Hill Giant is untapped
       And Hill Giant is not attacking
       And Bob has 18 life
@@ -468,7 +471,8 @@ Feature: The main phase
   @ruling:CR08-305.1 @ruling:CR24-505.1
   Rule: The Comprehensive Rules have two main phases, separated by the combat phase
     CR 305.1 (2004-2008) and CR 505.1 (2025): the precombat main phase comes before the combat phase
-    and the postcombat main phase after it; both are "the main phase". Mirage's turn has a single
+    and the postcombat main phase after it; both are "the main phase", so an ability that triggers
+    "at the beginning of your main phase" triggers in each of them. Mirage's turn has a single
     main phase, from which the attack is declared.
 
     @edition:cr2008 @edition:cr2024
@@ -485,6 +489,21 @@ Feature: The main phase
         | postcombat main phase    |
         | end phase                |
         | end step                 |
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Main phase: an "at the beginning of your main phase" ability triggers in both main phases
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Morning Bell", an artifact with "At the beginning of your main phase, you gain 1 life"
+      And Bob controls "Evening Bell", an artifact with "At the beginning of your main phase, you gain 1 life"
+      When both players pass priority
+      Then Alice has 21 life
+      When the game advances to Alice's postcombat main phase
+      Then the stack holds, from the top, Morning Bell
+      When both players pass priority
+      Then Alice has 22 life
+      And Bob has 20 life
+      When the game advances to Bob's precombat main phase
+      Then the stack holds, from the top, Evening Bell
 
     @edition:mirage
     Scenario: Main phase: Mirage has one main phase, followed by the discard phase

@@ -66,6 +66,9 @@ Feature: State-based actions: what the game does on its own whenever a player wo
     event. CR 120.6 (2025): all damage marked on a permanent is removed when it regenerates; the
     regenerated creature is tapped (CR 701.19). CR 117.1b: Alice may activate the regeneration
     ability whenever she has priority, here in answer to Bob's spell during his own turn.
+    Regeneration is a replacement effect (CR 614.8; not in the 2025 excerpt): each activation makes
+    a shield that replaces the next destruction of the creature this turn, and is used up by it;
+    shields not used are gone as the turn's cleanup step ends the turn's effects (CR 514.2).
 
     Scenario: State-based actions: Drudge Skeletons regenerated in answer to Shock survives, tapped and without damage
       Given the game is at the beginning of Bob's upkeep
@@ -88,6 +91,45 @@ Feature: State-based actions: what the game does on its own whenever a player wo
       And a "regenerated" event happened for Alice about Drudge Skeletons
       And no "died" event happened
       And Bob has priority
+
+    Scenario: State-based actions: each regeneration uses up one shield, so two shields survive two Shocks and a third Shock destroys
+      Given the game is at the beginning of Bob's upkeep
+      And Alice controls Drudge Skeletons
+      And Alice has {B}{B} in her mana pool
+      And Bob has Shock, Shock and Shock in hand
+      And Bob has {R}{R}{R} in his mana pool
+      When Bob passes priority
+      And Alice activates Drudge Skeletons
+      And Alice activates Drudge Skeletons
+      And both players pass priority
+      And both players pass priority
+      Then the stack is empty
+      When Bob casts Shock targeting Drudge Skeletons
+      And both players pass priority
+      Then Alice controls Drudge Skeletons
+      When Bob casts Shock targeting Drudge Skeletons
+      And both players pass priority
+      Then Alice controls Drudge Skeletons
+      And Drudge Skeletons has 0 damage
+      When Bob casts Shock targeting Drudge Skeletons
+      And both players pass priority
+      Then Drudge Skeletons is in Alice's graveyard
+      And a "died" event happened for Alice about Drudge Skeletons
+
+    Scenario: State-based actions: a regeneration shield not used this turn is gone at the cleanup step
+      Given the game is at the beginning of Alice's end step
+      And Alice controls Drudge Skeletons
+      And Alice has {B} in her mana pool
+      And Bob controls Mountain
+      And Bob has Shock in hand
+      When Alice activates Drudge Skeletons
+      And both players pass priority
+      And the game advances to Bob's upkeep
+      And Bob taps Mountain for mana
+      And Bob casts Shock targeting Drudge Skeletons
+      And both players pass priority
+      Then Drudge Skeletons is in Alice's graveyard
+      And no "regenerated" event happened
 
   @ruling:CR24-704.5a @ruling:CR24-704.3 @ruling:CR24-117.5 @ruling:CR08-102.3 @ruling:CR08-102.3b
   @ruling:CR08-420.5a @ruling:CR08-420.3 @ruling:CR08-408.1b

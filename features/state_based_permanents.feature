@@ -200,10 +200,11 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
       And Bob controls Forest
 
   @ruling:CR08-420.5k @edition:cr2008 @edition:cr2024
-  Rule: An Equipment attached to an illegal permanent becomes unattached and stays
+  Rule: An Equipment or Fortification attached to an illegal permanent becomes unattached and stays
     CR 2008 420.5k (today 704.5n): an Equipment or Fortification attached to an illegal permanent
     becomes unattached but remains on the battlefield; an ability that triggers when it becomes
-    unattached triggers.
+    unattached triggers. An Equipment may be attached only to a creature and a Fortification only to a
+    land: attached to a land, a Fortification stays.
 
     Scenario: Equipment: Grafted Wargear stays on the battlefield, unattached, when its creature dies
       Given the game is at the beginning of Alice's upkeep
@@ -218,6 +219,26 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
       And the stack holds, from the top, Grafted Wargear
       When both players pass priority
       Then Bob has 18 life
+
+    Scenario: Fortification: Darksteel Garrison attached to a creature becomes unattached and stays
+      Given the game is at the beginning of Alice's upkeep
+      And Bob controls Grizzly Bears
+      And Bob controls "Darksteel Garrison", a Fortification attached to Grizzly Bears
+      When the game starts
+      Then Darksteel Garrison is not attached to anything
+      And Bob controls Darksteel Garrison
+      And Bob controls Grizzly Bears
+      And an "unattached" event happened for Bob about Darksteel Garrison
+      And Alice has priority
+
+    Scenario: Fortification: Darksteel Garrison attached to a land stays attached
+      Given the game is at the beginning of Alice's upkeep
+      And Bob controls Forest
+      And Bob controls "Darksteel Garrison", a Fortification attached to Forest
+      When the game starts
+      Then Darksteel Garrison is attached to Forest
+      And no "unattached" event happened
+      And Alice has priority
 
   @ruling:CR08-420.5m @edition:cr2008 @edition:cr2024
   Rule: A permanent that is no Aura, Equipment or Fortification can't stay attached

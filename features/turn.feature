@@ -403,11 +403,12 @@ Feature: Phases and steps
     CR 300.4 (2004-2008) and CR 500.5 (2025): effects that last "until end of" a phase or step
     end as it ends, those that last "until" a phase or step end as it begins, and "until end of
     turn" effects end in the cleanup step (CR 314.2 of 2004-2008, CR 514.2 of 2025). In Mirage
-    they end in the cleanup phase too (Mirage rulebook p. 47). The suite's card pool has only
-    Giant Growth's "until end of turn"; no card lasts "until" a part of the turn or "until end of
-    combat", so those halves of the rule can't be played out. The scenarios show the part the
-    pool allows: the bonus survives the end of the phase it was cast in and of every later one,
-    and ends only in the cleanup.
+    they end in the cleanup phase too (Mirage rulebook p. 47). Giant Growth's bonus survives the
+    end of the phase it was cast in and of every later one, and ends only in the cleanup. A bonus
+    written out to last "until the beginning of the next" part of the turn ends as that part
+    begins: under the CR as the phase or step begins, in Mirage (whose turn is made of phases) in
+    the first part of that phase, where its beginning effects happen (Mirage rulebook p. 42), and
+    not at the end of the turn. No card of the pool lasts "until end of combat".
 
     @edition:cr2008 @edition:cr2024
     Scenario: Turn structure: Giant Growth cast in the precombat main phase lasts until the cleanup step
@@ -452,3 +453,40 @@ Feature: Phases and steps
         | phase began  | Alice  | cleanup       |
         | effect ended |        | Grizzly Bears |
         | turn ended   | Alice  |               |
+
+    @edition:mirage
+    Scenario: Turn structure: in Mirage a bonus until the beginning of the next upkeep outlasts the turn and ends as Bob's upkeep phase begins
+      Given the game is at the beginning of Alice's main phase
+      And Alice controls Grizzly Bears
+      And Alice has "Surge of Strength", an instant with "Target creature gets +3/+3 until the beginning of the next upkeep", in hand
+      When Alice casts Surge of Strength targeting Grizzly Bears
+      And both players pass priority
+      Then Grizzly Bears is 5/5
+      When the game advances to Alice's discard phase
+      Then Grizzly Bears is 5/5
+      When the game advances to Bob's upkeep
+      Then Grizzly Bears is 2/2
+      And these events happen in this order:
+        | event        | player | subject       |
+        | phase began  | Alice  | cleanup       |
+        | turn ended   | Alice  |               |
+        | phase began  | Bob    | untap         |
+        | phase began  | Bob    | upkeep        |
+        | effect ended |        | Grizzly Bears |
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Turn structure: a bonus until the beginning of the next combat phase ends as the combat phase begins
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls Grizzly Bears
+      And Alice has "Surge of Strength", an instant with "Target creature gets +3/+3 until the beginning of the next combat phase", in hand
+      When Alice casts Surge of Strength targeting Grizzly Bears
+      And both players pass priority
+      Then Grizzly Bears is 5/5
+      When the game advances to Alice's beginning of combat step
+      Then Grizzly Bears is 2/2
+      And these events happen in this order:
+        | event        | player | subject        |
+        | phase ended  | Alice  | precombat_main |
+        | phase began  | Alice  | combat         |
+        | effect ended |        | Grizzly Bears  |
+        | step began   | Alice  | beginning_of_combat |

@@ -110,7 +110,9 @@ Feature: The upkeep
     begins, abilities that trigger at its beginning and any that triggered during the untap step
     (where nobody receives priority) are put on the stack, in any order among one player's; only
     then does the active player get priority, the first time in her turn. Each player's go on the
-    stack active player first (CR 603.3b), so the opponent's resolve first.
+    stack active player first (CR 603.3b), so the opponent's resolve first. Under the CR a turn
+    begins with its untap step, so an ability that triggers "at the beginning of your turn" has
+    triggered there and waits for the upkeep to go on the stack.
 
     Scenario: Upkeep: Juzam Djinn's upkeep trigger is on the stack when Alice first gets priority
       Given the game is at the beginning of Alice's upkeep
@@ -121,6 +123,19 @@ Feature: The upkeep
       And Alice has 20 life
       When both players pass priority
       Then Alice has 19 life
+      And the stack is empty
+      And it is Alice's upkeep
+
+    Scenario: Upkeep: Alice's "at the beginning of your turn" ability triggers as her turn begins and is on the stack in her upkeep
+      Given the game is at the beginning of Alice's turn
+      And Alice controls "Dawn Idol", an artifact with "At the beginning of your turn, you gain 1 life"
+      And Bob controls "Dusk Idol", an artifact with "At the beginning of your turn, you gain 1 life"
+      When the game advances to Alice's upkeep
+      Then Alice has priority
+      And the stack holds, from the top, Dawn Idol
+      When both players pass priority
+      Then Alice has 21 life
+      And Bob has 20 life
       And the stack is empty
       And it is Alice's upkeep
       And Alice has priority

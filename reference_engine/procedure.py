@@ -289,12 +289,14 @@ class TurnProcedure(Stack):
 
     def _cleanup_step(self) -> Procedure:
         while True:
+            # Abilities that trigger "at the beginning of" the cleanup step (or of the next one) trigger as
+            # it begins and wait, with any that trigger during it, for the check of CR 514.3a.
+            self._trigger_beginning_of("cleanup")
             yield from self._discard_to_hand_size()
             self._end_of_turn_cleanup()
             self._check_state_triggers()
-            if not (self._state_based_actions_pending() or self.pending_triggers or self._delayed_due("cleanup")):
+            if not (self._state_based_actions_pending() or self.pending_triggers):
                 return
-            self._trigger_beginning_of("cleanup")
             yield from self._priority_window(Priority.FULL)
             # Another cleanup step follows (CR 514.3a).
             if self.edition.mana_empties_after_steps:

@@ -140,9 +140,6 @@ class Triggers(TurnChanges):
                 if isinstance(ability, Visit) and result in ability.lit:
                     self.pending_triggers.append(PendingTrigger(p.controller, ability, p.id))
 
-    def _delayed_due(self, name: str) -> bool:
-        return any(isinstance(d.ability, AtBeginningOf) and d.ability.of == name for d in self.delayed)
-
     def _trigger_beginning_of(self, name: str) -> None:
         self.pending_triggers.extend(self._collect_beginning_of(name))
 

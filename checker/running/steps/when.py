@@ -56,6 +56,14 @@ def _attack_planeswalker(game: ScenarioGame, player: str, m: re.Match[str]) -> A
     return DeclareAttackers(player, attackers, attacked=tuple((a, target) for a in attackers))
 
 
+def _attack_player_and_planeswalker(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
+    """ "attacks with Grizzly Bears, and Jace Beleren with Savannah Lions": some attackers attack the
+    defending player, the others a planeswalker (CR 508.1b)."""
+    at_player, at_planeswalker = _permanents(game, m["perms"]), _permanents(game, m["others"])
+    target = game.permanent(m["what"]).id
+    return DeclareAttackers(player, at_player + at_planeswalker, attacked=tuple((a, target) for a in at_planeswalker))
+
+
 def _blocks(game: ScenarioGame, player: str, m: re.Match[str]) -> Action:
     pairs = []
     for clause in re.split(r";\s*|,\s*and\s+(?=blocks)", m["blocks"]):
@@ -80,6 +88,10 @@ ACTIONS: list[tuple[re.Pattern[str], Reader]] = [
     (
         re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+?), paying the optional costs? of (?P<paid>.+)"),
         lambda g, p, m: DeclareAttackers(p, _permanents(g, m["perms"]), _permanents(g, m["paid"])),
+    ),
+    (
+        re.compile(r"attacks? with (?P<perms>.+?), and (?P<what>[A-Z].+?) with (?P<others>.+)"),
+        _attack_player_and_planeswalker,
     ),
     (
         re.compile(r"(?:attacks?|declares? an attack) with (?P<perms>.+)"),
