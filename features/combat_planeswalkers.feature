@@ -97,6 +97,9 @@ Feature: Combat: attacking planeswalkers, and battles
       When the game advances to Alice's end of combat step
       Then Jace Beleren has 2 loyalty counters
       And Bob has 18 life
+      And these events happen in this order:
+        | event            | player | subject      | amount | counter | reason  |
+        | counters removed | Bob    | Jace Beleren | 3      | loyalty | Sentinel |
 
     Scenario: Entering attacking a planeswalker: Jace Beleren is destroyed first, so Sentinel enters but doesn't attack
       Given the game is at the beginning of Alice's declare attackers step
