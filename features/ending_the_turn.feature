@@ -98,6 +98,9 @@ Feature: Ending the turn or the combat phase early
       And Bob has 20 life
       And Alice has 20 life
       And Hill Giant is not attacking
+      And these events happen in this order:
+        | event        | player | subject | effect           |
+        | ending early | Alice  | combat  | Mandate of Peace |
       And Mandate of Peace is in Bob's exile
       And these events happen in this order:
         | event         | player | subject         |

@@ -125,9 +125,9 @@ Feature: The untap
       Then it is Alice's upkeep
       And it is day
       And these events happen in this order:
-        | event          | subject       | effect       |
-        | effect started | Grizzly Bears | Giant Growth |
-        | effect ended   | Grizzly Bears | Giant Growth |
+        | event          | subject       | effect       | until       |
+        | effect started | Grizzly Bears | Giant Growth | end of turn |
+        | effect ended   | Grizzly Bears | Giant Growth |             |
 
   @edition:cr2024 @ruling:CR24-502.2a
   Rule: Only the previous turn's active side counts its spells for day and night
