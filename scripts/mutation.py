@@ -240,6 +240,10 @@ def _verdict(status: int) -> str | None:
     return None  # 4 (usage) or 5 (no scenarios): the suite didn't run
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def _kill(pid: int) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, signal.SIGKILL)
@@ -416,6 +420,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
     timeout = max(30.0, 5 * seconds)
     print(f"the unmutated engine passes every scenario in {seconds:.1f}s; timeout per mutant {timeout:.0f}s")
+    signal.signal(signal.SIGTERM, _interrupt)  # as Ctrl-C: the children are ended too
     try:
         verdicts = run(mutants, arguments.jobs, timeout)
     except KeyboardInterrupt:
@@ -424,6 +429,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuntimeError as error:
         print(f"scripts/mutation: {error}", file=sys.stderr)
         return 3
+    try:  # read again: the survivors of a long run may be reviewed while it runs
+        known = equivalents(arguments.equivalents)
+    except (UsageError, OSError) as error:
+        print(f"scripts/mutation: {error}", file=sys.stderr)
+        return 2
     score = Score(mutants, verdicts, known)
     for stale in score.stale():
         print(f"{arguments.equivalents}: the diff of {stale} has changed since it was reviewed: review it again")
