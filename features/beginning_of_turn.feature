@@ -38,6 +38,8 @@ Feature: Mirage's beginning of turn
       When Alice tries to cast Giant Growth targeting Grizzly Bears
       Then the game refuses it because timing
       And Alice has Giant Growth in hand
+      When Alice tries to attack with Grizzly Bears
+      Then the game refuses it because timing
       When Alice tries to tap Forest for mana
       Then the game allows it
       And Alice has {G}{G} in her mana pool
@@ -214,6 +216,9 @@ Feature: Mirage's beginning of turn
         | mana burned | Alice  |         | 1      |
         | phase ended | Alice  | untap   |        |
         | phase began | Alice  | upkeep  |        |
+      And these events happen in this order:
+        | event      | player | subject | color |
+        | mana added | Alice  | Forest  | G     |
 
     Scenario: Beginning of turn: with the untap phase skipped, that mana burns at the end of the upkeep
       Given it is Alice's turn

@@ -85,6 +85,19 @@ Feature: The combat phase
       And no "damage dealt" event happened about White Knight
 
     @edition:cr2008 @edition:cr2024
+    Scenario: Combat: White Knight's first strike makes two combat damage steps again in Alice's next combat
+      Given the game is at the beginning of Alice's combat phase
+      And Alice controls White Knight
+      When the game advances to Alice's declare attackers step
+      And Alice attacks with White Knight
+      And the game advances to Alice's end of combat step
+      Then Bob has 18 life
+      When the game advances to Alice's next declare attackers step
+      And Alice attacks with White Knight
+      And the game advances to Alice's end of combat step
+      Then Bob has 16 life
+
+    @edition:cr2008 @edition:cr2024
     Scenario: Combat: Fencing Ace's double strike deals damage in both combat damage steps
       Given the game is at the beginning of Alice's combat phase
       And Alice controls Fencing Ace
@@ -271,6 +284,9 @@ Feature: The combat phase
       Then Grizzly Bears is in Alice's graveyard
       And Hill Giant has 2 damage
       And Bob has 20 life
+      And these events happen in this order:
+        | event  | player | subject    | reason  |
+        | tapped | Bob    | Hill Giant | Twiddle |
 
     @edition:cr2008 @edition:cr2024
     Scenario: Combat: a creature tapped by Twiddle before blockers are declared can't block
@@ -486,6 +502,19 @@ Feature: The combat phase
       And Alice's mana pool is empty
       When the game advances to Alice's end of combat step
       Then Bob has 14 life
+      And these events happen in this order:
+        | event    | player | subject        | paid |
+        | resolved | Alice  | cost to attack | {1}  |
+
+    Scenario: Optional attack costs: Alice can't pay Hired Blade's option when Hired Blade doesn't attack
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls "Hired Blade", a 2/2 creature with "As this creature attacks, you may pay {1}. If you do, it gets +2/+0 until end of turn"
+      And Alice controls Grizzly Bears
+      And Alice controls Mountain
+      When Alice taps Mountain for mana
+      And Alice tries to attack with Grizzly Bears, paying the optional cost of Hired Blade
+      Then the game refuses it
+      And the game waits for Alice to declare attackers
 
     Scenario: Optional attack costs: Alice can't pay for Hired Blade's option, so she declines and it attacks as a 2/2
       Given the game is at the beginning of Alice's declare attackers step

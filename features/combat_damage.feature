@@ -129,6 +129,20 @@ Feature: Combat damage
       And Hill Giant is in Alice's graveyard
       And a "died" event happened for Alice about Hill Giant
 
+    Scenario: Combat damage: Hill Giant blocked by Grizzly Bears and a 0/4 Wall deals only its 3 damage between them, so the Wall survives
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Hill Giant
+      And Bob controls Grizzly Bears
+      And Bob controls "Wall", a 0/4 creature
+      When Alice attacks with Hill Giant
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Hill Giant with Grizzly Bears and Wall
+      And the game advances to Alice's postcombat main phase
+      Then Bob has 20 life
+      And Bob controls Wall
+      And Alice controls Hill Giant
+      And Hill Giant has 2 damage
+
   @ruling:CR24-510.2 @ruling:CR08-310.4
   Rule: All combat damage is dealt at the same time
     CR 510.2 (2025): all assigned combat damage is dealt simultaneously. CR 310.4 (2008): when the

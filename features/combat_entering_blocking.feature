@@ -32,6 +32,10 @@ Feature: Combat: creatures put onto the battlefield blocking
       Then Wall has 2 damage
       And Bob has 20 life
       And Alice has 23 life
+      And these events happen in this order:
+        | event               | player | subject | tapped | entered  | reason |
+        | entered battlefield | Bob    | Wall    | no     |          |        |
+        | blockers declared   | Bob    |         |        | blocking | Warden |
 
     Scenario: Entering blocking: Raider, already blocked by Warden, doesn't become blocked again when Wall enters blocking it
       Given the game is at the beginning of Alice's declare attackers step

@@ -57,3 +57,6 @@ Feature: Combat in a game of more than two players
       Then Bob has 18 life
       And Carol has 20 life
       And Alice has 20 life
+      And these events happen in this order:
+        | event        | player | amount | reason |
+        | life changed | Bob    | -2     | Raider |

@@ -114,6 +114,10 @@ Feature: Combat: attacking planeswalkers, and battles
       When the game advances to Alice's end of combat step
       Then Jace Beleren has 2 loyalty counters
       And Bob has 18 life
+      And these events happen in this order:
+        | event              | player | subject      | amount | counter | entered   | reason   |
+        | attackers declared | Alice  | Sentinel     | 0      |         | attacking | Captain  |
+        | counters removed   | Bob    | Jace Beleren | 3      | loyalty |           | Sentinel |
 
     Scenario: Entering attacking a planeswalker: Jace Beleren is destroyed first, so Sentinel enters but doesn't attack
       Given the game is at the beginning of Alice's declare attackers step
@@ -152,6 +156,9 @@ Feature: Combat: attacking planeswalkers, and battles
       Then Captain is attacking Jace Beleren
       And no "removed from combat" event happened
       And no "triggered" event happened for Alice
+      And these events happen in this order:
+        | event             | player | subject | attacked     | reason  |
+        | attack reselected | Alice  | Captain | Jace Beleren | Reroute |
       When the game advances to Alice's end of combat step
       Then Jace Beleren has one loyalty counter
       And Bob has 20 life

@@ -25,6 +25,37 @@ Feature: Combat: spells castable only at certain points of combat
       Then the game refuses it
       And Alice has Late Bird in hand
 
+  @ruling:CR24-506.7
+  Rule: The combat damage step and the combat phase are points too
+    CR 506.7: the point a spell names may also be "the combat damage step" or "the combat phase":
+    a spell castable only before the combat damage step may be cast until that step begins, and one
+    castable only after the combat phase once that phase has ended.
+
+    Scenario: Combat timing: a spell for before the combat damage step works in the declare blockers step, not in the combat damage step
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice has "Quick Step", an instant that gains 1 life and may be cast only before the combat damage step, in hand
+      And Alice has "Slow Step", an instant that gains 1 life and may be cast only before the combat damage step, in hand
+      When Alice attacks with Grizzly Bears
+      And the game advances to Alice's declare blockers step
+      And Bob declares no blockers
+      And Alice casts Quick Step
+      And both players pass priority
+      Then Alice has 21 life
+      When the game advances to Alice's combat damage step
+      And Alice tries to cast Slow Step
+      Then the game refuses it because timing
+
+    Scenario: Combat timing: a spell for after the combat phase waits for the postcombat main phase
+      Given the game is at the beginning of Alice's beginning of combat step
+      And Alice has "Aftercare", an instant that gains 1 life and may be cast only after the combat phase, in hand
+      When Alice tries to cast Aftercare
+      Then the game refuses it because timing
+      When the game advances to Alice's postcombat main phase
+      And Alice casts Aftercare
+      And both players pass priority
+      Then Alice has 21 life
+
   @ruling:CR24-506.7b
   Rule: "After blockers are declared" means once the declare blockers step has begun
     CR 506.7b: a spell castable only after blockers are declared may be cast once the declare blockers
@@ -63,6 +94,33 @@ Feature: Combat: spells castable only at certain points of combat
       And both players pass priority
       Then Alice has 21 life
       And a "phase added" event happened for Alice about combat
+      And a "phase added" event happened for Alice about postcombat main
+
+    Scenario: Combat timing: a spell for during combat can't be cast once the combat phase has ended
+      Given the game is at the beginning of Alice's beginning of combat step
+      And Alice has "Battle Cry", an instant that gains 1 life and may be cast only during combat, in hand
+      When the game advances to Alice's postcombat main phase
+      And Alice tries to cast Battle Cry
+      Then the game refuses it because timing
+      And Alice has Battle Cry in hand
+
+    Scenario: Combat timing: a spell for during combat before blockers are declared works in the second combat too
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls Grizzly Bears
+      And Alice has Relentless Assault in hand
+      And Alice has {R}{R}{R}{R} in her mana pool
+      And Alice has "Ambush", an instant that gains 1 life and may be cast only during combat before blockers are declared, in hand
+      When Alice tries to cast Ambush
+      Then the game refuses it because timing
+      When Alice casts Relentless Assault
+      And both players pass priority
+      And the game advances to Alice's declare attackers step
+      And Alice attacks with Grizzly Bears
+      And the game advances to Alice's end of combat step
+      And the game advances to Alice's next beginning of combat step
+      And Alice casts Ambush
+      And both players pass priority
+      Then Alice has 21 life
 
   @ruling:CR24-506.7d
   Rule: Without "during combat", a point of combat is that of the turn's first combat phase
@@ -148,3 +206,15 @@ Feature: Combat: spells castable only at certain points of combat
       Then the game refuses it
       When the game advances to Alice's end of combat step
       Then Bob has 17 life
+
+    Scenario: Combat timing: Skirmisher's ability, "activate only during combat", works in the combat phase and not after it
+      Given the game is at the beginning of Alice's beginning of combat step
+      And Alice controls "Skirmisher", a 2/2 creature with "{0}: this creature gets +1/+1 until end of turn. Activate only during combat"
+      When Alice tries to activate Skirmisher
+      Then the game allows it
+      When both players pass priority
+      Then Skirmisher is 3/3
+      When the game advances to Alice's postcombat main phase
+      And Alice tries to activate Skirmisher
+      Then the game refuses it because timing
+      And Skirmisher is 3/3

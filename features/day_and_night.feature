@@ -156,3 +156,6 @@ Feature: Day and night
       Then it is day
       And a "step skipped" event happened for Alice about untap
       And no "day night changed" event happened
+      And these events happen in this order:
+        | event        | player | subject | reason |
+        | step skipped | Alice  | untap   | Stasis |

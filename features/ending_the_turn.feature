@@ -51,6 +51,20 @@ Feature: Ending the turn or the combat phase early
         | turn began   | Bob    |                 |
       And no "triggered" event happened for Alice
 
+    Scenario: Ending the turn: Time Stop exiles Alice's activated ability under it too, which never resolves
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls Drudge Skeletons
+      And Alice has Time Stop in hand
+      And Alice has {B}{U}{U}{U}{U}{U}{U} in her mana pool
+      When Alice activates Drudge Skeletons
+      And Alice casts Time Stop
+      Then the stack holds, from the top, Time Stop and Drudge Skeletons
+      When both players pass priority
+      Then it is Bob's turn
+      And Time Stop is in Alice's exile
+      And the stack is empty
+      And no "resolved" event happened about Drudge Skeletons
+
     Scenario: Ending the turn: Time Stop during combat removes the attackers and there is no combat damage
       Given the game is at the beginning of Alice's declare attackers step
       And Alice controls Hill Giant
@@ -140,6 +154,9 @@ Feature: Ending the turn or the combat phase early
       And Bob has 20 life
       And Alice has 20 life
       And Hill Giant is not attacking
+      And these events happen in this order:
+        | event        | player | subject | effect           |
+        | ending early | Alice  | combat  | Mandate of Peace |
       And Mandate of Peace is in Bob's exile
       And these events happen in this order:
         | event         | player | subject         |

@@ -339,6 +339,9 @@ Feature: Extra and skipped turns, phases and steps
         | postcombat main phase |
         | end phase             |
         | end step              |
+      And these events happen in this order:
+        | event         | player | subject | reason            |
+        | phase skipped | Alice  | combat  | Moment of Silence |
 
   @ruling:CR24-614.10b @ruling:CR08-419.6g
   @edition:cr2008 @edition:cr2024
@@ -420,6 +423,9 @@ Feature: Extra and skipped turns, phases and steps
       When from now on
       And both players pass priority
       Then a "phase added" event happened for Alice about beginning
+      And these events happen in this order:
+        | event       | player | subject   | effect       |
+        | phase added | Alice  | beginning | Chronologist |
       When the game advances to Alice's postcombat main phase
       Then the parts of the turn so far were, in order:
         | part                  |

@@ -377,6 +377,7 @@ Feature: The main phase
       Then the game refuses it
       And Bob has 15 life
       And Savannah Lions is untapped
+      And a "phase added" event happened for Alice about attack
 
     @edition:cr2008 @edition:cr2024
     Scenario: Main phase: under the Comprehensive Rules Alice can't attack from her main phase

@@ -245,6 +245,9 @@ Feature: Phasing
       When Bob casts Act of Treason targeting Breezekeeper
       And both players pass priority
       Then Bob controls Breezekeeper
+      And these events happen in this order:
+        | event           | player | subject      | reason         |
+        | control changed | Bob    | Breezekeeper | Act of Treason |
       When from now on
       And the game advances to Alice's upkeep
       Then Breezekeeper is phased in

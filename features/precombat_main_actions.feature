@@ -47,6 +47,14 @@ Feature: The turn-based actions that begin the precombat main phase
       And the stack is empty
       And no "counters added" event happened
 
+    Scenario: Sagas: Alice's Saga without chapter abilities doesn't keep her other Saga from its lore counter
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Blank Tale", a Saga with 1 lore counter
+      And Alice controls "Chronicle", a Saga with 1 lore counter and "I — you gain 1 life" and "II — you gain 2 life" and "III — you gain 3 life"
+      Then Blank Tale has 1 lore counter
+      And Chronicle has 2 lore counters
+      And the stack holds, from the top, Chronicle
+
     Scenario: Sagas: the additional main phase and the postcombat main phase put no lore counter on Alice's Saga
       Given the game is at the beginning of Alice's precombat main phase
       And Alice controls "Chronicle", a Saga with "I — you gain 1 life" and "II — you gain 2 life" and "III — you gain 3 life"
@@ -114,8 +122,9 @@ Feature: The turn-based actions that begin the precombat main phase
     or more Attractions she rolls to visit them (CR 701.52): she rolls a six-sided die, and each
     of her Attractions with the result among its lit numbers is visited, so its visit ability
     triggers and goes on the stack before she gets priority. The roll doesn't use the stack. A
-    player who controls no Attraction doesn't roll. The Attractions here have all six numbers
-    lit, so whatever the die shows they are visited.
+    player who controls no Attraction doesn't roll. Most Attractions here have all six numbers
+    lit, so whatever the die shows they are visited; two with no lit number in common share the
+    six, so whatever the die shows exactly one of them is visited.
 
     Scenario: Attractions: Alice rolls to visit right after her Saga's lore counter, and the visit ability waits on the stack
       Given the game is at the beginning of Alice's precombat main phase
@@ -131,6 +140,16 @@ Feature: The turn-based actions that begin the precombat main phase
         | die rolled     | Alice  |                |         |
         | triggered      | Alice  | Ferris Wheel   |         |
       And no "priority passed" event happened
+      When both players pass priority
+      Then Alice has 22 life
+      And the stack is empty
+      And it is Alice's precombat main phase
+
+    Scenario: Attractions: of Alice's two Attractions with no lit number in common, exactly one is visited
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Low Ride", an Attraction with "Visit on 1, 2 or 3 — you gain 2 life"
+      And Alice controls "High Ride", an Attraction with "Visit on 4, 5 or 6 — you gain 2 life"
+      Then a "die rolled" event happened for Alice
       When both players pass priority
       Then Alice has 22 life
       And the stack is empty

@@ -329,6 +329,24 @@ Feature: Priority: who may act, and what the game refuses
       And Alice controls Grizzly Bears
       And the stack is empty
 
+    Scenario: Priority: Lightning Bolt cast in response to Drudge Skeletons' regeneration resolves first, so the shield comes too late
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls Drudge Skeletons
+      And Alice has {B} in her mana pool
+      And Bob has Lightning Bolt in hand
+      And Bob has {R} in his mana pool
+      When Alice activates Drudge Skeletons
+      And Alice passes priority
+      And Bob casts Lightning Bolt targeting Drudge Skeletons
+      Then the stack holds, from the top, Lightning Bolt and Drudge Skeletons
+      When both players pass priority
+      Then Drudge Skeletons is in Alice's graveyard
+      And the stack holds, from the top, Drudge Skeletons
+      When both players pass priority
+      Then the stack is empty
+      And Drudge Skeletons is in Alice's graveyard
+      And no "regenerated" event happened
+
   @ruling:CR24-117.1a @ruling:CR08-408.1a @ruling:CR08-408.1d
   @edition:mirage @edition:cr2008 @edition:cr2024
   Rule: A sorcery waits for an empty stack in its caster's main phase
@@ -402,6 +420,9 @@ Feature: Priority: who may act, and what the game refuses
       And Alice's mana pool is empty
       And the stack is empty
       And Alice has priority
+      And these events happen in this order:
+        | event    | player | subject     | paid |
+        | resolved | Alice  | Nicol Bolas | yes  |
 
   @ruling:CR24-117.2 @ruling:CR24-117.2a @ruling:CR08-408.1f @ruling:CR08-410.1 @ruling:CR08-410.2
   @edition:cr2008 @edition:cr2024

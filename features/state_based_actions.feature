@@ -347,6 +347,17 @@ Feature: State-based actions: what the game does on its own whenever a player wo
     and players may respond to it. CR 603.8 (2025; 2008: 410.10): it doesn't trigger again while it is
     on the stack; after it has left the stack, it triggers again if the state still holds.
 
+    Scenario: State triggers: Lone Hound's ability doesn't trigger while Alice controls another creature
+      Given the game is at the beginning of Alice's precombat main phase
+      And Alice controls "Lone Hound", a 2/2 creature with "When you control no other creatures, sacrifice this creature"
+      And Alice controls Grizzly Bears
+      Then Alice has priority
+      And the stack is empty
+      When both players pass priority
+      Then it is Alice's beginning of combat step
+      And Alice controls Lone Hound
+      And the stack is empty
+
     Scenario: State triggers: Lone Hound's sacrifice goes on the stack when Alice's other creature dies
       Given the game is at the beginning of Alice's precombat main phase
       And Alice controls "Lone Hound", a 2/2 creature with "When you control no other creatures, sacrifice this creature"

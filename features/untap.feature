@@ -124,6 +124,10 @@ Feature: The untap
       And the game advances to Alice's upkeep
       Then it is Alice's upkeep
       And it is day
+      And these events happen in this order:
+        | event          | subject       | effect       | until       |
+        | effect started | Grizzly Bears | Giant Growth | end of turn |
+        | effect ended   | Grizzly Bears | Giant Growth |             |
 
   @edition:cr2024 @ruling:CR24-502.2a
   Rule: Only the previous turn's active side counts its spells for day and night
@@ -605,3 +609,6 @@ Feature: The untap
       And both players pass priority
       Then Colossus of Sardia is untapped
       And Alice's mana pool is empty
+      And these events happen in this order:
+        | event    | player | subject            | reason             |
+        | untapped | Alice  | Colossus of Sardia | Colossus of Sardia |

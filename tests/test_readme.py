@@ -78,6 +78,11 @@ ADJUSTED: dict[str, Adjusted] = {
         "runs every scenario; its data file belongs in a temporary directory",
         replace=(("tests/test_features.py", f"tests/test_features.py {SMALL} -p no:cacheprovider"),),
     ),
+    ".venv/bin/python scripts/mutation.py": Adjusted(
+        "the documented mutation run: 300 mutants, each a run of every scenario (about fifteen minutes); "
+        "tests/test_mutation.py runs two",
+        skip=True,
+    ),
     ".venv/bin/python benchmarks/certify.py": Adjusted(
         "a benchmark: it times the whole certification six times over (minutes); it measures, never checks",
         skip=True,

@@ -1,0 +1,67 @@
+"""A small run of the mutation script (``scripts/mutation.py``), to keep it working.
+
+CI doesn't run the documented sample (300 mutants, about fifteen minutes on two cores; see
+``docs/mutation.md``): these tests run two mutants, one a scenario kills and one reviewed as
+equivalent, and check the sample's reproducibility and the script's usage errors.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "scripts" / "mutation.py"
+#: Pump's "+N/+N" applied with the toughness as the power: the scenarios of Giant Growth see it.
+KILLED = "reference_engine/abilities.py::Pump.apply::7"
+#: Ids counting by two instead of one: still unique (see docs/mutation-equivalents.md).
+EQUIVALENT = "reference_engine/state.py::GameState.new_id::3"
+
+
+def _run(*arguments: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPT), *arguments], capture_output=True, text=True, timeout=timeout)
+
+
+def test_the_sample_is_the_same_for_the_same_seed_and_another_for_another() -> None:
+    first, again, other = (_run("--list", "--sample", "5", "--seed", seed) for seed in ("13", "13", "14"))
+    assert first.returncode == again.returncode == other.returncode == 0, first.stderr
+    ids = first.stdout.split()
+    assert len(set(ids)) == 5
+    assert all(re.fullmatch(r"reference_engine/\w+\.py::[\w.]+::\d+", i) for i in ids), ids
+    assert again.stdout == first.stdout
+    assert other.stdout != first.stdout
+
+
+def test_a_killed_mutant_counts_and_a_reviewed_equivalent_is_left_out_of_the_score() -> None:
+    result = _run("--mutant", KILLED, "--mutant", EQUIVALENT, "-j", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(rf"killed +{re.escape(KILLED)}", result.stdout)
+    assert "1 of 1 non-equivalent mutants killed: 100.0%" in result.stdout
+    assert "1 equivalent, 0 survived" in result.stdout
+
+
+def test_an_equivalent_whose_diff_changed_counts_as_a_survivor_until_reviewed_again(tmp_path: Path) -> None:
+    equivalents = tmp_path / "equivalents.md"
+    equivalents.write_text(f"## `{EQUIVALENT}`\n\n```diff\n-something else\n```\nA stale reason.\n", encoding="utf-8")
+    result = _run("--mutant", EQUIVALENT, "--equivalents", str(equivalents))
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"the diff of {EQUIVALENT} has changed since it was reviewed" in result.stdout
+    assert f"survived: {EQUIVALENT}" in result.stdout
+    assert "0 of 1 non-equivalent mutants killed: 0.0%" in result.stdout
+
+
+def test_usage_errors_name_what_is_wrong(tmp_path: Path) -> None:
+    unknown = _run("--mutant", "reference_engine/game.py::Nothing::1")
+    assert unknown.returncode == 2
+    assert "no such mutant" in unknown.stderr
+    malformed = tmp_path / "equivalents.md"
+    malformed.write_text(f"## `{EQUIVALENT}`\n\nno diff here\n", encoding="utf-8")
+    bad_file = _run("--list", "--sample", "1", "--equivalents", str(malformed))
+    assert bad_file.returncode == 2
+    assert "needs a ```diff block and then its reason" in bad_file.stderr
+    assert _run("--sample", "0").returncode == 2
+    too_many = _run("--list", "--sample", "1000000")
+    assert too_many.returncode == 2
+    assert "the engine has only" in too_many.stderr
