@@ -11,8 +11,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from checker.cli import main
-from checker.site.build import build
-from checker.site.suite import read_part
+from checker.contract.features import features_dir
+from checker.doctools.coverage import DOCS, measure
+from checker.site.build import Site, build
+from checker.site.suite import read_part, read_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 PHASE = ROOT / "docs" / "engines" / "phase-rs-report.json"
@@ -108,11 +110,53 @@ def test_a_rule_page_restates_the_ruling_and_renders_its_scenarios(site_dir: Pat
     assert "mana_burn_and_life.feature:" in page
 
 
-def test_the_editions_are_paired_by_rule(site_dir: Path) -> None:
+#: The rules whose behaviour differs between editions that a rules reader must find side by side,
+#: and the editions of each of their columns.
+KNOWN_PAIRS = {
+    "mana-burn": [("mirage",), ("cr2008",), ("cr2024",)],
+    "first-turn-draw": [("mirage",), ("cr2008", "cr2024")],
+    "when-a-player-loses": [("mirage",), ("cr2008", "cr2024")],
+    "beginning-of-phase-order": [("mirage",), ("cr2008", "cr2024")],
+    "combat-damage-on-the-stack": [("cr2008",), ("cr2024",)],
+}
+
+
+def test_every_pair_shown_sets_editions_against_each_other() -> None:
+    site = _suite_site()
+    pairs = {pair.name: pair for pair in site.pairs()}
+    for pair in pairs.values():
+        editions = [set(e) for e, _ in pair.columns]
+        assert len(editions) >= 2, pair.name
+        assert all(not a & b for i, a in enumerate(editions) for b in editions[i + 1 :]), pair.name
+        for held, column in pair.columns:
+            assert all(sc.editions == held and pair.name in sc.pairs for p in column for sc in p.scenarios)
+    for name, columns in KNOWN_PAIRS.items():
+        assert [e for e, _ in pairs[name].columns] == columns, name
+
+
+def _suite_site() -> Site:
+    root = features_dir()
+    return Site(read_suite(root), [], measure(root, DOCS / "uncovered.tsv"), [])
+
+
+def test_the_editions_page_shows_each_pair_in_columns(site_dir: Path) -> None:
     page = (site_dir / "editions.html").read_text(encoding="utf-8")
-    assert "In Mirage, mana left in a pool burns at the end of every phase" in page
-    assert "In Mirage, the draw comes in the middle of the draw phase" in page
-    assert "Under the Comprehensive Rules, the card is drawn first" in page
+    mana = _difference(page, "mana-burn")
+    assert (
+        mana.index("In Mirage, mana left in a pool burns at the end of every phase")
+        < mana.index("Under the 2003-2008 rules, mana burns when a phase ends, not a step")
+        < mana.index("Under the 2024 rules, pools empty at the end of every step and phase")
+    )
+    assert 'href="#pair-first-turn-draw"' in page
+    # No longer paired by their place in a file: the cleanup's priority beside the attack's creatures.
+    cleanup = _difference(page, "priority-in-the-cleanup")
+    assert "In the cleanup phase only mana sources may be used" in cleanup
+    assert "Only untapped creatures that have been under" not in cleanup
+
+
+def _difference(page: str, name: str) -> str:
+    """The section of the editions page that shows one pair."""
+    return page.split(f'<section id="pair-{name}"')[1].split('<section id="pair-')[0]
 
 
 def test_the_matrix_shows_each_engines_results(site_dir: Path) -> None:

@@ -27,7 +27,7 @@ from checker.doctools.coverage import DOCS, Coverage, measure, section
 from checker.judging.reports.html import page_environment
 from checker.judging.results import Status
 from checker.site.engines import NOT_PASSING, Engine, read_engines, rule_results, tally
-from checker.site.suite import Part, Rule, Suite, read_suite
+from checker.site.suite import Part, Rule, Scenario, Suite, read_suite
 
 #: How the rule-number index names each family of ids.
 FAMILIES = {
@@ -63,25 +63,46 @@ class Site:
             if any(ruling_id in sc.rulings for sc in rule.scenarios)
         ]
 
-    def pairs(self) -> list[tuple[Part, list[list[Rule]]]]:
-        """Per part, the edition-limited Rules side by side: Rules in a row that hold in the same
-        editions make a column, and columns in a row whose editions don't overlap are paired, as
-        one edition's way of doing a thing beside another's."""
-        found = []
+    def pairs(self) -> list[Pair]:
+        """The pairs the feature files declare (``@pair:<name>``, checked by the feature linter),
+        by title: each pair's scenarios in columns by the editions they hold in, oldest first."""
+        found: dict[str, dict[tuple[str, ...], list[Paired]]] = defaultdict(lambda: defaultdict(list))
         for part in self.suite.parts:
-            columns: list[list[Rule]] = []
-            for rule in [*part.rules, None]:
-                held = set(rule.editions) if rule is not None and rule.limited else set()
-                if rule is not None and columns and held == set(columns[-1][0].editions):
-                    columns[-1].append(rule)
-                    continue
-                if rule is not None and held and not held & {e for c in columns for e in c[0].editions}:
-                    columns.append([rule])
-                    continue
-                if len(columns) > 1:
-                    found.append((part, columns))
-                columns = [[rule]] if rule is not None and held else []
-        return found
+            for rule in part.rules:
+                for sc in rule.scenarios:
+                    for name in sc.pairs:
+                        column = found[name][sc.editions]
+                        if column and column[-1].part is part and column[-1].rule is rule:
+                            column[-1].scenarios.append(sc)
+                        else:
+                            column.append(Paired(part, rule, [sc]))
+        pairs = [
+            Pair(name, name.replace("-", " ").capitalize(), sorted(columns.items(), key=lambda c: _oldest(c[0])))
+            for name, columns in found.items()
+        ]
+        return sorted(pairs, key=lambda p: p.title)
+
+
+@dataclass(frozen=True)
+class Paired:
+    """The scenarios of one Rule in one column of a pair."""
+
+    part: Part
+    rule: Rule
+    scenarios: list[Scenario]
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One thing done the way of different editions: its scenarios in columns, by editions."""
+
+    name: str
+    title: str
+    columns: list[tuple[tuple[str, ...], list[Paired]]]
+
+
+def _oldest(editions: Sequence[str]) -> tuple[int, ...]:
+    return tuple(sorted(EDITIONS.index(e) for e in editions))
 
 
 def ruling_page(ruling_id: str) -> str:

@@ -53,6 +53,7 @@ class Scenario:
     anchor: str
     outline: bool
     examples: tuple[Example, ...]
+    pairs: tuple[str, ...] = ()  # the ``@pair:<name>`` tags it carries or inherits from its Rule
 
     @property
     def editions(self) -> tuple[str, ...]:
@@ -183,6 +184,7 @@ def _scenario(sc: Mapping[str, Any], inherited: list[str]) -> Scenario:
         f"s{line}-{slug(str(sc['name']))[:60]}",
         bool(sc.get("examples")),
         _examples(sc, inherited),
+        tuple(dict.fromkeys(_of(inherited + _tags(sc), "pair"))),
     )
 
 
