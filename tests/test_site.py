@@ -83,6 +83,28 @@ def test_every_internal_link_resolves(site_dir: Path) -> None:
     assert not broken, broken[:10]
 
 
+def test_a_feature_file_link_opens_the_file_at_its_line(site_dir: Path) -> None:
+    """Every link to a feature file's line lands on that line: the scenario or Rule it names."""
+    lines = set()
+    for html in sorted(site_dir.rglob("*.html")):
+        for link in _parse(html).links:
+            if match := re.fullmatch(r"(?:\.\./)?features/(\w+\.feature)\.html#L(\d+)", link):
+                lines.add((match.group(1), int(match.group(2))))
+    suite = read_suite(features_dir())
+    assert {(part.file, sc.line) for part in suite.parts for sc in part.scenarios} <= lines
+    sources: dict[str, list[str]] = {}
+    for file, line in lines:
+        if file not in sources:
+            sources[file] = (site_dir / "features" / f"{file}.txt").read_text(encoding="utf-8").splitlines()
+        assert re.match(r"\s*(Rule|Scenario|Scenario Outline):", sources[file][line - 1]), (file, line)
+    page = (site_dir / "features" / "draw.feature.html").read_text(encoding="utf-8")
+    # Each line an anchor, the keywords marked by what they do, the text escaped.
+    assert '<span class="line" id="L1"><a class="ln" href="#L1"' in page
+    assert '<span class="context">Given</span> the game is at the beginning of Alice&#39;s draw phase' in page
+    assert '<span class="action">When</span>' in page and '<span class="outcome">Then</span>' in page
+    assert '<span class="tag">@edition:mirage</span>' in page
+
+
 def test_engine_strings_show_as_text(site_dir: Path) -> None:
     engines = (site_dir / "engines.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;" in engines

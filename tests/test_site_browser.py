@@ -106,3 +106,17 @@ def test_the_readme_screenshot_of_the_matrix(page: Any, tmp_path: Path, images: 
     assert page.locator("#matrix thead th").count() == 3
     images.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(images / "site-engine-matrix.png"))
+
+
+def test_a_feature_file_link_opens_the_file_at_its_line(page: Any, site_dir: Path, images: Path) -> None:  # noqa: F811
+    page.goto((site_dir / "rulings" / "GRT-1.6-2.html").as_uri())
+    link = page.locator(".scenario a", has_text="mana_burn_and_life.feature:").first
+    line = link.inner_text().rpartition(":")[2]
+    link.click()
+    page.wait_for_url(f"**/features/mana_burn_and_life.feature.html#L{line}")
+    target = page.locator(":target")
+    assert target.get_attribute("id") == f"L{line}"
+    assert "Scenario Outline: Mirage - mana left in the pool burns" in target.inner_text()
+    assert page.evaluate("document.querySelector(':target').getBoundingClientRect().top") < 900
+    assert target.locator(".heading").inner_text() == "Scenario Outline:"
+    page.screenshot(path=str(images / "site-feature-file.png"))

@@ -2,9 +2,10 @@
 
 The site opens from its files (no server): an index by part of the turn, by rule number and by
 edition; a page per part and per ruling, each scenario rendered with its editions and every
-engine's result; the rules whose behaviour differs between editions, paired; the engines'
-matrix; and a search that runs in the browser (MiniSearch, vendored under ``static/`` with its
-licence) over an index written as a script, since a page opened from a file may not fetch one.
+engine's result; each feature file with a permalink per line; the rules whose behaviour
+differs between editions, as the feature files pair them; the engines' matrix; and a search
+that runs in the browser (MiniSearch, vendored under ``static/`` with its licence) over an index
+written as a script, since a page opened from a file may not fetch one.
 Every page is rendered by jinja2 with autoescape, so that an engine's strings show as text.
 """
 
@@ -109,6 +110,11 @@ def ruling_page(ruling_id: str) -> str:
     return f"rulings/{ruling_id}.html"
 
 
+def feature_page(part: Part) -> str:
+    """A feature file as a page, each line an anchor: ``features/draw.feature.html#L12``."""
+    return f"features/{part.file}.html"
+
+
 def families(coverage: Coverage) -> list[dict[str, Any]]:
     """The rulings by family of rule numbers, then section, with their coverage."""
     grouped: dict[str, dict[str, list[Ruling]]] = defaultdict(lambda: defaultdict(list))
@@ -190,6 +196,7 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> S
         "rule_results": rule_results,
         "tally": tally,
         "ruling_page": ruling_page,
+        "feature_page": feature_page,
         "held_in": lambda scenarios, edition: sum(1 for sc in scenarios if edition in sc.editions),
         "anchors": {(part.name, sc.name): sc.anchor for part in suite.parts for sc in part.scenarios},
     }
@@ -204,7 +211,8 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> S
     render("search.html", "site-search.html.j2", 0)
     for part in suite.parts:
         render(f"parts/{part.name}.html", "site-part.html.j2", 1, part=part)
-        shutil.copyfile(root / part.file, _feature_copy(out, part))
+        render(feature_page(part), "site-feature.html.j2", 1, part=part)
+        shutil.copyfile(root / part.file, out / "features" / f"{part.file}.txt")
     for ruling in rulings().values():
         render(ruling_page(ruling.id), "site-ruling.html.j2", 1, ruling=ruling, placed=site.rules_of(ruling.id))
     static = resources.files("checker.site").joinpath("static")
@@ -212,9 +220,3 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> S
         _write(out, f"static/{name}", static.joinpath(name).read_text(encoding="utf-8"))
     _write(out, "static/documents.js", _search_script(site))
     return site
-
-
-def _feature_copy(out: Path, part: Part) -> Path:
-    path = out / "features" / f"{part.file}.txt"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return path
