@@ -15,7 +15,7 @@ import json
 import shutil
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -26,9 +26,10 @@ from checker.contract.rulings import Ruling, rulings
 from checker.contract.vocabulary import EDITIONS
 from checker.doctools.coverage import DOCS, Coverage, measure, section
 from checker.judging.reports.html import page_environment
-from checker.judging.results import Status
+from checker.judging.results import ScenarioResult, Status
 from checker.site.engines import NOT_PASSING, Engine, read_engines, rule_results, tally
 from checker.site.suite import Part, Rule, Scenario, Suite, read_suite
+from checker.site.timeline import Timeline, recorded, timelines
 
 #: How the rule-number index names each family of ids.
 FAMILIES = {
@@ -55,6 +56,11 @@ class Site:
     engines: list[Engine]
     coverage: Coverage
     problems: list[str]  # inputs that could not be read: left out, each named with why
+    #: The timelines of non-passing runs, by (engine key, result id): the page and the timeline.
+    traces: dict[tuple[str, str], tuple[str, Timeline]] = field(default_factory=dict)
+
+    def trace_of(self, engine: Engine, result: ScenarioResult) -> tuple[str, Timeline] | None:
+        return self.traces.get((engine.key, result.id))
 
     def rules_of(self, ruling_id: str) -> list[Placed]:
         return [
@@ -180,12 +186,30 @@ def _write(out: Path, name: str, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> Site:
-    """Write the site into ``out``; the returned site lists the inputs that had to be left out."""
+def _timelines(
+    engines: Sequence[Engine], traces: Sequence[Path]
+) -> tuple[dict[tuple[str, str], tuple[str, Timeline]], list[str]]:
+    """The timeline of every non-passing result whose trace the directories hold, with its page."""
+    found, problems = recorded(traces)
+    wanted: dict[str, tuple[tuple[str, str], Path]] = {}
+    for engine in engines:
+        for r in engine.report.results:
+            path = found.get((engine.label, r.id))
+            if r.status != Status.PASSED and path is not None:
+                wanted[f"traces/{engine.key}/{path.name.removesuffix('.jsonl')}.html"] = ((engine.key, r.id), path)
+    read, unreadable = timelines((page, path) for page, (_, path) in wanted.items())
+    return {key: (page, read[page]) for page, (key, _) in wanted.items() if page in read}, [*problems, *unreadable]
+
+
+def build(out: Path, reports: Sequence[Path], features: Path | None = None, traces: Sequence[Path] = ()) -> Site:
+    """Write the site into ``out``; the returned site lists the inputs that had to be left out.
+    ``traces``: directories of traces recorded by ``turncheck certify --record-traces``."""
     root = features_dir() if features is None else features
     suite = read_suite(root)
     engines, problems = read_engines(reports)
-    site = Site(suite, engines, measure(root, DOCS / "uncovered.tsv"), [*suite.problems, *problems])
+    shown, unreadable = _timelines(engines, traces)
+    coverage = measure(root, DOCS / "uncovered.tsv")
+    site = Site(suite, engines, coverage, [*suite.problems, *problems, *unreadable], shown)
     environment = page_environment("checker.site")
     common = {
         "site": site,
@@ -213,6 +237,10 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> S
         render(f"parts/{part.name}.html", "site-part.html.j2", 1, part=part)
         render(feature_page(part), "site-feature.html.j2", 1, part=part)
         shutil.copyfile(root / part.file, out / "features" / f"{part.file}.txt")
+    by_key = {engine.key: engine for engine in engines}
+    for (key, id_), (page, shown_timeline) in site.traces.items():
+        engine = by_key[key]
+        render(page, "site-trace.html.j2", 2, engine=engine, result=engine.by_id[id_], timeline=shown_timeline)
     for ruling in rulings().values():
         render(ruling_page(ruling.id), "site-ruling.html.j2", 1, ruling=ruling, placed=site.rules_of(ruling.id))
     static = resources.files("checker.site").joinpath("static")
