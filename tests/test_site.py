@@ -15,10 +15,13 @@ from checker.contract.features import features_dir
 from checker.doctools.coverage import DOCS, measure
 from checker.site.build import Site, build
 from checker.site.suite import read_part, read_suite
+from checker.site.timeline import recorded
 
 ROOT = Path(__file__).resolve().parents[1]
 PHASE = ROOT / "docs" / "engines" / "phase-rs-report.json"
 REFERENCE = ROOT / "docs" / "engines" / "reference-report.json"
+#: The traces of phase.rs's failing runs of PHASE, recorded by certify --record-traces.
+PHASE_TRACES = ROOT / "docs" / "engines" / "phase-rs-traces"
 HOSTILE_NAME = "<script>alert('name')</script>"
 HOSTILE_MESSAGE = "<script>alert('message')</script><img src=x onerror=alert(1)>"
 
@@ -41,7 +44,8 @@ def hostile_report(path: Path) -> Path:
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     hostile = hostile_report(tmp_path_factory.mktemp("reports") / "hostile.json")
-    assert main(["site", "--out", str(out), str(PHASE), str(REFERENCE), str(hostile)]) == 0
+    argv = ["site", "--out", str(out), str(PHASE), str(REFERENCE), str(hostile), "--traces", str(PHASE_TRACES)]
+    assert main(argv) == 0
     return out
 
 
@@ -103,6 +107,20 @@ def test_a_feature_file_link_opens_the_file_at_its_line(site_dir: Path) -> None:
     assert '<span class="context">Given</span> the game is at the beginning of Alice&#39;s draw phase' in page
     assert '<span class="action">When</span>' in page and '<span class="outcome">Then</span>' in page
     assert '<span class="tag">@edition:mirage</span>' in page
+
+
+def test_the_committed_phase_rs_traces_are_those_of_its_failing_runs(site_dir: Path) -> None:
+    """One trace per failing run of the committed report, each shown as a timeline: re-record
+    them with the report (docs/engines/phase-rs-traces/README.md)."""
+    report = json.loads(PHASE.read_text(encoding="utf-8"))
+    failing = {r["id"] for r in report["results"] if r["status"] in {"failed", "error", "timeout"}}
+    found, problems = recorded([PHASE_TRACES])
+    assert not problems
+    assert set(found) == {("phase.rs (phase-python) 0.103.0", id_) for id_ in failing}
+    pages = list((site_dir / "traces" / "phase-rs-phase-python-0-103-0").glob("*.html"))
+    assert len(pages) == len(failing) == 13
+    engines = (site_dir / "engines.html").read_text(encoding="utf-8")
+    assert engines.count('">The game as a timeline</a>') == len(failing)
 
 
 def test_engine_strings_show_as_text(site_dir: Path) -> None:
