@@ -85,6 +85,9 @@ ADJUSTED: dict[str, Adjusted] = {
     ".venv/bin/python benchmarks/adapters.py": Adjusted(
         "a benchmark: 200 turns three times over; a few turns show it runs", append="--turns 5 --repeat 1"
     ),
+    ".venv/bin/python benchmarks/site.py": Adjusted(
+        "a benchmark: five rounds of loads in the browser; one round shows it runs", append="--repeat 1"
+    ),
     ".venv/bin/python benchmarks/supervision.py": Adjusted(
         "a benchmark of whole certifications; one round of one part shows it runs", append="--repeat 1 --part untap"
     ),
