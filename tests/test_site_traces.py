@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from checker.cli import main
+from checker.site.build import build
+from checker.trace.check import TraceResult, check_trace
+from checker.trace.format import Trace
 from tests.test_site import HOSTILE_MESSAGE, PHASE, ROOT
 
 FAULTY = "tests.fakes.adapters:ActivePlayerOnlyPriority"
@@ -87,3 +90,20 @@ def test_an_unreadable_trace_is_named_and_the_rest_is_shown(
     err = capsys.readouterr().err
     assert "broken.jsonl" in err and "nowhere: no such directory of traces" in err
     assert list((out / "traces").rglob(f"{NOTHING_HAPPENS}.html"))
+
+
+def test_a_trace_the_checker_fails_on_is_named_and_the_rest_is_built(
+    tmp_path: Path, faulty_run: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report, traces = faulty_run
+
+    def failing_once(trace: Trace, edition: str | None = None) -> TraceResult:
+        if NOTHING_HAPPENS in trace.path:
+            raise RuntimeError("a bug of the checker")
+        return check_trace(trace, edition)
+
+    monkeypatch.setattr("checker.site.timeline.check_trace", failing_once)
+    site = build(tmp_path, [report], traces=[traces])
+    assert [p for p in site.problems if "the rules checker failed on this trace: RuntimeError" in p]
+    assert len(site.problems) == 1 and NOTHING_HAPPENS in site.problems[0]
+    assert site.traces and not list(tmp_path.rglob(f"{NOTHING_HAPPENS}.html"))

@@ -120,19 +120,20 @@ def _moments(trace: Trace, violations: dict[int, list[Violation]], problems: lis
 
 def timeline(path: Path) -> Timeline:
     """The trace at ``path``, checked and laid out; ``TraceError`` if it can't be read."""
-    result = check_trace(open_trace(path))
+    trace = open_trace(path)
+    result = check_trace(trace)
     violations: dict[int, list[Violation]] = {}
     for v in result.violations:
         violations.setdefault(v.line, []).append(v)
-    trace = open_trace(path)
     problems: list[TraceProblem] = []
-    moments = tuple(_moments(trace, violations, problems))
-    header = trace.header
-    return Timeline(path, result.engine, result.edition, header.scenario or "", moments, result, tuple(problems))
+    moments = tuple(_moments(trace, violations, problems))  # its entries read again, as the checker did
+    scenario = trace.header.scenario or ""
+    return Timeline(path, result.engine, result.edition, scenario, moments, result, tuple(problems))
 
 
 def timelines(wanted: Iterable[tuple[str, Path]]) -> tuple[dict[str, Timeline], list[str]]:
-    """A timeline per (key, trace path) wanted; a line per trace that can't be read."""
+    """A timeline per (key, trace path) wanted; a line per trace that can't be read, or that the
+    rules checker failed on (an internal error, named as such: that trace alone is left out)."""
     found: dict[str, Timeline] = {}
     problems: list[str] = []
     for key, path in wanted:
@@ -140,4 +141,6 @@ def timelines(wanted: Iterable[tuple[str, Path]]) -> tuple[dict[str, Timeline], 
             found[key] = timeline(path)
         except TraceError as exc:
             problems.append(str(exc))
+        except Exception as exc:  # a bug of the checker costs this trace's timeline only
+            problems.append(f"{path}: the rules checker failed on this trace: {type(exc).__name__}: {exc}")
     return found, problems
