@@ -20,6 +20,7 @@ checks this):
 - :mod:`checker.importers`: recorded games from elsewhere (phase.rs games played here, MTG
   Arena's log) as traces for the rules checker. Imports the contract, adapters and trace.
 - :mod:`checker.site`: the living documentation: the rulings as a static site, engines' reports
-  side by side. Imports the contract, judging and the doctools' coverage.
+  side by side, failing runs' traces as timelines. Imports the contract, judging, trace (the
+  rules checker, over recorded games) and the doctools' coverage.
 - :mod:`checker.cli`: the ``turncheck`` command, over all of them.
 """

@@ -409,6 +409,14 @@ def main(argv: list[str] | None = None) -> int:
     site = sub.add_parser("site", help="the rulings as a static site, with engines' reports side by side")
     site.add_argument("--out", required=True, type=Path, metavar="DIR", help="the directory to write the site into")
     site.add_argument("reports", nargs="*", type=Path, metavar="REPORT.json", help="certification reports to show")
+    site.add_argument(
+        "--traces",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="DIR",
+        help="traces recorded by certify --record-traces (repeatable): failing runs' games shown as timelines",
+    )
     importers.add_parser(sub)
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
@@ -442,7 +450,7 @@ def _command(args: argparse.Namespace, console: Console) -> int:
 
         return run(args.files, args.edition, args.report_dir, args.validate, console, args.expect)
     if args.command == "site":
-        return _site(args.out, args.reports, console)
+        return _site(args.out, args.reports, args.traces, console)
     if args.command == "import":
         return importers.run(args, console, _error)
     if args.command == "lint":
@@ -491,8 +499,8 @@ def _compare(paths: list[Path], out: str | None, console: Console) -> int:
     return EXIT_OK
 
 
-def _site(out: Path, reports: list[Path], console: Console) -> int:
-    """Write the site; a report or feature file that can't be read is named, left out, and exits 2."""
+def _site(out: Path, reports: list[Path], traces: list[Path], console: Console) -> int:
+    """Write the site; a report, feature file or trace that can't be read is named, left out, and exits 2."""
     from checker.site.build import build
 
     try:
@@ -500,11 +508,12 @@ def _site(out: Path, reports: list[Path], console: Console) -> int:
     except OptionError as exc:
         _error(str(exc))
         return EXIT_USAGE
-    site = build(out, reports)
+    site = build(out, reports, traces=traces)
     for problem in site.problems:
         _error(f"left out of the site: {problem}")
     engines = ", ".join(visible(engine.label) for engine in site.engines) or "no engine"
-    console.print(f"wrote the site to {out / 'index.html'} ({engines})", markup=False)
+    shown = f"; {len(site.traces)} failing run(s) as timelines" if traces else ""
+    console.print(f"wrote the site to {out / 'index.html'} ({engines}{shown})", markup=False)
     return EXIT_USAGE if site.problems else EXIT_OK
 
 

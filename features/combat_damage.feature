@@ -7,7 +7,7 @@ Feature: Combat damage
   when it resolves. In Mirage the damage follows the declaration of blockers.
 
   @ruling:CR24-510.1 @ruling:CR24-510.1b @ruling:CR24-510.2 @ruling:CR24-510.3 @ruling:CR24-508.6
-  @ruling:CR08-310.1 @ruling:CR08-310.2b @ruling:CR08-310.4
+  @ruling:CR08-310.1 @ruling:CR08-310.2b @ruling:CR08-310.4 @pair:combat-damage-on-the-stack
   Rule: Today combat damage is dealt before anyone has priority; under the 2008 rules it waits on the stack
     CR 510.1-510.3 (2025): as the combat damage step begins, the active player assigns her
     attackers' damage, then the defending player his blockers', all of it is dealt at once without
@@ -217,7 +217,7 @@ Feature: Combat damage
       Then Bob has 15 life
       And a "damage dealt" event happened for Bob with amount 5 about Bob
 
-  @ruling:CR08-310.4a @ruling:CR24-510.2
+  @ruling:CR08-310.4a @ruling:CR24-510.2 @pair:combat-damage-on-the-stack
   Rule: Once combat damage is assigned, a change of power comes too late
     CR 310.4a (2008): combat damage is dealt as it was assigned, even if the power of the creature
     dealing it has changed since, so Giant Growth cast while the damage is on the stack adds nothing.

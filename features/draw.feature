@@ -24,7 +24,7 @@ Feature: The draw
       And the stack is empty
 
   @ruling:GRT-1.8-4
-  @edition:mirage
+  @edition:mirage @pair:the-draw-and-draw-triggers
   Rule: In Mirage, the draw comes in the middle of the draw phase, after its beginning-of-phase effects
     General Rulings, Turn Order: Draw (uncited): drawing is a mandatory phase effect done in the
     middle of the phase; Mirage rulebook p. 42: effects at the beginning of a phase are processed
@@ -47,7 +47,7 @@ Feature: The draw
       And Alice has priority
 
   @ruling:CR08-304.1 @ruling:CR24-504.1 @ruling:CR24-504.2 @ruling:WIKI-BP-5
-  @edition:cr2008 @edition:cr2024
+  @edition:cr2008 @edition:cr2024 @pair:the-draw-and-draw-triggers
   Rule: Under the Comprehensive Rules, the card is drawn first, then draw-step triggers go on the stack, then priority
     CR 304.1 (2004-2008): the active player draws, then abilities that trigger at the beginning of
     the draw step (and any others that triggered) go on the stack, then she gets priority. CR
@@ -104,7 +104,7 @@ Feature: The draw
       And Alice has drawn 1 card
 
   @ruling:GRT-1.8-5
-  @edition:mirage
+  @edition:mirage @pair:howling-mine-draws
   Rule: In Mirage, each Howling Mine gives its own additional draw in the draw phase
     WotC Rules Team 10/12/94: every effect that provides additional draws is a separate draw effect;
     three Howling Mines give three draws besides the normal one, not one combined draw. Howling Mine
@@ -124,7 +124,7 @@ Feature: The draw
       And Alice has priority
 
   @ruling:GRT-1.8-5
-  @edition:cr2008 @edition:cr2024
+  @edition:cr2008 @edition:cr2024 @pair:howling-mine-draws
   Rule: Under the Comprehensive Rules, each Howling Mine triggers separately after the normal draw
     Howling Mine's Oracle text is a triggered ability: "at the beginning of each player's draw step,
     if it is untapped, that player draws an additional card". Each Mine's ability goes on the stack
@@ -193,7 +193,7 @@ Feature: The draw
       Then Alice has drawn no cards
 
   @ruling:GRT-1.8-6
-  @edition:mirage
+  @edition:mirage @pair:a-skipped-draw
   Rule: In Mirage, a skipped draw phase takes Howling Mine's additional draw with it
     General Rulings, Turn Order: Draw: no draw without an effect granting it; a player who skips
     her draw phase has no draw phase for Howling Mine to add a card to.
@@ -207,7 +207,7 @@ Feature: The draw
       And no "phase began" event happened for Alice about draw
 
   @ruling:GRT-1.8-6
-  @edition:cr2008 @edition:cr2024
+  @edition:cr2008 @edition:cr2024 @pair:a-skipped-draw
   Rule: Under the Comprehensive Rules, a skipped draw step takes Howling Mine's trigger with it
     CR 614.10a (2024): anything scheduled for a skipped step doesn't happen; the draw step never
     begins, so neither the draw of CR 504.1 nor Howling Mine's "beginning of the draw step" trigger
@@ -223,7 +223,7 @@ Feature: The draw
       And a "step skipped" event happened for Alice about draw
 
   @ruling:GRT-1.8-7
-  @edition:mirage
+  @edition:mirage @pair:drawing-from-an-empty-library
   Rule: In Mirage, a player who tries to draw from an empty library loses at once
     Mirage rulebook p. 53: a player who must draw with no cards left in her library loses the game,
     at that moment, not at the end of the phase like a player at 0 life. An effect that draws
@@ -260,7 +260,7 @@ Feature: The draw
       And no "resolved" event happened about Ancestral Recall
 
   @ruling:CR08-304.1 @ruling:CR24-504.1
-  @edition:cr2008 @edition:cr2024
+  @edition:cr2008 @edition:cr2024 @pair:drawing-from-an-empty-library
   Rule: Under the Comprehensive Rules, drawing from an empty library loses at the next state-based check
     CR 121.4 and 704.5b (2024), CR 102.3c, 420.5g and 423.4 (2004-2008): a player who attempted to
     draw from an empty library loses the next time a player would receive priority, when state-based

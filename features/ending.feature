@@ -45,7 +45,7 @@ Feature: The end of the turn
       And Bob has {R} in his mana pool
       And Alice has 20 life
 
-  @ruling:GRT-1.10-4 @ruling:GRT-1.10-5 @edition:mirage
+  @ruling:GRT-1.10-4 @ruling:GRT-1.10-5 @edition:mirage @pair:discarding-to-hand-size
   Rule: The active player discards down to seven cards once, as the discard phase ends
     Mirage: discarding to seven is a mandatory phase effect done at the end of the discard phase
     (General Rulings, Turn Order: Discard), after the players have passed in its main body. It
@@ -92,7 +92,7 @@ Feature: The end of the turn
         | phase ended  | Alice  | cleanup |
         | turn began   | Bob    |         |
 
-  @ruling:CR08-313.1 @ruling:CR08-314.1 @ruling:CR24-514.1 @edition:cr2008 @edition:cr2024
+  @ruling:CR08-313.1 @ruling:CR08-314.1 @ruling:CR24-514.1 @edition:cr2008 @edition:cr2024 @pair:discarding-to-hand-size
   Rule: Under the Comprehensive Rules the discard comes after the end step, in the cleanup step
     CR 313.1 and 314.1 (2008), CR 513 and 514.1 (2024): "at end of turn" abilities trigger as the
     end step begins, and the active player discards to the maximum hand size at the start of the
@@ -159,7 +159,7 @@ Feature: The end of the turn
       And Bob has 9 cards in hand
       And no "discarded" event happened
 
-  @ruling:GRT-1.11-1 @ruling:GRT-1.11-8 @edition:mirage
+  @ruling:GRT-1.11-1 @ruling:GRT-1.11-8 @edition:mirage @pair:priority-in-the-cleanup
   Rule: In the cleanup phase only mana sources may be used
     Mirage rulebook p. 47: nobody may cast instants during the cleanup phase; mana sources remain
     legal (WotC Rules Team 10/03/96). Interrupts to specialized effects and damage-prevention
@@ -213,7 +213,7 @@ Feature: The end of the turn
       And a "died" event happened about Savannah Lions
 
   @ruling:CR08-314.3 @ruling:CR24-514.3 @ruling:CR24-514.3a @ruling:CR08-420.5b
-  @edition:cr2008 @edition:cr2024
+  @edition:cr2008 @edition:cr2024 @pair:priority-in-the-cleanup
   Rule: Under the Comprehensive Rules the cleanup step normally gives no priority, unless something must happen
     CR 314.3 (2008), CR 514.3 and 514.3a (2024): nobody receives priority in the cleanup step,
     unless state-based actions were performed or abilities triggered; then players receive
@@ -285,7 +285,7 @@ Feature: The end of the turn
       And a "damage removed" event happened about Hill Giant
       And an "effect ended" event happened about Grizzly Bears
 
-  @ruling:GRT-1.11-5 @ruling:GRT-1.11-7 @edition:mirage
+  @ruling:GRT-1.11-5 @ruling:GRT-1.11-7 @edition:mirage @pair:end-of-turn-effects
   Rule: "At end of turn" effects come at the end of the cleanup phase, the active player's first
     Mirage rulebook p. 47: "at end of turn" effects are dealt with at the end of the cleanup phase,
     by the normal end-of-phase rules: the active player's effects first, then the opponent's,
@@ -333,7 +333,7 @@ Feature: The end of the turn
       Then Alice has 20 life
       And a "trigger ignored" event happened for Alice
 
-  @ruling:CR08-313.1 @ruling:CR08-313.2 @ruling:CR24-513.1a @ruling:CR24-513.2 @edition:cr2008 @edition:cr2024
+  @ruling:CR08-313.1 @ruling:CR08-313.2 @ruling:CR24-513.1a @ruling:CR24-513.2 @edition:cr2008 @edition:cr2024 @pair:end-of-turn-effects
   Rule: Under the Comprehensive Rules "at end of turn" abilities trigger as the end step begins, and new ones wait a turn
     CR 313.1 (2008) and CR 513.1a (2024): "at end of turn" abilities trigger as the end step begins
     and go on the stack, the active player's first, so the opponent's resolve first (APNAP order),

@@ -6,7 +6,7 @@ Feature: Mana burn and the life check
   player at 0 life loses at the next state-based check. Comprehensive Rules 2024: pools empty at
   the end of every step and phase, and nobody loses life for it (CR 500.4).
 
-  @edition:mirage
+  @edition:mirage @pair:mana-burn
   Rule: In Mirage, mana left in a pool burns at the end of every phase
     Each of the six phases ends with a mana burn check: the pool empties and its owner loses 1 life
     for each mana lost (Mirage rulebook p. 9, General Rulings, Turn Order, sections 1.6 to 1.11).
@@ -60,7 +60,7 @@ Feature: Mana burn and the life check
         | phase         | subject | next | next player | next event | next subject |
         | cleanup phase | cleanup | turn | Bob         | turn began |              |
 
-  @edition:mirage
+  @edition:mirage @pair:when-a-player-loses
   Rule: In Mirage, a player at 0 or less life loses only when the phase ends
     The last part of each phase checks every player's life total (Mirage rulebook p. 52, General
     Rulings, Turn Order, sections 1.6 to 1.11): a player at 0 or less life goes on playing until
@@ -167,7 +167,7 @@ Feature: Mana burn and the life check
         | phase ended | Alice  | main    |        |
         | player lost | Bob    |         |        |
 
-  @ruling:CR08-300.3 @edition:cr2008
+  @ruling:CR08-300.3 @edition:cr2008 @pair:mana-burn
   Rule: Under the 2003-2008 rules, mana burns when a phase ends, not a step
     CR 300.3 (2008): unused mana empties from the pool only when a phase ends; its owner loses
     1 life per mana. Within a phase the mana survives from one step to the next. Mana burn is loss
@@ -203,7 +203,7 @@ Feature: Mana burn and the life check
         | postcombat main phase   | postcombat main phase    | end step                 | Alice       | phase began | ending          |
         | end phase               | end step                 | turn                     | Bob         | turn began  |                 |
 
-  @ruling:CR24-500.4 @ruling:CR24-106.4 @edition:cr2024
+  @ruling:CR24-500.4 @ruling:CR24-106.4 @edition:cr2024 @pair:mana-burn
   Rule: Under the 2024 rules, pools empty at the end of every step and phase, without loss of life
     CR 500.4 and 106.4 (2024): unused mana empties from every pool at the end of each step and each
     phase; there is no mana burn, so nobody loses life for it.

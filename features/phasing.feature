@@ -289,7 +289,7 @@ Feature: Phasing
   # ---------------------------------------------------------------------------------------
 
   @ruling:CR08-502.15e
-  @edition:cr2008
+  @edition:cr2008 @pair:phasing-and-damage
   Rule: Under the 2004-2008 rules a permanent loses its damage as it phases out
     CR 502.15e (2008): when a permanent phases out, all damage dealt to it is removed. Compare
     the next Rule: under today's rules the damage stays.
@@ -305,7 +305,7 @@ Feature: Phasing
       And Breezekeeper has 0 damage
 
   @ruling:CR24-702.26d
-  @edition:cr2024
+  @edition:cr2024 @pair:phasing-and-damage
   Rule: Under today's rules a phased-out permanent keeps its damage until the cleanup step removes it
     CR 702.26d (2025): phasing is not a zone change, so the permanent keeps what it carries
     (the rule names counters); nothing in CR 702.26 removes damage. CR 514.2 (2025): the cleanup

@@ -97,7 +97,7 @@ Feature: Phasing: Auras, Equipment and tokens
       And no "unattached" event happened
       And no "triggered" event happened for Alice
 
-  @ruling:CR08-217.8d @edition:cr2008
+  @ruling:CR08-217.8d @edition:cr2008 @pair:phasing-tokens
   Rule: In 2008 a token that phases out ceases to exist, and what phased out with it stays out
     CR 2008 217.8d: tokens in the phased-out zone cease to exist (a state-based effect); Auras,
     Equipment and Fortifications that phased out attached to such a token stay phased out for the
@@ -113,7 +113,7 @@ Feature: Phasing: Auras, Equipment and tokens
       When the game advances to Alice's next upkeep
       Then Holy Strength is phased out
 
-  @ruling:CR24-702.26d @edition:cr2024
+  @ruling:CR24-702.26d @edition:cr2024 @pair:phasing-tokens
   Rule: Today a token that phases out stays on the battlefield
     CR 702.26d: tokens continue to exist on the battlefield while phased out.
 

@@ -87,7 +87,7 @@ Feature: Starting the game
     (CR 101.6a of 2004-2008, CR 103.8a of 2025). The other player draws as usual on their first
     turn.
 
-    @edition:mirage
+    @edition:mirage @pair:first-turn-draw
     Scenario: Starting the game: in Mirage the player who plays first has a draw phase without a draw
       Given the game is about to begin
       And Bob lost the previous game
@@ -103,7 +103,7 @@ Feature: Starting the game
       Then it is turn 2
       And Alice has 8 cards in hand
 
-    @edition:cr2008 @edition:cr2024
+    @edition:cr2008 @edition:cr2024 @pair:first-turn-draw
     Scenario: Starting the game: under the Comprehensive Rules the player who plays first skips the draw step
       Given the game is about to begin
       And Bob lost the previous game

@@ -132,7 +132,7 @@ Feature: State-based actions: what the game does on its own whenever a player wo
       And no "regenerated" event happened
 
   @ruling:CR24-704.5a @ruling:CR24-704.3 @ruling:CR24-117.5 @ruling:CR08-102.3 @ruling:CR08-102.3b
-  @ruling:CR08-420.5a @ruling:CR08-420.3 @ruling:CR08-408.1b
+  @ruling:CR08-420.5a @ruling:CR08-420.3 @ruling:CR08-408.1b @pair:when-a-player-loses
   Rule: A player at 0 or less life loses at the next check, under the CR; in Mirage only as the phase ends
     CR 704.5a, 704.3 and 117.5 (2025), 102.3b, 420.3, 420.5a and 408.1b (2008): a player with 0 or
     less life loses the game the next time a player would receive priority; after a triggered
@@ -176,7 +176,7 @@ Feature: State-based actions: what the game does on its own whenever a player wo
         | phase ended | Alice  | upkeep  |
         | player lost | Alice  |         |
 
-  @ruling:CR24-704.3 @ruling:CR24-704.2 @ruling:CR08-420.3 @ruling:CR08-420.2 @ruling:CR24-104.3 @ruling:CR08-102.3
+  @ruling:CR24-704.3 @ruling:CR24-704.2 @ruling:CR08-420.3 @ruling:CR08-420.2 @ruling:CR24-104.3 @ruling:CR08-102.3 @pair:when-a-player-loses
   Rule: All state-based actions that apply are performed at once, so two players at 0 life lose together
     CR 704.3 (2025) and 420.3 (2008): the game performs every applicable state-based action
     simultaneously, as a single event; they are controlled by no player (704.2, 420.2). Two
@@ -273,7 +273,7 @@ Feature: State-based actions: what the game does on its own whenever a player wo
         | draw from empty library | Alice  |
         | player lost             | Alice  |
 
-  @ruling:CR24-704.5b @ruling:CR24-121.4 @ruling:CR08-420.5g @ruling:CR08-423.4 @ruling:CR08-420.4
+  @ruling:CR24-704.5b @ruling:CR24-121.4 @ruling:CR08-420.5g @ruling:CR08-423.4 @ruling:CR08-420.4 @pair:drawing-from-an-empty-library
   Rule: Under the CR a draw from an empty library during an ability loses only after it resolves; in Mirage at once
     CR 121.4 and 704.5b (2025), 423.4, 420.5g and 420.4 (2008): the player loses the next time a
     player would receive priority; state-based actions ignore what happens while an ability

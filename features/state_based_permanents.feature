@@ -140,7 +140,7 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
       And both players pass priority
       Then Jace Beleren is in Bob's graveyard
 
-  @ruling:CR08-420.5q @edition:cr2008
+  @ruling:CR08-420.5q @edition:cr2008 @pair:planeswalker-uniqueness
   Rule: In 2008, planeswalkers sharing a planeswalker type all go to the graveyard
     CR 2008 420.5q: if two or more planeswalkers that share a planeswalker type are on the
     battlefield, all are put into their owners' graveyards (today's rules have no such check).
@@ -155,7 +155,7 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
       And Jace, the Mind Sculptor is in Bob's graveyard
       And Bob controls Garruk Wildspeaker
 
-  @ruling:CR08-420.5q @ruling:CR24-704.5 @edition:cr2024
+  @ruling:CR08-420.5q @ruling:CR24-704.5 @edition:cr2024 @pair:planeswalker-uniqueness
   Rule: Today planeswalkers sharing a planeswalker type all stay
     The 2008 planeswalker uniqueness rule (420.5q) is gone from today's state-based actions
     (CR 704.5): two Jace planeswalkers with different names both stay on the battlefield.

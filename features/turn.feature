@@ -7,7 +7,7 @@ Feature: Phases and steps
   directly in Mirage, the active player's first; under the Comprehensive Rules they go on the
   stack, the active player's first, so the other player's resolve first.
 
-  @edition:mirage
+  @edition:mirage @pair:the-parts-of-a-turn
   Rule: A Mirage turn is the untap, upkeep, draw, main, discard and cleanup phases, in that order
     Mirage rulebook pp. 42-47 and the General Rulings on turn order (phases 1 to 6). The beginning
     of turn before the untap is not a phase (see the beginning-of-turn feature); an attack is
@@ -29,7 +29,7 @@ Feature: Phases and steps
       And it is Bob's upkeep
 
   @ruling:CR08-300.1 @ruling:WIKI-TS-1 @ruling:CR24-500.1
-  @edition:cr2008 @edition:cr2024
+  @edition:cr2008 @edition:cr2024 @pair:the-parts-of-a-turn
   Rule: A turn is the beginning, precombat main, combat, postcombat main and end phases, in order
     CR 300.1 (2004-2008), CR 500.1 (2025) and the MTG Wiki's turn structure page: five phases in
     this order, each taking place every turn even if nothing happens in it; the beginning, combat
@@ -181,7 +181,7 @@ Feature: Phases and steps
       And it is Alice's upkeep
       And Alice has priority
 
-  @ruling:GRT-1.3-2 @ruling:CR08-300.5 @ruling:WIKI-TS-2 @ruling:CR24-500.6 @ruling:CR08-410.3
+  @ruling:GRT-1.3-2 @ruling:CR08-300.5 @ruling:WIKI-TS-2 @ruling:CR24-500.6 @ruling:CR08-410.3 @pair:beginning-of-phase-order
   Rule: "At the beginning of" effects: Mirage processes the active player's first; the CR stacks the active player's first
     Mirage rulebook p. 42: when several things happen at the beginning (or end) of a phase, they
     are handled like specialized abilities, without the stack: the active player deals with all of
@@ -356,7 +356,7 @@ Feature: Phases and steps
         | step ended | Alice  | untap   |
         | step began | Alice  | upkeep  |
 
-  @ruling:WIKI-TS-3 @ruling:CR24-500.4
+  @ruling:WIKI-TS-3 @ruling:CR24-500.4 @pair:mana-burn
   Rule: What happens to unspent mana when a phase or step ends differs by edition
     MTG Wiki turn structure page and CR 500.4 (2025): since Magic 2010, every player's mana pool
     empties whenever a step or phase ends, with no loss of life. Under the 2004-2008 rules (CR

@@ -53,7 +53,7 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
       And no "priority passed" event happened
 
   @ruling:CR24-703.1 @ruling:CR24-703.4a @ruling:CR24-703.4b @ruling:CR24-703.4c @ruling:CR24-117.3a @ruling:CR24-703.3
-  @edition:cr2024
+  @edition:cr2024 @pair:the-untap-steps-actions
   Rule: In the untap step, phasing comes first, then the day and night check, then the untap, and nobody gets priority
     CR 703.4a-c (2025): immediately after the untap step begins the active player's permanents phase
     in and out, then the game checks whether day becomes night or night day, then the active player
@@ -87,7 +87,7 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
         | step began        | Alice  | upkeep       |
 
   @ruling:CR08-408.2g @ruling:CR08-408.2
-  @edition:cr2008
+  @edition:cr2008 @pair:the-untap-steps-actions
   Rule: Under the 2008 rules, phasing and then the untap are game actions of the untap step
     CR 408.2g (2008): phasing in and out and untapping at the start of the untap step are game
     actions that don't use the stack; there was no day or night yet.
@@ -110,7 +110,7 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
         | untapped   | Alice  |              |
         | step began | Alice  | upkeep       |
 
-  @ruling:CR24-703.1 @ruling:CR08-408.2g
+  @ruling:CR24-703.1 @ruling:CR08-408.2g @pair:the-untap-and-the-stack
   Rule: The untap uses no stack under the Comprehensive Rules; in Mirage it is announced and waits on the stack
     CR 703.1 and 703.4c (2025), 408.2g (2008): untapping is a game action that doesn't use the stack,
     done before anyone may act. Mirage rulebook p. 46 and the General Rulings on the untap phase: the
@@ -166,7 +166,7 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
       Then the stack is empty
       And Alice has priority
 
-  @ruling:CR24-703.4k @ruling:CR24-703.4m @ruling:CR08-408.1g
+  @ruling:CR24-703.4k @ruling:CR24-703.4m @ruling:CR08-408.1g @pair:combat-damage-on-the-stack
   Rule: Combat damage is dealt at once as the damage step begins today; in 2008 it went on the stack first
     CR 703.4k and 703.4m (2025): as the combat damage step begins, each player announces how her
     creatures assign their combat damage, then all of it is dealt simultaneously, without the stack:
@@ -325,7 +325,7 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
       And it is Alice's end step
 
   @ruling:CR24-103.8 @ruling:CR24-103.8a @ruling:CR08-101.6 @ruling:CR08-101.6a @ruling:CR24-703.4d
-  @edition:cr2008 @edition:cr2024
+  @edition:cr2008 @edition:cr2024 @pair:first-turn-draw
   Rule: The starting player takes the first turn, and in a two-player game it has no draw step
     CR 103.8 and 103.8a (2025), 101.6 and 101.6a (2008): the player chosen to play first takes the
     first turn; in a two-player game she skips the draw step of that turn, so the draw of 703.4d

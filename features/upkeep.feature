@@ -89,6 +89,7 @@ Feature: The upkeep
         | phase began  | Alice  | upkeep      |        |
         | damage dealt | Alice  |             | 1      |
 
+    @pair:beginning-of-phase-order
     Scenario: Upkeep (Mirage): the active player's upkeep effects come before the opponent's
       Given the game is at the beginning of Alice's upkeep
       And Alice controls "Sun Totem", an artifact with "At the beginning of each player's upkeep, you gain 1 life"
@@ -140,7 +141,7 @@ Feature: The upkeep
       And it is Alice's upkeep
       And Alice has priority
 
-    @edition:cr2008 @edition:cr2024
+    @edition:cr2008 @edition:cr2024 @pair:beginning-of-phase-order
     Scenario: Upkeep: the active player's upkeep trigger goes on the stack first, so the opponent's resolves first
       Given the game is at the beginning of Alice's upkeep
       And Alice controls Juzam Djinn
@@ -174,6 +175,7 @@ Feature: The upkeep
       And the stack is empty
       And it is Alice's upkeep
 
+    @pair:beginning-of-phase-order
     Scenario: Upkeep: the opponent's upkeep trigger goes on the stack above the active player's
       Given the game is at the beginning of Alice's upkeep
       And Alice controls "Sun Totem", an artifact with "At the beginning of each player's upkeep, you gain 1 life"
@@ -189,7 +191,7 @@ Feature: The upkeep
       And the stack is empty
 
   @ruling:GRT-1.7-6
-  @edition:mirage
+  @edition:mirage @pair:upkeep-costs
   Rule: In Mirage, an upkeep cost is a phase cost: the upkeep can't go on until it is paid or refused
     General Rulings, Turn Order: Upkeep (uncited): payments a permanent demands in the upkeep follow
     the rules for phase costs; Mirage rulebook p. 42: the main body of a phase can't end while a phase
@@ -223,7 +225,7 @@ Feature: The upkeep
       And Alice has priority
 
   @ruling:WIKI-BP-4
-  @edition:cr2008 @edition:cr2024
+  @edition:cr2008 @edition:cr2024 @pair:upkeep-costs
   Rule: Under the Comprehensive Rules, an upkeep cost is a triggered ability asking for a payment
     MTG Wiki, Beginning phase: upkeep costs, once a kind of cost paid "during your upkeep", are now
     abilities that trigger at the beginning of the upkeep and ask for a payment, here to keep the

@@ -18,7 +18,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "running": {"contract", "judging", "adapters", "trace"},
     "doctools": {"contract", "judging", "adapters", "running", "trace"},
     "importers": {"contract", "adapters", "trace"},
-    "site": {"contract", "judging", "doctools"},
+    "site": {"contract", "judging", "trace", "doctools"},
 }
 
 

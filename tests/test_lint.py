@@ -95,3 +95,54 @@ def test_the_linter_command_exits_nonzero_on_problems(tmp_path: Path, capsys: py
     assert main([str(tmp_path)]) == 1
     assert "has no @edition tag" in capsys.readouterr().out
     assert main([str(tmp_path / "empty")]) == 1
+
+
+PAIRS = """\
+Feature: Pairs
+
+  @edition:mirage @pair:a-bad-pair
+  Scenario Outline: a pair on examples
+    Given it is <who>'s turn
+
+    @pair:mana-burn
+    Examples:
+      | who   |
+      | Alice |
+
+  @edition:mirage @pair:alone
+  Scenario: a pair of one
+    Given it is Alice's turn
+
+  @edition:mirage @pair:Bad_Name
+  Scenario: a badly named pair
+    Given it is Alice's turn
+
+  @edition:mirage @pair:mana-burn
+  Rule: Mirage burns
+
+    Scenario: mirage burns
+      Given it is Alice's turn
+
+  @edition:cr2008 @edition:cr2024 @pair:mana-burn
+  Rule: the CR do something else
+
+    Scenario: the CR burn
+      Given it is Alice's turn
+
+  @edition:cr2024 @pair:mana-burn @pair:a-bad-pair
+  Rule: only 2024
+
+    Scenario: overlapping the CR
+      Given it is Alice's turn
+"""
+
+
+def test_a_pair_must_set_editions_against_each_other(tmp_path: Path) -> None:
+    (tmp_path / "pairs.feature").write_text(PAIRS)
+    problems = {(p.line, p.message) for p in lint(tmp_path)}
+    assert (7, "a @pair tag goes on a Rule or a Scenario, not on Examples") in problems
+    assert (13, "pair 'alone': all its scenarios hold in the same editions") in problems
+    assert (16, "pair name 'Bad_Name': lower-case words joined by hyphens") in problems
+    assert (35, "pair 'mana-burn': holds in cr2024 as pairs.feature:29 does") in problems
+    # Bad_Name is a pair of one too; Mirage pairs well with the CR, and with 2024 in a-bad-pair.
+    assert len(problems) == 5, problems

@@ -90,6 +90,9 @@ ADJUSTED: dict[str, Adjusted] = {
     ".venv/bin/python benchmarks/adapters.py": Adjusted(
         "a benchmark: 200 turns three times over; a few turns show it runs", append="--turns 5 --repeat 1"
     ),
+    ".venv/bin/python benchmarks/site.py": Adjusted(
+        "a benchmark: five rounds of loads in the browser; one round shows it runs", append="--repeat 1"
+    ),
     ".venv/bin/python benchmarks/supervision.py": Adjusted(
         "a benchmark of whole certifications; one round of one part shows it runs", append="--repeat 1 --part untap"
     ),
@@ -125,8 +128,28 @@ ADJUSTED: dict[str, Adjusted] = {
         "(tests/test_phase_importer.py)",
         skip=True,
     ),
-    ".venv/bin/turncheck site --out site/ docs/engines/phase-rs-report.json docs/engines/reference-report.json": (
+    ".venv/bin/turncheck site --out site/ docs/engines/*-report.json --traces docs/engines/phase-rs-traces/": (
         Adjusted("its output belongs in a temporary directory", replace=(("--out site/", "--out {tmp}/site/"),))
+    ),
+    ".venv/bin/turncheck certify --engine checker.adapters.phase_rs:PhaseAdapter --report-dir phase-run/ "
+    "--record-traces phase-traces/": Adjusted(
+        "needs the .[phase] extra, which scripts/certify-phase installs; the command after it records a faulty "
+        "engine's failing runs in its stead (so does tests/test_site_traces.py)",
+        skip=True,
+    ),
+    ".venv/bin/turncheck site --out site/ phase-run/report.json docs/engines/reference-report.json "
+    "--traces phase-traces/": Adjusted(
+        "shows the failing runs the command before it recorded: this test records a faulty engine's first "
+        "(it fails some scenarios, so certify exits 1), all in a temporary directory",
+        replace=(
+            (
+                ".venv/bin/turncheck site --out site/ phase-run/",
+                ".venv/bin/turncheck certify --engine tests.fakes.adapters:ActivePlayerOnlyPriority --part upkeep "
+                "--report-dir {tmp}/phase-run/ --record-traces {tmp}/phase-traces/ > /dev/null || [ $? -eq 1 ]; "
+                ".venv/bin/turncheck site --out {tmp}/site/ {tmp}/phase-run/",
+            ),
+            ("--traces phase-traces/", "--traces {tmp}/phase-traces/"),
+        ),
     ),
     # The section on installing the suite elsewhere, in a temporary engine repository.
     "pip install /path/to/mtg-turn-conformance": Adjusted(

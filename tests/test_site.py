@@ -11,12 +11,17 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from checker.cli import main
-from checker.site.build import build
-from checker.site.suite import read_part
+from checker.contract.features import features_dir
+from checker.doctools.coverage import DOCS, measure
+from checker.site.build import Site, build
+from checker.site.suite import read_part, read_suite
+from checker.site.timeline import recorded
 
 ROOT = Path(__file__).resolve().parents[1]
 PHASE = ROOT / "docs" / "engines" / "phase-rs-report.json"
 REFERENCE = ROOT / "docs" / "engines" / "reference-report.json"
+#: The traces of phase.rs's failing runs of PHASE, recorded by certify --record-traces.
+PHASE_TRACES = ROOT / "docs" / "engines" / "phase-rs-traces"
 HOSTILE_NAME = "<script>alert('name')</script>"
 HOSTILE_MESSAGE = "<script>alert('message')</script><img src=x onerror=alert(1)>"
 
@@ -39,7 +44,8 @@ def hostile_report(path: Path) -> Path:
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     hostile = hostile_report(tmp_path_factory.mktemp("reports") / "hostile.json")
-    assert main(["site", "--out", str(out), str(PHASE), str(REFERENCE), str(hostile)]) == 0
+    argv = ["site", "--out", str(out), str(PHASE), str(REFERENCE), str(hostile), "--traces", str(PHASE_TRACES)]
+    assert main(argv) == 0
     return out
 
 
@@ -81,6 +87,42 @@ def test_every_internal_link_resolves(site_dir: Path) -> None:
     assert not broken, broken[:10]
 
 
+def test_a_feature_file_link_opens_the_file_at_its_line(site_dir: Path) -> None:
+    """Every link to a feature file's line lands on that line: the scenario or Rule it names."""
+    lines = set()
+    for html in sorted(site_dir.rglob("*.html")):
+        for link in _parse(html).links:
+            if match := re.fullmatch(r"(?:\.\./)?features/(\w+\.feature)\.html#L(\d+)", link):
+                lines.add((match.group(1), int(match.group(2))))
+    suite = read_suite(features_dir())
+    assert {(part.file, sc.line) for part in suite.parts for sc in part.scenarios} <= lines
+    sources: dict[str, list[str]] = {}
+    for file, line in lines:
+        if file not in sources:
+            sources[file] = (site_dir / "features" / f"{file}.txt").read_text(encoding="utf-8").splitlines()
+        assert re.match(r"\s*(Rule|Scenario|Scenario Outline):", sources[file][line - 1]), (file, line)
+    page = (site_dir / "features" / "draw.feature.html").read_text(encoding="utf-8")
+    # Each line an anchor, the keywords marked by what they do, the text escaped.
+    assert '<span class="line" id="L1"><a class="ln" href="#L1"' in page
+    assert '<span class="context">Given</span> the game is at the beginning of Alice&#39;s draw phase' in page
+    assert '<span class="action">When</span>' in page and '<span class="outcome">Then</span>' in page
+    assert '<span class="tag">@edition:mirage</span>' in page
+
+
+def test_the_committed_phase_rs_traces_are_those_of_its_failing_runs(site_dir: Path) -> None:
+    """One trace per failing run of the committed report, each shown as a timeline: re-record
+    them with the report (docs/engines/phase-rs-traces/README.md)."""
+    report = json.loads(PHASE.read_text(encoding="utf-8"))
+    failing = {r["id"] for r in report["results"] if r["status"] in {"failed", "error", "timeout"}}
+    found, problems = recorded([PHASE_TRACES])
+    assert not problems
+    assert set(found) == {("phase.rs (phase-python) 0.103.0", id_) for id_ in failing}
+    pages = list((site_dir / "traces" / "phase-rs-phase-python-0-103-0").glob("*.html"))
+    assert len(pages) == len(failing) == 13
+    engines = (site_dir / "engines.html").read_text(encoding="utf-8")
+    assert engines.count('">The game as a timeline</a>') == len(failing)
+
+
 def test_engine_strings_show_as_text(site_dir: Path) -> None:
     engines = (site_dir / "engines.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;" in engines
@@ -108,11 +150,53 @@ def test_a_rule_page_restates_the_ruling_and_renders_its_scenarios(site_dir: Pat
     assert "mana_burn_and_life.feature:" in page
 
 
-def test_the_editions_are_paired_by_rule(site_dir: Path) -> None:
+#: The rules whose behaviour differs between editions that a rules reader must find side by side,
+#: and the editions of each of their columns.
+KNOWN_PAIRS = {
+    "mana-burn": [("mirage",), ("cr2008",), ("cr2024",)],
+    "first-turn-draw": [("mirage",), ("cr2008", "cr2024")],
+    "when-a-player-loses": [("mirage",), ("cr2008", "cr2024")],
+    "beginning-of-phase-order": [("mirage",), ("cr2008", "cr2024")],
+    "combat-damage-on-the-stack": [("cr2008",), ("cr2024",)],
+}
+
+
+def test_every_pair_shown_sets_editions_against_each_other() -> None:
+    site = _suite_site()
+    pairs = {pair.name: pair for pair in site.pairs()}
+    for pair in pairs.values():
+        editions = [set(e) for e, _ in pair.columns]
+        assert len(editions) >= 2, pair.name
+        assert all(not a & b for i, a in enumerate(editions) for b in editions[i + 1 :]), pair.name
+        for held, column in pair.columns:
+            assert all(sc.editions == held and pair.name in sc.pairs for p in column for sc in p.scenarios)
+    for name, columns in KNOWN_PAIRS.items():
+        assert [e for e, _ in pairs[name].columns] == columns, name
+
+
+def _suite_site() -> Site:
+    root = features_dir()
+    return Site(read_suite(root), [], measure(root, DOCS / "uncovered.tsv"), [])
+
+
+def test_the_editions_page_shows_each_pair_in_columns(site_dir: Path) -> None:
     page = (site_dir / "editions.html").read_text(encoding="utf-8")
-    assert "In Mirage, mana left in a pool burns at the end of every phase" in page
-    assert "In Mirage, the draw comes in the middle of the draw phase" in page
-    assert "Under the Comprehensive Rules, the card is drawn first" in page
+    mana = _difference(page, "mana-burn")
+    assert (
+        mana.index("In Mirage, mana left in a pool burns at the end of every phase")
+        < mana.index("Under the 2003-2008 rules, mana burns when a phase ends, not a step")
+        < mana.index("Under the 2024 rules, pools empty at the end of every step and phase")
+    )
+    assert 'href="#pair-first-turn-draw"' in page
+    # No longer paired by their place in a file: the cleanup's priority beside the attack's creatures.
+    cleanup = _difference(page, "priority-in-the-cleanup")
+    assert "In the cleanup phase only mana sources may be used" in cleanup
+    assert "Only untapped creatures that have been under" not in cleanup
+
+
+def _difference(page: str, name: str) -> str:
+    """The section of the editions page that shows one pair."""
+    return page.split(f'<section id="pair-{name}"')[1].split('<section id="pair-')[0]
 
 
 def test_the_matrix_shows_each_engines_results(site_dir: Path) -> None:

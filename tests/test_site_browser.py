@@ -106,3 +106,37 @@ def test_the_readme_screenshot_of_the_matrix(page: Any, tmp_path: Path, images: 
     assert page.locator("#matrix thead th").count() == 3
     images.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(images / "site-engine-matrix.png"))
+
+
+def test_a_feature_file_link_opens_the_file_at_its_line(page: Any, site_dir: Path, images: Path) -> None:  # noqa: F811
+    page.goto((site_dir / "rulings" / "GRT-1.6-2.html").as_uri())
+    link = page.locator(".scenario a", has_text="mana_burn_and_life.feature:").first
+    line = link.inner_text().rpartition(":")[2]
+    link.click()
+    page.wait_for_url(f"**/features/mana_burn_and_life.feature.html#L{line}")
+    target = page.locator(":target")
+    assert target.get_attribute("id") == f"L{line}"
+    assert "Scenario Outline: Mirage - mana left in the pool burns" in target.inner_text()
+    assert page.evaluate("document.querySelector(':target').getBoundingClientRect().top") < 900
+    assert target.locator(".heading").inner_text() == "Scenario Outline:"
+    page.screenshot(path=str(images / "site-feature-file.png"))
+
+
+def test_a_failing_run_leads_to_its_game_as_a_timeline(page: Any, site_dir: Path, images: Path) -> None:  # noqa: F811
+    """phase.rs's committed traces: a failing run's drill-down leads to its game, violations marked."""
+    page.goto((site_dir / "engines.html").as_uri())
+    row = page.locator("#np-phase-rs-phase-python-0-103-0 tr", has_text="Fencing Ace's double strike")
+    row.get_by_role("link", name="The game as a timeline").click()
+    page.wait_for_url("**/traces/phase-rs-phase-python-0-103-0/*Fencing_Ace*.trace.html")
+    assert page.locator("main h1").inner_text().startswith("The game of Combat: Fencing Ace's double strike")
+    header = page.locator("table.timeline thead").inner_text()
+    assert all(word in header for word in ("turn", "phase", "step", "priority", "what happened"))
+    violated = page.locator("table.timeline tr.violated")
+    assert violated.count() == 1
+    line = str(violated.get_attribute("id"))[1:]
+    page.get_by_role("link", name=f"line {line}", exact=True).first.click()
+    assert page.evaluate("document.querySelector(':target').classList.contains('violated')")
+    assert "combat" in violated.locator("td").nth(2).inner_text()
+    assert page.locator("script").count() == 0
+    images.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(images / "site-trace-timeline.png"))

@@ -4,14 +4,21 @@ Every scenario must run under at least one known edition; edition tags belong on
 Rule or Scenario (not on Examples); ruling ids must exist; scenario names must be unique,
 since test ids derive from them. A file that does not parse is a problem too, not a crash.
 
+``@pair:<name>`` (on a Rule or a Scenario) pairs the scenarios that show one thing done the
+way of different editions, for the site's "editions side by side": the scenarios of a pair,
+from any files, must fall into at least two groups by the editions they hold in, and no two
+groups may share an edition (else the pair doesn't set editions against each other).
+
 Usage: ``python -m checker.doctools.lint [FEATURES_DIR]``; exits 1 when there are problems.
 """
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +30,8 @@ from checker.contract.features import features_dir
 from checker.contract.rulings import rulings
 from checker.contract.vocabulary import EDITIONS
 
+_PAIR = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
 
 @dataclass(frozen=True)
 class ScenarioTags:
@@ -31,6 +40,7 @@ class ScenarioTags:
     name: str
     editions: frozenset[str]
     rulings: frozenset[str]
+    pairs: frozenset[str] = frozenset()
 
 
 def _tags(node: Mapping[str, Any]) -> list[tuple[str, int]]:
@@ -47,8 +57,12 @@ def _check_tags(path: Path, tags: list[tuple[str, int]], where: str) -> Iterator
             yield Problem(path, line, "an @edition tag may not go on Examples; tag the Scenario Outline or its Rule")
         elif kind == "ruling" and value not in known:
             yield Problem(path, line, f"unknown ruling id {value!r}")
-        elif kind not in {"edition", "ruling"}:
-            yield Problem(path, line, f"unknown tag @{tag}: tags are @edition:<name> and @ruling:<id>")
+        elif kind == "pair" and where not in {"Rule", "Scenario"}:
+            yield Problem(path, line, f"a @pair tag goes on a Rule or a Scenario, not on {where}")
+        elif kind == "pair" and not _PAIR.fullmatch(value):
+            yield Problem(path, line, f"pair name {value!r}: lower-case words joined by hyphens")
+        elif kind not in {"edition", "ruling", "pair"}:
+            yield Problem(path, line, f"unknown tag @{tag}: tags are @edition:<name>, @ruling:<id> and @pair:<name>")
 
 
 def scenarios(path: Path) -> tuple[list[ScenarioTags], list[Problem]]:
@@ -86,6 +100,7 @@ def scenarios(path: Path) -> tuple[list[ScenarioTags], list[Problem]]:
                         sc["name"],
                         frozenset(t.partition(":")[2] for t in names if t.startswith("edition:")),
                         frozenset(t.partition(":")[2] for t in names if t.startswith("ruling:")),
+                        frozenset(t.partition(":")[2] for t in names if t.startswith("pair:")),
                     )
                 )
 
@@ -120,7 +135,23 @@ def lint(root: Path) -> list[Problem]:
                     Problem(path, sc.line, f"scenario name {sc.name!r} is also used at {first.path}:{first.line}")
                 )
             seen.setdefault(sc.name, sc)
-    return problems
+    return [*problems, *_pair_problems(seen.values())]
+
+
+def _pair_problems(found: Iterable[ScenarioTags]) -> Iterator[Problem]:
+    """Each pair must set two or more groups of editions, none sharing an edition, side by side."""
+    pairs: dict[str, dict[frozenset[str], ScenarioTags]] = {}
+    for sc in found:
+        for name in sc.pairs:
+            pairs.setdefault(name, {}).setdefault(sc.editions, sc)
+    for name, groups in sorted(pairs.items()):
+        first = next(iter(groups.values()))
+        if len(groups) < 2:
+            yield Problem(first.path, first.line, f"pair {name!r}: all its scenarios hold in the same editions")
+        for (a, x), (b, y) in combinations(groups.items(), 2):
+            if a & b:
+                shared = ", ".join(e for e in EDITIONS if e in a & b)
+                yield Problem(y.path, y.line, f"pair {name!r}: holds in {shared} as {x.path.name}:{x.line} does")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,8 @@
 """The pytest side of the suite: engine choice, one run per edition, unsupported as skipped.
 
 Tags ``@edition:<name>`` become one parametrized run of the scenario per edition (they
-belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` marks.
+belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` marks; tags
+``@pair:<name>`` (for the site) become nothing.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
     if kind == "ruling":
         pytest.mark.ruling(value)(function)
         return True
-    return None
+    return kind == "pair" or None  # @pair:<name> pairs scenarios for the site's editions page: no mark
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -2,9 +2,10 @@
 
 The site opens from its files (no server): an index by part of the turn, by rule number and by
 edition; a page per part and per ruling, each scenario rendered with its editions and every
-engine's result; the rules whose behaviour differs between editions, paired; the engines'
-matrix; and a search that runs in the browser (MiniSearch, vendored under ``static/`` with its
-licence) over an index written as a script, since a page opened from a file may not fetch one.
+engine's result; each feature file with a permalink per line; the rules whose behaviour
+differs between editions, as the feature files pair them; the engines' matrix; and a search
+that runs in the browser (MiniSearch, vendored under ``static/`` with its licence) over an index
+written as a script, since a page opened from a file may not fetch one.
 Every page is rendered by jinja2 with autoescape, so that an engine's strings show as text.
 """
 
@@ -14,7 +15,7 @@ import json
 import shutil
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -25,9 +26,10 @@ from checker.contract.rulings import Ruling, rulings
 from checker.contract.vocabulary import EDITIONS
 from checker.doctools.coverage import DOCS, Coverage, measure, section
 from checker.judging.reports.html import page_environment
-from checker.judging.results import Status
+from checker.judging.results import ScenarioResult, Status
 from checker.site.engines import NOT_PASSING, Engine, read_engines, rule_results, tally
-from checker.site.suite import Part, Rule, Suite, read_suite
+from checker.site.suite import Part, Rule, Scenario, Suite, read_suite
+from checker.site.timeline import Timeline, recorded, timelines
 
 #: How the rule-number index names each family of ids.
 FAMILIES = {
@@ -54,6 +56,11 @@ class Site:
     engines: list[Engine]
     coverage: Coverage
     problems: list[str]  # inputs that could not be read: left out, each named with why
+    #: The timelines of non-passing runs, by (engine key, result id): the page and the timeline.
+    traces: dict[tuple[str, str], tuple[str, Timeline]] = field(default_factory=dict)
+
+    def trace_of(self, engine: Engine, result: ScenarioResult) -> tuple[str, Timeline] | None:
+        return self.traces.get((engine.key, result.id))
 
     def rules_of(self, ruling_id: str) -> list[Placed]:
         return [
@@ -63,29 +70,55 @@ class Site:
             if any(ruling_id in sc.rulings for sc in rule.scenarios)
         ]
 
-    def pairs(self) -> list[tuple[Part, list[list[Rule]]]]:
-        """Per part, the edition-limited Rules side by side: Rules in a row that hold in the same
-        editions make a column, and columns in a row whose editions don't overlap are paired, as
-        one edition's way of doing a thing beside another's."""
-        found = []
+    def pairs(self) -> list[Pair]:
+        """The pairs the feature files declare (``@pair:<name>``, checked by the feature linter),
+        by title: each pair's scenarios in columns by the editions they hold in, oldest first."""
+        found: dict[str, dict[tuple[str, ...], list[Paired]]] = defaultdict(lambda: defaultdict(list))
         for part in self.suite.parts:
-            columns: list[list[Rule]] = []
-            for rule in [*part.rules, None]:
-                held = set(rule.editions) if rule is not None and rule.limited else set()
-                if rule is not None and columns and held == set(columns[-1][0].editions):
-                    columns[-1].append(rule)
-                    continue
-                if rule is not None and held and not held & {e for c in columns for e in c[0].editions}:
-                    columns.append([rule])
-                    continue
-                if len(columns) > 1:
-                    found.append((part, columns))
-                columns = [[rule]] if rule is not None and held else []
-        return found
+            for rule in part.rules:
+                for sc in rule.scenarios:
+                    for name in sc.pairs:
+                        column = found[name][sc.editions]
+                        if column and column[-1].part is part and column[-1].rule is rule:
+                            column[-1].scenarios.append(sc)
+                        else:
+                            column.append(Paired(part, rule, [sc]))
+        pairs = [
+            Pair(name, name.replace("-", " ").capitalize(), sorted(columns.items(), key=lambda c: _oldest(c[0])))
+            for name, columns in found.items()
+        ]
+        return sorted(pairs, key=lambda p: p.title)
+
+
+@dataclass(frozen=True)
+class Paired:
+    """The scenarios of one Rule in one column of a pair."""
+
+    part: Part
+    rule: Rule
+    scenarios: list[Scenario]
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One thing done the way of different editions: its scenarios in columns, by editions."""
+
+    name: str
+    title: str
+    columns: list[tuple[tuple[str, ...], list[Paired]]]
+
+
+def _oldest(editions: Sequence[str]) -> tuple[int, ...]:
+    return tuple(sorted(EDITIONS.index(e) for e in editions))
 
 
 def ruling_page(ruling_id: str) -> str:
     return f"rulings/{ruling_id}.html"
+
+
+def feature_page(part: Part) -> str:
+    """A feature file as a page, each line an anchor: ``features/draw.feature.html#L12``."""
+    return f"features/{part.file}.html"
 
 
 def families(coverage: Coverage) -> list[dict[str, Any]]:
@@ -153,12 +186,30 @@ def _write(out: Path, name: str, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> Site:
-    """Write the site into ``out``; the returned site lists the inputs that had to be left out."""
+def _timelines(
+    engines: Sequence[Engine], traces: Sequence[Path]
+) -> tuple[dict[tuple[str, str], tuple[str, Timeline]], list[str]]:
+    """The timeline of every non-passing result whose trace the directories hold, with its page."""
+    found, problems = recorded(traces)
+    wanted: dict[str, tuple[tuple[str, str], Path]] = {}
+    for engine in engines:
+        for r in engine.report.results:
+            path = found.get((engine.label, r.id))
+            if r.status != Status.PASSED and path is not None:
+                wanted[f"traces/{engine.key}/{path.name.removesuffix('.jsonl')}.html"] = ((engine.key, r.id), path)
+    read, unreadable = timelines((page, path) for page, (_, path) in wanted.items())
+    return {key: (page, read[page]) for page, (key, _) in wanted.items() if page in read}, [*problems, *unreadable]
+
+
+def build(out: Path, reports: Sequence[Path], features: Path | None = None, traces: Sequence[Path] = ()) -> Site:
+    """Write the site into ``out``; the returned site lists the inputs that had to be left out.
+    ``traces``: directories of traces recorded by ``turncheck certify --record-traces``."""
     root = features_dir() if features is None else features
     suite = read_suite(root)
     engines, problems = read_engines(reports)
-    site = Site(suite, engines, measure(root, DOCS / "uncovered.tsv"), [*suite.problems, *problems])
+    shown, unreadable = _timelines(engines, traces)
+    coverage = measure(root, DOCS / "uncovered.tsv")
+    site = Site(suite, engines, coverage, [*suite.problems, *problems, *unreadable], shown)
     environment = page_environment("checker.site")
     common = {
         "site": site,
@@ -169,6 +220,7 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> S
         "rule_results": rule_results,
         "tally": tally,
         "ruling_page": ruling_page,
+        "feature_page": feature_page,
         "held_in": lambda scenarios, edition: sum(1 for sc in scenarios if edition in sc.editions),
         "anchors": {(part.name, sc.name): sc.anchor for part in suite.parts for sc in part.scenarios},
     }
@@ -183,7 +235,12 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> S
     render("search.html", "site-search.html.j2", 0)
     for part in suite.parts:
         render(f"parts/{part.name}.html", "site-part.html.j2", 1, part=part)
-        shutil.copyfile(root / part.file, _feature_copy(out, part))
+        render(feature_page(part), "site-feature.html.j2", 1, part=part)
+        shutil.copyfile(root / part.file, out / "features" / f"{part.file}.txt")
+    by_key = {engine.key: engine for engine in engines}
+    for (key, id_), (page, shown_timeline) in site.traces.items():
+        engine = by_key[key]
+        render(page, "site-trace.html.j2", 2, engine=engine, result=engine.by_id[id_], timeline=shown_timeline)
     for ruling in rulings().values():
         render(ruling_page(ruling.id), "site-ruling.html.j2", 1, ruling=ruling, placed=site.rules_of(ruling.id))
     static = resources.files("checker.site").joinpath("static")
@@ -191,9 +248,3 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None) -> S
         _write(out, f"static/{name}", static.joinpath(name).read_text(encoding="utf-8"))
     _write(out, "static/documents.js", _search_script(site))
     return site
-
-
-def _feature_copy(out: Path, part: Part) -> Path:
-    path = out / "features" / f"{part.file}.txt"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return path

@@ -19,6 +19,7 @@ from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser
 
 from checker.contract.vocabulary import EDITIONS
+from checker.site.source import Line, lines
 
 _PLACEHOLDER = re.compile(r"<([^<>]+)>")
 
@@ -53,6 +54,7 @@ class Scenario:
     anchor: str
     outline: bool
     examples: tuple[Example, ...]
+    pairs: tuple[str, ...] = ()  # the ``@pair:<name>`` tags it carries or inherits from its Rule
 
     @property
     def editions(self) -> tuple[str, ...]:
@@ -90,6 +92,7 @@ class Part:
     title: str
     description: str
     rules: tuple[Rule, ...]
+    lines: tuple[Line, ...] = ()  # the file's text, its keywords marked
 
     @property
     def scenarios(self) -> tuple[Scenario, ...]:
@@ -183,13 +186,15 @@ def _scenario(sc: Mapping[str, Any], inherited: list[str]) -> Scenario:
         f"s{line}-{slug(str(sc['name']))[:60]}",
         bool(sc.get("examples")),
         _examples(sc, inherited),
+        tuple(dict.fromkeys(_of(inherited + _tags(sc), "pair"))),
     )
 
 
 def read_part(path: Path) -> Part:
     """One feature file as a part of the turn; ``ValueError`` says why it can't be read."""
     try:
-        document = Parser().parse(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        document = Parser().parse(text)
     except (ParserException, CompositeParserException) as exc:
         raise ValueError(f"{path}: cannot parse: {exc}") from exc
     except (OSError, UnicodeDecodeError) as exc:
@@ -221,7 +226,8 @@ def read_part(path: Path) -> Part:
     if loose:
         line = loose[0].line
         rules.insert(0, Rule("Scenarios", "", line, f"r{line}-scenarios", (), tuple(loose)))
-    return Part(path.stem, path.name, str(feature["name"]), str(feature.get("description") or "").strip(), tuple(rules))
+    description = str(feature.get("description") or "").strip()
+    return Part(path.stem, path.name, str(feature["name"]), description, tuple(rules), lines(text, document))
 
 
 def read_suite(root: Path) -> Suite:
