@@ -241,3 +241,30 @@ def test_combat_damage_is_dealt_as_its_step_ends() -> None:
     assert dealt == [("Bob", "Bob", 2)]
     assert adapter.view().player("Bob").life == 18
     assert ("died", "bears") in _kinds(adapter)
+
+
+def test_mana_in_a_pool_empties_as_the_step_ends_without_loss_of_life() -> None:
+    alice = PlayerSetup("Alice", library=_setup().players[0].library, mana_pool={"G": 2, "R": 1})
+    adapter = _started(phase="beginning", step="upkeep", players=(alice, _setup().players[1]))
+    assert adapter.view().player("Alice").mana_pool == {"G": 2, "R": 1}
+    adapter.perform(PassPriority("Alice"))
+    assert adapter.view().player("Alice").mana_pool == {}
+    assert adapter.view().player("Alice").life == 20
+    assert [(e.kind, e.player, e.amount) for e in adapter.events() if e.kind == "mana_emptied"] == [
+        ("mana_emptied", "Alice", 3)
+    ]
+
+
+def test_a_sorcery_or_a_land_outside_a_main_phase_is_refused_for_its_timing() -> None:
+    alice = PlayerSetup(
+        "Alice",
+        library=_setup().players[0].library,
+        hand=(CardSetup("div", card("Divination")), CardSetup("land", card("Forest"))),
+        mana_pool={"U": 3},
+    )
+    adapter = _started(phase="beginning", step="upkeep", players=(alice, _setup().players[1]))
+    for action in (CastSpell("Alice", "div"), PlayLand("Alice", "land")):
+        with pytest.raises(IllegalActionError) as refused:
+            adapter.perform(action)
+        assert refused.value.reason == "timing"
+    assert {c.id for c in adapter.view().player("Alice").hand} == {"div", "land"}

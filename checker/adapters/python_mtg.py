@@ -24,8 +24,10 @@ from typing import Any
 
 from checker.adapters.python_mtg_events import changes
 from checker.adapters.python_mtg_state import (
+    COLORS,
     ORDER,
     STEPS,
+    SYMBOLS,
     Snapshot,
     active_player,
     current_step,
@@ -38,6 +40,7 @@ from checker.adapters.python_mtg_state import (
 from checker.contract.cards import POOL
 from checker.contract.interface import (
     Action,
+    ActivateManaAbility,
     Capabilities,
     CardSpec,
     CardView,
@@ -76,6 +79,7 @@ REAL_CARDS: dict[str, tuple[str, str]] = {
 }
 #: The catalog effects of those cards: a scenario's card with one of them is set up only if it is one of them.
 MAPPED_EFFECTS = frozenset(e.key for name in REAL_CARDS for e in POOL[name].effects)
+_MAIN = ("precombat_main", "postcombat_main")
 _FILLER = "Island"
 _FILLERS = 10
 
@@ -98,20 +102,18 @@ def _unsupported_setup(setup: GameSetup) -> str | None:
     if setup.from_game_start:
         return "python-mtg starts a game with the first seat sorted by name; it has no play-or-draw choice"
     if setup.day_night is not None:
-        return "python-mtg has no day and night"
+        return "python-mtg has no day and night (its game state has neither)"
     if any(pl.effects for pl in setup.players):
         return "the python-mtg adapter doesn't set up effects that belong to a player (skip effects)"
     if any(pl.poison for pl in setup.players):
         return "the python-mtg adapter doesn't set up poison counters"
     if any(pl.scheme_deck for pl in setup.players):
         return "python-mtg has no Archenemy games (scheme decks)"
-    if any(pl.mana_pool for pl in setup.players):
-        return "python-mtg fills a mana pool from its sources itself: mana in a pool can't be set up"
     for p in setup.battlefield:
         if p.holds is not None or p.token or p.counters or p.attached_to:
             return "the python-mtg adapter doesn't set up tokens, counters, held or attached permanents"
         if p.phased_out:
-            return "python-mtg has no phasing"
+            return "python-mtg has no phasing (its turn loop phases nothing in or out)"
         if p.damage:
             return "python-mtg keeps no damage marked on a permanent outside the combat damage step"
         if p.owner not in (None, p.controller):
@@ -264,6 +266,8 @@ class PythonMtgAdapter:
             if perm.summoning_sick:
                 state["_sick"].add((eid,))
         state["life"] = {(pl.name, pl.life) for pl in setup.players}
+        for pl in setup.players:
+            self._driver._set_floating(state, pl.name, {COLORS[sym]: n for sym, n in pl.mana_pool.items()})
         state["_land_played"] = {(pl.name,) for pl in setup.players if pl.lands_played}
         state["active_player"] = {(setup.active_player,)}
         state["current_step"] = {(step,)}
@@ -427,15 +431,19 @@ class PythonMtgAdapter:
             case PlayLand(player, card):
                 self._require_priority(d, player)
                 eid = self._eid(card)
-                if eid not in self._env._playable_lands(self._state, player) or current_step(self._state) not in (
-                    "precombat_main",
-                    "postcombat_main",
-                ):
-                    raise IllegalActionError(f"{player} can't play {card} now")
+                if current_step(self._state) not in _MAIN:
+                    raise IllegalActionError(f"{player} can't play a land outside a main phase", "timing")
+                if eid not in self._env._playable_lands(self._state, player):
+                    reason = "limit_reached" if self._driver._land_drops_remaining(self._state, player) < 1 else None
+                    raise IllegalActionError(f"{player} can't play {card} now", reason)
                 self._call(self._driver._play_land, player, eid)
             case CastSpell(player, card, targets):
                 self._require_priority(d, player)
                 self._cast(player, card, targets)
+            case ActivateManaAbility():
+                raise UnsupportedError(
+                    "python-mtg has no mana ability of one permanent: it taps its sources as it pays, or all at once"
+                )
             case _:
                 raise UnsupportedError(f"the python-mtg adapter doesn't map {type(action).__name__}")
         self._settle()
@@ -490,7 +498,20 @@ class PythonMtgAdapter:
                 self._state["_forced"] = {}
                 self._state.pop("_policy", None)
             return
-        raise IllegalActionError(f"{player} can't cast {card} now" + (f" targeting {targets[0]}" if targets else ""))
+        raise IllegalActionError(
+            f"{player} can't cast {card} now" + (f" targeting {targets[0]}" if targets else ""),
+            "timing" if self._castable_in_a_main_phase(player, eid) else None,
+        )
+
+    def _castable_in_a_main_phase(self, player: str, eid: str) -> bool:
+        """Whether python-mtg would offer the cast in a main phase, the game otherwise as it is: then it is refused
+        here for its timing (the engine's ``can_cast`` allows sorcery speed only in a main phase)."""
+        if current_step(self._state) in _MAIN:
+            return False
+        probe = self._driver.clone_state(self._state)
+        probe["current_step"] = {("precombat_main",)}
+        moves = self._env._priority_actions(probe, player)
+        return any(m[0] == "cast" and m[2] == eid for m in moves)
 
     def _call(self, fn: Callable[..., Any], *args: Any) -> None:
         before = snapshot(self._state)
@@ -540,7 +561,7 @@ class PythonMtgAdapter:
                 PlayerView(
                     p,
                     next((int(n) for (q, n) in rows(s, "life") if q == p), 0),
-                    {},
+                    {SYMBOLS[str(c)]: int(n) for (q, c, n) in rows(s, "floating_mana") if q == p and int(n) > 0},
                     cards((s.get("_lib_order") or {}).get(p, [])),
                     cards(sorted(c for (q, c) in rows(s, "in_hand") if q == p)),
                     cards(sorted(c for (c,) in rows(s, "graveyard") if owner.get(c) == p)),

@@ -50,6 +50,9 @@ def changes(
         events.append(GameEvent("game_over", turn, winner))
         return turn, events
     if (before.step, before.active) != (after.step, after.active):
+        for p, amount in sorted(before.pools.items()):
+            if amount and not after.pools.get(p):
+                events.append(GameEvent("mana_emptied", turn, p, None, amount))
         turn = _move(events, before, after, turn)
     return turn, events
 

@@ -32,6 +32,9 @@ STEPS: dict[str, tuple[str, str | None]] = {
     "cleanup": ("ending", "cleanup"),
 }
 ORDER = list(STEPS)
+#: The suite's mana symbols -> python-mtg's colors of mana (its ``floating_mana`` relation: the mana pool, CR 106.4).
+COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+SYMBOLS = {color: symbol for symbol, color in COLORS.items()}
 
 
 def engine_step(phase: str | None, step: str | None) -> str | None:
@@ -65,6 +68,7 @@ class Snapshot:
     attacks: frozenset[str]
     blocks: frozenset[tuple[str, str]]
     loser: str | None
+    pools: dict[str, int]  # player -> mana in their pool
 
 
 def rows(state: dict[str, Any], relation: str) -> Iterable[tuple[Any, ...]]:
@@ -107,4 +111,13 @@ def snapshot(state: dict[str, Any]) -> Snapshot:
         frozenset(str(a) for (a, _d) in rows(state, "attacks")),
         frozenset((str(b), str(a)) for (b, a) in rows(state, "blocks")),
         state.get("_loser"),
+        pools(state),
     )
+
+
+def pools(state: dict[str, Any]) -> dict[str, int]:
+    """How much mana is in each player's pool (python-mtg's ``floating_mana``: mana produced and not yet spent)."""
+    amounts: dict[str, int] = {}
+    for p, _color, n in rows(state, "floating_mana"):
+        amounts[str(p)] = amounts.get(str(p), 0) + int(n)
+    return amounts
