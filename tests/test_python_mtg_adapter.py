@@ -207,7 +207,7 @@ def test_an_illegal_target_is_refused_and_the_game_put_back() -> None:
     assert refused.value.reason == "illegal_target"
     assert [c.id for c in adapter.view().player("Alice").hand] == ["h0"]
     assert len(adapter.events()) == events
-    with pytest.raises(UnsupportedError, match="no player as a target"):
+    with pytest.raises(UnsupportedError, match="chooses the player"):
         adapter.perform(CastSpell("Alice", "h0", ("Bob",)))
 
 
@@ -268,3 +268,22 @@ def test_a_sorcery_or_a_land_outside_a_main_phase_is_refused_for_its_timing() ->
             adapter.perform(action)
         assert refused.value.reason == "timing"
     assert {c.id for c in adapter.view().player("Alice").hand} == {"div", "land"}
+
+
+def test_a_target_python_mtg_chooses_itself_is_unsupported_and_the_game_put_back() -> None:
+    """Lightning Bolt's target is python-mtg's own pick (the creature it can kill, else the opponent)."""
+    adapter = _started(
+        ("Lightning Bolt",),
+        phase="precombat_main",
+        battlefield=(
+            _bears("Alice"),
+            PermanentSetup("giant", card("Hill Giant"), "Bob"),
+            PermanentSetup("mountain", card("Mountain"), "Alice"),
+        ),
+    )
+    with pytest.raises(UnsupportedError, match="chooses the target"):
+        adapter.perform(CastSpell("Alice", "h0", ("bears",)))
+    view = adapter.view()
+    assert [c.id for c in view.player("Alice").hand] == ["h0"]
+    assert {p.id for p in view.battlefield} == {"bears", "giant", "mountain"}
+    assert "spell_cast" not in [e.kind for e in adapter.events()]

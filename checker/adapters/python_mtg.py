@@ -100,7 +100,7 @@ def _unsupported_setup(setup: GameSetup) -> str | None:
     if len(setup.players) != 2:
         return "the python-mtg adapter sets up two-player games only"
     if setup.from_game_start:
-        return "python-mtg starts a game with the first seat sorted by name; it has no play-or-draw choice"
+        return "python-mtg gives the first turn to the first deck dealt: it has no play-or-draw choice"
     if setup.day_night is not None:
         return "python-mtg has no day and night (its game state has neither)"
     if any(pl.effects for pl in setup.players):
@@ -119,6 +119,18 @@ def _unsupported_setup(setup: GameSetup) -> str | None:
         if p.owner not in (None, p.controller):
             return "the python-mtg adapter doesn't set up a permanent controlled by another than its owner"
     return None
+
+
+class _Choices(dict[str, Any]):
+    """The choices of a move forced on python-mtg's choice seam (``driver._choose``), noting which it asked for."""
+
+    def __init__(self, choices: dict[str, Any]) -> None:
+        super().__init__(choices)
+        self.asked: set[str] = set()
+
+    def __contains__(self, key: object) -> bool:
+        self.asked.add(str(key))
+        return super().__contains__(key)
 
 
 class PythonMtgAdapter:
@@ -468,10 +480,12 @@ class PythonMtgAdapter:
     def _cast(self, player: str, card: str, targets: Sequence[str]) -> None:
         """Cast a spell by the engine's move for it. python-mtg's moves name a target only for some spells; for
         the others the engine chooses the target as the spell resolves, through its choice seam (``_choose``),
-        which takes the player's target when it is legal: an illegal one is refused, the game put back."""
+        which takes the player's target when it is legal: an illegal one is refused, the game put back. Where the
+        engine picks the target without asking (a player, or the creature its damage kills), the player's target
+        can't be given: unsupported, the game put back."""
         eid = self._eid(card)
         if any(t in self._seats for t in targets):
-            raise UnsupportedError(f"python-mtg's moves have no player as a target of {card}, only permanents")
+            raise UnsupportedError(f"python-mtg chooses the player {card} targets itself; a player can't choose one")
         wanted = [self._eid(t) for t in targets]
         for move in self._env._priority_actions(self._state, player):
             choices = dict(move[3]) if move[0] == "cast" and move[2] == eid else None
@@ -479,6 +493,7 @@ class PythonMtgAdapter:
                 continue
             if wanted:
                 choices["target"] = wanted[0]
+            forced = _Choices(choices)
             saved = self._driver.clone_state(self._state)
 
             def refuse(state: dict[str, Any], key: str, options: Any, default: Any) -> Any:
@@ -487,12 +502,14 @@ class PythonMtgAdapter:
                 return default
 
             self._events.append(GameEvent("spell_cast", self._turn, player, card))
-            self._state["_forced"], self._state["_policy"] = choices, refuse
+            self._state["_forced"], self._state["_policy"] = forced, refuse
             try:
                 self._call(self._driver._cast_spell, player, eid, sorted(self._seats))
-            except IllegalActionError:
+                if wanted and "target" not in forced.asked:
+                    raise UnsupportedError(f"python-mtg chooses the target of {card} itself; a player can't choose it")
+            except (IllegalActionError, UnsupportedError):
                 self._state = saved
-                self._events.pop()
+                del self._events[self._events.index(GameEvent("spell_cast", self._turn, player, card)) :]
                 raise
             finally:
                 self._state["_forced"] = {}
