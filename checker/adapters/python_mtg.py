@@ -150,7 +150,7 @@ class PythonMtgAdapter:
         self._events: list[GameEvent] = []
         self._turn = 0
         self._seats: list[str] = []
-        #: In the current step: the declaration made (attackers, blockers), or None if it is still to make.
+        #: Whether the current step's declaration (of attackers, or blockers) has been made.
         self._declared: bool = False
         #: The step whose declaration the engine made itself, of nothing, as nobody could attack (or block).
         self._declared_for_none: str | None = None
@@ -186,8 +186,8 @@ class PythonMtgAdapter:
         decks = {p: [spec.name for _, spec in owned] + [_FILLER] * _FILLERS for p, owned in cards.items()}
         try:
             state = _quiet(import_module("mtg.engine.game").new_game, decks, "two-player", setup.seed)
-        except (KeyError, ValueError) as exc:
-            raise UnsupportedError(f"python-mtg could not deal decks of the setup's cards: {exc}") from exc
+        except Exception as exc:  # the engine's own failure, whatever it raises
+            raise EngineFailure(f"python-mtg could not deal decks of the setup's cards: {exc!r}") from exc
         self._check_cards(state, [spec for owned in cards.values() for _, spec in owned])
         self._place(state, setup, cards, start_step)
         self._state = state
