@@ -496,6 +496,22 @@ def test_every_check_cites_known_rulings() -> None:
         assert cls.rules and set(cls.rules) <= known, cls.name
 
 
+def test_mana_burned_in_the_cleanup_belongs_to_its_phase_not_to_the_next_turns_beginning(tmp_path: Path) -> None:
+    """Mirage's beginning of the turn is no phase (no phase begins), yet players pass priority in it:
+    the cleanup's mana burn, before the turn ended, is not followed by them within its phase."""
+    burn_then_next_turn = [
+        "phase cleanup",
+        *passes("Alice", "Bob"),
+        "mana_burned Alice 1",
+        "end phase cleanup",
+        "end turn",
+        "turn Bob 3",
+        *passes("Bob", "Alice"),
+    ]
+    name = "five_part_phases.mana-burn-after-the-main-body"
+    assert check(tmp_path, "mirage", burn_then_next_turn, name, Start(2, "Alice", "cleanup")) is Status.PASSED
+
+
 def test_a_phase_begun_again_before_it_ended_is_named_where_the_trace_starts_at_that_phase(tmp_path: Path) -> None:
     start = Start(2, "Alice", "cleanup")
     name = "phases.one-at-a-time"
