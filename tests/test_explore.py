@@ -5,7 +5,11 @@ reports merge into the unsharded run's report."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -158,3 +162,16 @@ def test_a_generated_game_plays_through_on_the_reference_engine(data: st.DataObj
     with tempfile.TemporaryDirectory() as tmp:
         played = play(ReferenceAdapter(), position, choices, Path(tmp) / "game.trace.jsonl")
     assert played.finding is None, played.finding
+
+
+def test_a_terminated_run_reports_the_games_played_so_far_as_partial(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "checker", "explore", "--games", "1000", "--report-dir", str(tmp_path)]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
+    assert run.stdout is not None
+    assert run.stdout.readline().startswith("exploring reference-engine")
+    time.sleep(1)
+    run.send_signal(signal.SIGTERM)
+    output, _ = run.communicate(timeout=120)
+    assert run.returncode == 128 + signal.SIGTERM, output
+    report = read(tmp_path / "explore-report.json")
+    assert report["partial"] is True and "interrupted" in output

@@ -7,13 +7,14 @@
 Exit codes: 0 nothing found; 1 a violation, divergence, engine failure or timeout (each named with
 its edition, game and seed; the run goes on after each), or a run the engine couldn't play at all;
 2 a usage error (a wrong option, an engine not found, a report that can't be read or merged);
-3 an internal error of the suite; 130 interrupted (the games played so far are reported, the
-report marked partial).
+3 an internal error of the suite; 128 + the signal's number when interrupted (130 Ctrl-C, 143
+SIGTERM, 129 SIGHUP: the games played so far are reported, the report marked partial).
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -32,7 +33,7 @@ from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.options import positive_seconds
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
-EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def add_parser(sub: Any) -> None:
@@ -43,7 +44,7 @@ def add_parser(sub: Any) -> None:
         "the rules checker, optionally compare it with the reference engine, and shrink each finding to a "
         "minimal reproduction.",
         epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts); "
-        "2 usage error; 3 internal error; 130 interrupted",
+        "2 usage error; 3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
     )
     p.add_argument("--engine", default="reference", help="reference, package.module:Adapter, or a command line")
     p.add_argument(
@@ -133,7 +134,13 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     }
     indices = args.shard.games(args.games)
     outcomes: dict[str, list[GameOutcome]] = {e: [] for e in editions}
-    partial, started = False, time.monotonic()
+    partial, started, stopped_by = False, time.monotonic(), int(signal.SIGINT)
+    previous = {s: signal.signal(s, _stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+    shard = f", shard {args.shard.index}/{args.shard.count}" if args.shard.count > 1 else ""
+    console.print(
+        f"exploring {escape(capabilities.name)} {escape(capabilities.version)}: {len(indices)} games per edition "
+        f"({', '.join(editions)}), seed {args.seed}{shard}{', against the reference engine' if args.against else ''}"
+    )
     try:
         with _progress(console, len(indices) * len(editions)) as progress:
             for edition in editions:
@@ -141,19 +148,34 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
                     outcome = explore_game(engines, edition, args.seed, index, kinds, args.max_decisions)
                     outcomes[edition].append(outcome)
                     progress(edition, outcome)
-    except KeyboardInterrupt:
-        partial = True
+    except KeyboardInterrupt as exc:
+        partial, stopped_by = True, exc.signal if isinstance(exc, _Stopped) else stopped_by
     except Exception as exc:  # a bug of the explorer or the rules checker: what was found is kept
         error(f"internal error: {type(exc).__name__}: {exc} (please report it)")
         partial = True
         _finish(console, args, run_fields, outcomes, partial, started, error)
         return EXIT_INTERNAL
     finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         engine.close()
         if reference is not None:
             reference.close()
     code = _finish(console, args, run_fields, outcomes, partial, started, error)
-    return EXIT_INTERRUPTED if partial else code
+    return 128 + stopped_by if partial else code
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP during the run: it stops as after a Ctrl-C (which neither an engine's
+    failure nor hypothesis catches), its games so far reported."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(signal.Signals(number).name)
+        self.signal = number
+
+
+def _stop(number: int, frame: object) -> None:
+    raise _Stopped(number)
 
 
 def _finish(
