@@ -27,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from checker.contract.interface import AdapterError
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
-from checker.explore.explorer import Engines, GameOutcome, Shard, explore_game
+from checker.explore.explorer import SHRINK_BUDGET, Engines, GameOutcome, Shard, explore_game
 from checker.explore.strategies import MAX_DECISIONS
 from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.options import positive_seconds
@@ -69,6 +69,13 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="per engine request"
+    )
+    p.add_argument(
+        "--shrink-budget",
+        type=_natural,
+        default=SHRINK_BUDGET,
+        metavar="PLAYS",
+        help=f"the most games played to shrink one finding (default {SHRINK_BUDGET}; 0: don't shrink)",
     )
     p.add_argument(
         "--report-dir", type=Path, metavar="DIR", help="write explore-report.json, its schema, findings/*.feature"
@@ -131,6 +138,7 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         "games": args.games,
         "kinds": list(kinds),
         "max_decisions": args.max_decisions,
+        "shrink_budget": args.shrink_budget,
     }
     indices = args.shard.games(args.games)
     outcomes: dict[str, list[GameOutcome]] = {e: [] for e in editions}
@@ -145,7 +153,9 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         with _progress(console, len(indices) * len(editions)) as progress:
             for edition in editions:
                 for index in indices:
-                    outcome = explore_game(engines, edition, args.seed, index, kinds, args.max_decisions)
+                    outcome = explore_game(
+                        engines, edition, args.seed, index, kinds, args.max_decisions, shrink_budget=args.shrink_budget
+                    )
                     outcomes[edition].append(outcome)
                     progress(edition, outcome)
     except KeyboardInterrupt as exc:

@@ -5,9 +5,12 @@ Game ``i`` of a run with seed ``S`` in edition ``E`` is generated from a seed of
 the whole run would, and a finding names the game that shows it. Each game is a
 :func:`hypothesis.find` over :func:`checker.explore.strategies.games` (no example database, the
 game's own random source): hypothesis's first example is the simplest game (the position's
-start), its second a random one; a game with a finding is then shrunk by hypothesis to the
+start), its second a random one; with both kinds of game, even games start from a set-up and
+odd ones from the game's start; a game with a finding is then shrunk by hypothesis to the
 smallest game that shows the same finding (the same check broken, the same kind of failure).
-A hang is not shrunk: each try would cost the timeout.
+A hang is not shrunk: each try would cost the timeout. Shrinking stops after a number of tries
+(``shrink_budget`` plays), not after some time, so that the same run shrinks to the same game on
+any machine.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from checker.explore.play import Finding, Played, play
 from checker.explore.position import Position
 from checker.explore.strategies import MAX_DECISIONS, games
 
+#: The most plays shrinking a finding may take (each a whole game on the engine).
+SHRINK_BUDGET = 200
 #: Hypothesis's settings for one game: generation from the game's own seed, no database, no deadline
 #: (an engine's own time limit is the run's ``--timeout``).
 GAME_SETTINGS = settings(
@@ -104,10 +109,12 @@ def explore_game(
     kinds: tuple[str, ...] = ("setup", "start"),
     max_decisions: int = MAX_DECISIONS,
     workdir: Path | None = None,
+    shrink_budget: int = SHRINK_BUDGET,
 ) -> GameOutcome:
     """Generate, play and check game ``index`` of the run with ``seed``; shrink its finding."""
     outcome = GameOutcome(index, game_seed(seed, edition, index))
     first: list[Finding] = []
+    tries = 0
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         trace = Path(tmp) / "game.trace.jsonl"
 
@@ -116,8 +123,10 @@ def explore_game(
             return play(engines.engine(), game[0], game[1], trace, reference)
 
         def shows_the_finding(game: tuple[Position, tuple[int, ...]]) -> bool:
-            if first and first[0].kind == "timeout":
-                return False  # not shrunk: each try would hang for the timeout
+            nonlocal tries
+            if first and (first[0].kind == "timeout" or tries >= shrink_budget):
+                return False  # a hang isn't shrunk (each try would wait for the timeout), nor beyond the budget
+            tries += bool(first)
             played = run(game)
             if not first:  # a generated game, not a shrinking try: it counts in the run's totals
                 _count(outcome, played)
@@ -127,7 +136,9 @@ def explore_game(
                 return played.finding is not None
             return played.finding is not None and played.finding.key == first[0].key
 
-        strategy = games(edition, engines.effects, kinds, max_decisions)
+        # The kind of game goes by the index, not by hypothesis: its second example differs from the
+        # first (the simplest) at the first choice it draws, which would always be the kind.
+        strategy = games(edition, engines.effects, (kinds[index % len(kinds)],), max_decisions)
         try:
             minimal = find(strategy, shows_the_finding, settings=GAME_SETTINGS, random=Random(outcome.seed))
         except NoSuchExample:

@@ -19,7 +19,7 @@ from checker.judging.reports.json_report import dumps, write_text
 REPORT_FORMAT = "turncheck-explore-report"
 REPORT_SCHEMA = "explore-report.schema.json"
 #: What every shard of one run shares, and a merge requires to be the same.
-RUN_FIELDS = ("engine", "against", "seed", "games", "kinds", "max_decisions")
+RUN_FIELDS = ("engine", "against", "seed", "games", "kinds", "max_decisions", "shrink_budget")
 
 
 class ExploreReportError(ValueError):
