@@ -259,6 +259,8 @@ def _summary(report: dict[str, Any], console: Console, seconds: float) -> None:
             f"{e['refused']} refused, {e['events']} events checked, {e['unsupported']} unsupported): "
             f"{len(e['findings'])} finding(s)"
         )
+        for check, plays in e["checks_broken"].items():
+            console.print(f"  {escape(check)} broken in {plays} play(s)")
         for f in e["findings"]:
             console.print(
                 f"\n[red]{escape(f['kind'])}[/red] {e['edition']} game {f['game']} (seed {f['seed']}): "

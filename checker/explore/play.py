@@ -63,6 +63,8 @@ class Played:
     unsupported: str | None = None  # the engine can't play this position
     events: int = 0
     checked: int = 0  # events the rules checker followed
+    #: Every check the game broke, whether or not its first violation is the finding.
+    broken: set[str] = field(default_factory=set)
 
 
 def _failure(exc: BaseException, during: str) -> Finding:
@@ -137,6 +139,7 @@ def _check(played: Played, trace: Path) -> None:
         played.finding = played.finding or Finding("malformed trace", "trace", exc.problem)
         return
     played.events = played.checked = result.events
+    played.broken = {v.check for v in result.violations}
     if played.finding is not None:
         return
     if result.problems:

@@ -7,6 +7,7 @@ report, and merging the shards of a run gives the report the run gives unsharded
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,7 @@ def edition_json(edition: str, outcomes: Sequence[GameOutcome]) -> dict[str, Any
         "refused": sum(o.refused for o in outcomes),
         "events": sum(o.events for o in outcomes),
         "unsupported": sum(o.unsupported for o in outcomes),
+        "checks_broken": dict(sorted(Counter(c for o in outcomes for c in o.broken).items())),
         "findings": [finding_json(o) for o in sorted(outcomes, key=lambda o: o.index) if o.finding is not None],
     }
 
@@ -137,9 +139,12 @@ def merge(reports: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     editions: dict[str, dict[str, Any]] = {}
     for _, report in reports:
         for e in report["editions"]:
-            into = editions.setdefault(e["edition"], {**e, "findings": []} | {k: 0 for k in _TOTALS})
+            into = editions.setdefault(
+                e["edition"], {**e, "findings": [], "checks_broken": {}} | {k: 0 for k in _TOTALS}
+            )
             for k in _TOTALS:
                 into[k] += e[k]
+            into["checks_broken"] = dict(sorted((Counter(into["checks_broken"]) + Counter(e["checks_broken"])).items()))
             into["findings"] += e["findings"]
     for e in editions.values():
         e["findings"].sort(key=lambda f: f["game"])
