@@ -496,6 +496,18 @@ def test_every_check_cites_known_rulings() -> None:
         assert cls.rules and set(cls.rules) <= known, cls.name
 
 
+@pytest.mark.parametrize("name", ["turn.next-player-in-turn-order", "turn.numbered-one-by-one"])
+def test_a_trace_set_up_at_its_turns_untap_step_may_announce_that_turn(tmp_path: Path, name: str) -> None:
+    """phase.rs's adapter, set up at Bob's untap step, reports Bob's turn beginning (found by
+    turncheck explore): that is the turn the trace starts in, not one after a turn of Bob's."""
+    script = ["turn Bob 16", "step untap", "end step untap", "end turn", "turn Alice 17"]
+    assert check(tmp_path, "cr2024", script, name, Start(16, "Bob", "beginning", "untap")) is Status.PASSED
+    again = ["turn Bob 16", "step untap", "end step untap", "end turn", "turn Bob 17"]
+    assert check(
+        tmp_path, "cr2024", again, "turn.next-player-in-turn-order", Start(16, "Bob", "beginning", "untap")
+    ) is (Status.VIOLATED)
+
+
 def test_mana_burned_in_the_cleanup_belongs_to_its_phase_not_to_the_next_turns_beginning(tmp_path: Path) -> None:
     """Mirage's beginning of the turn is no phase (no phase begins), yet players pass priority in it:
     the cleanup's mana burn, before the turn ended, is not followed by them within its phase."""
