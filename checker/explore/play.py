@@ -168,6 +168,19 @@ def _moment(view: GameView) -> tuple[object, ...]:
     )
 
 
+#: The events the differential compares: the turn's structure, in the suite's terms. Others (a
+#: permanent's summoning sickness ending, a land entering, mana added before or after its land is
+#: tapped) an adapter may report or not, or in another order, without playing the game differently.
+STRUCTURE = frozenset(
+    {
+        "turn_began", "turn_ended", "turn_skipped", "extra_turn_added",
+        "phase_began", "phase_ended", "phase_skipped", "phase_added",
+        "step_began", "step_ended", "step_skipped", "step_added",
+        "priority_passed", "attackers_declared", "blockers_declared", "card_drawn", "player_lost", "game_over",
+    }
+)  # fmt: skip
+
+
 def _event(e: GameEvent) -> tuple[object, ...]:
     return (e.kind, e.turn, e.player, e.subject, e.amount)
 
@@ -221,12 +234,16 @@ class _Twin:
         return self._compare(game, f"after action {len(self.played.actions)} ({step})")
 
     def _compare(self, game: EngineAdapter, when: str) -> bool:
-        mine, theirs = game.events(), self.reference.events()
+        mine = [e for e in game.events() if e.kind in STRUCTURE]
+        theirs = [e for e in self.reference.events() if e.kind in STRUCTURE]
         for i in range(self.compared, max(len(mine), len(theirs))):
             a = mine[i] if i < len(mine) else None
             b = theirs[i] if i < len(theirs) else None
             if a is None or b is None or _event(a) != _event(b):
-                shows = f"event {i + 1}: the engine: {_describe_event(a)}; the reference: {_describe_event(b)}"
+                shows = (
+                    f"turn-structure event {i + 1}: the engine: {_describe_event(a)}; "
+                    f"the reference: {_describe_event(b)}"
+                )
                 self.played.finding = Finding("divergence", "event", shows, when)
                 return False
         self.compared = len(mine)
