@@ -19,6 +19,9 @@ checks this):
   linter, the coverage page, the protocol document's generated blocks. Imports any of the above.
 - :mod:`checker.importers`: recorded games from elsewhere (phase.rs games played here, MTG
   Arena's log) as traces for the rules checker. Imports the contract, adapters and trace.
+- :mod:`checker.explore`: exploring engines by random play: hypothesis strategies over games,
+  every game checked by the rules checker (or compared with the reference engine), findings
+  shrunk to a scenario. Imports the contract, judging, adapters, trace and running.
 - :mod:`checker.site`: the living documentation: the rulings as a static site, engines' reports
   side by side, failing runs' traces as timelines. Imports the contract, judging, trace (the
   rules checker, over recorded games) and the doctools' coverage.

@@ -46,6 +46,7 @@ from rich.table import Table
 from checker.contract import catalog
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
+from checker.explore import command as explore_command
 from checker.importers import command as importers
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
@@ -418,6 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         help="traces recorded by certify --record-traces (repeatable): failing runs' games shown as timelines",
     )
     importers.add_parser(sub)
+    explore_command.add_parser(sub)
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
@@ -453,6 +455,8 @@ def _command(args: argparse.Namespace, console: Console) -> int:
         return _site(args.out, args.reports, args.traces, console)
     if args.command == "import":
         return importers.run(args, console, _error)
+    if args.command == "explore":
+        return explore_command.run(args, console, _error)
     if args.command == "lint":
         from checker.doctools.lint import main as lint_main
 

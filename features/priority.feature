@@ -301,6 +301,23 @@ Feature: Priority: who may act, and what the game refuses
       Then it is Alice's draw step
       And Alice has priority
 
+  @ruling:CR24-117.4 @ruling:CR24-117.3c @ruling:CR08-408.1c
+  @edition:cr2008 @edition:cr2024
+  Rule: A mana ability activated between two passes breaks their succession
+    CR 117.4 (2025), 408.1c (2008): players pass in succession when they pass without taking any
+    action in between; CR 117.3c: a player who activates an ability, a mana ability too, receives
+    priority again. So after Bob's pass, Alice's tapping a Forest for mana and passing doesn't end
+    the step: Bob gets priority again. Found by turncheck explore on phase.rs, which ends the step.
+
+    Scenario: Priority: Bob passes, Alice taps a Forest for mana and passes, and Bob gets priority again
+      Given the game is at the beginning of Bob's upkeep
+      And Alice controls Forest
+      When Bob passes priority
+      And Alice taps Forest for mana
+      And Alice passes priority
+      Then it is Bob's upkeep
+      And Bob has priority
+
   @ruling:CR24-117.7
   @edition:mirage @edition:cr2008 @edition:cr2024
   Rule: A spell cast in response to another resolves first

@@ -19,6 +19,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "doctools": {"contract", "judging", "adapters", "running", "trace"},
     "importers": {"contract", "adapters", "trace"},
     "site": {"contract", "judging", "trace", "doctools"},
+    "explore": {"contract", "judging", "adapters", "trace", "running"},
 }
 
 

@@ -151,6 +151,38 @@ ADJUSTED: dict[str, Adjusted] = {
             ("--traces phase-traces/", "--traces {tmp}/phase-traces/"),
         ),
     ),
+    ".venv/bin/turncheck explore --engine reference --games 1000 --seed 0": Adjusted(
+        "a thousand games per edition take minutes; a few show it runs", replace=(("--games 1000", "--games 3"),)
+    ),
+    ".venv/bin/turncheck explore --engine mypackage.adapter:MyAdapter --edition cr2024 --against reference "
+    "--report-dir explore-reports/": Adjusted(
+        "a placeholder adapter, a hundred games, and its reports belong in a temporary directory",
+        replace=(("mypackage.adapter:MyAdapter", ENGINE), ("explore-reports/", "{tmp}/explore-reports/")),
+        append="--games 3",
+    ),
+    "turncheck explore --engine mypackage.adapter:MyAdapter --games 4000 --seed 1 --shard ${{ matrix.shard }}/4 "
+    "--report-dir shard-${{ matrix.shard }}": Adjusted(
+        "a placeholder adapter, the matrix's shard, thousands of games, and a report in a temporary directory",
+        replace=(
+            ("mypackage.adapter:MyAdapter", ENGINE),
+            ("--games 4000", "--games 8 --edition mirage --max-decisions 20"),
+            ("--shard ${{ matrix.shard }}/4", "--shard 2/4"),
+            ("shard-${{ matrix.shard }}", "{tmp}/shard-2"),
+        ),
+    ),
+    "turncheck explore --merge shard-1/explore-report.json shard-2/explore-report.json shard-3/explore-report.json "
+    "shard-4/explore-report.json --report-dir explore-report": Adjusted(
+        "merges the shard reports of the matrix's jobs: this test explores the four shards first",
+        replace=(
+            *((f"shard-{k}/", f"{{tmp}}/shard-{k}/") for k in range(1, 5)),
+            ("--report-dir explore-report", "--report-dir {tmp}/explore-report"),
+            (
+                "turncheck explore --merge",
+                "for k in 1 2 3 4; do turncheck explore --games 8 --edition mirage --max-decisions 20 --seed 1 "
+                "--shard $k/4 --report-dir {tmp}/shard-$k > /dev/null; done; turncheck explore --merge",
+            ),
+        ),
+    ),
     # The section on installing the suite elsewhere, in a temporary engine repository.
     "pip install /path/to/mtg-turn-conformance": Adjusted(
         "the path of a clone", replace=(("/path/to/mtg-turn-conformance", str(ROOT)),)

@@ -14,9 +14,12 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import replace
+from unittest.mock import patch
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import Action, Capabilities, GameEvent, GameSetup, GameView, PassPriority
+from reference_engine import EDITIONS
+from reference_engine.editions import CR2024
 
 #: After how many performs (in the whole process) a fault happens.
 AFTER = 40
@@ -131,3 +134,18 @@ class NeverStopsIn(ReferenceAdapter):
     def events(self) -> list[GameEvent]:
         hide = {"step_began", "step_ended"} if self.hidden else set()
         return [e for e in super().events() if not (e.kind in hide and e.subject == self.step)]
+
+
+class _UpkeepWithoutPriority(CR2024):
+    """The 2024 rules with one broken: nobody receives priority in the upkeep (CR 503.1)."""
+
+    no_priority = CR2024.no_priority | {"upkeep"}
+
+
+class NoUpkeepPriority(ReferenceAdapter):
+    """The reference engine with one turn-structure rule broken: in cr2024 the upkeep passes
+    without any player receiving priority (a planted deviation for ``turncheck explore``)."""
+
+    def start(self, setup: GameSetup) -> None:
+        with patch.dict(EDITIONS, {"cr2024": _UpkeepWithoutPriority}):
+            super().start(setup)

@@ -496,6 +496,34 @@ def test_every_check_cites_known_rulings() -> None:
         assert cls.rules and set(cls.rules) <= known, cls.name
 
 
+@pytest.mark.parametrize("name", ["turn.next-player-in-turn-order", "turn.numbered-one-by-one"])
+def test_a_trace_set_up_at_its_turns_untap_step_may_announce_that_turn(tmp_path: Path, name: str) -> None:
+    """phase.rs's adapter, set up at Bob's untap step, reports Bob's turn beginning (found by
+    turncheck explore): that is the turn the trace starts in, not one after a turn of Bob's."""
+    script = ["turn Bob 16", "step untap", "end step untap", "end turn", "turn Alice 17"]
+    assert check(tmp_path, "cr2024", script, name, Start(16, "Bob", "beginning", "untap")) is Status.PASSED
+    again = ["turn Bob 16", "step untap", "end step untap", "end turn", "turn Bob 17"]
+    assert check(
+        tmp_path, "cr2024", again, "turn.next-player-in-turn-order", Start(16, "Bob", "beginning", "untap")
+    ) is (Status.VIOLATED)
+
+
+def test_mana_burned_in_the_cleanup_belongs_to_its_phase_not_to_the_next_turns_beginning(tmp_path: Path) -> None:
+    """Mirage's beginning of the turn is no phase (no phase begins), yet players pass priority in it:
+    the cleanup's mana burn, before the turn ended, is not followed by them within its phase."""
+    burn_then_next_turn = [
+        "phase cleanup",
+        *passes("Alice", "Bob"),
+        "mana_burned Alice 1",
+        "end phase cleanup",
+        "end turn",
+        "turn Bob 3",
+        *passes("Bob", "Alice"),
+    ]
+    name = "five_part_phases.mana-burn-after-the-main-body"
+    assert check(tmp_path, "mirage", burn_then_next_turn, name, Start(2, "Alice", "cleanup")) is Status.PASSED
+
+
 def test_a_phase_begun_again_before_it_ended_is_named_where_the_trace_starts_at_that_phase(tmp_path: Path) -> None:
     start = Start(2, "Alice", "cleanup")
     name = "phases.one-at-a-time"

@@ -32,6 +32,7 @@ from checker.contract.interface import (
     UnsupportedError,
 )
 from checker.contract.vocabulary import TurnPart, locate
+from checker.running.recording import RecordingAdapter
 
 #: How many decisions "the game advances to ..." may take before it gives up.
 ADVANCE_LIMIT = 1000
@@ -91,6 +92,13 @@ class ScenarioGame:
         self._event_mark = 0
         self._view: GameView | None = None
         self._events: list[GameEvent] | None = None
+        self.recorder: RecordingAdapter | None = None
+
+    def watch(self, recorder: RecordingAdapter) -> None:
+        """Play the game through ``recorder``, which records it as a trace for the rules checker."""
+        self._before_start()
+        self.recorder = recorder
+        self.engine = recorder
 
     # ----------------------------------------------------------------- building
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from pytest_bdd import given, parsers
 
 from checker.contract.cards import ability_from_text, card, combat_point, type_line
 from checker.contract.interface import CardSetup, CardSpec, EffectSpec
 from checker.contract.vocabulary import parse_part
+from checker.running.recording import RecordingAdapter
 from checker.running.steps.context import ScenarioError, ScenarioGame
 from checker.running.steps.language import counters, mana, names, number
 
@@ -301,3 +303,10 @@ def day_or_night(game: ScenarioGame, designation: str) -> None:
 @given(parsers.re(r"the previous turn's active player cast (?P<n>\w+) spells? during it"))
 def spells_last_turn(game: ScenarioGame, n: str) -> None:
     game.configure(spells_cast_last_turn=number(n))
+
+
+@given("the rules checker watches the game")
+def rules_checker_watches(game: ScenarioGame, tmp_path: Path) -> None:
+    """Record the game as a trace, for "Then the rules checker finds no violation in the game"
+    (the reproductions ``turncheck explore`` prints end so)."""
+    game.watch(RecordingAdapter(game.engine, tmp_path / "game.trace.jsonl"))

@@ -8,6 +8,8 @@ from checker.contract.interface import GameEvent, UnsupportedError
 from checker.contract.vocabulary import REFUSAL_REASONS, TurnPart, parse_part
 from checker.running.steps.context import ScenarioError, ScenarioGame
 from checker.running.steps.language import DECISION_PHRASES, event_kind, mana, names, number
+from checker.trace.check import check_trace
+from checker.trace.format import open_trace
 
 P = r"(?P<player>[A-Z][a-z]+)"
 
@@ -366,3 +368,16 @@ def parts_in_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
         for w, (k, s) in zip(wanted, began, strict=False)
     )
     expect(ok, ", ".join(str(w) for w in wanted), observed)
+
+
+@then("the rules checker finds no violation in the game")
+def no_violation(game: ScenarioGame) -> None:
+    """Every turn-structure rule the rules checker knows holds in the game so far."""
+    if game.recorder is None:
+        raise ScenarioError('"the rules checker watches the game" must come before the game starts')
+    game.ensure_started()
+    game.recorder.close()
+    result = check_trace(open_trace(game.recorder.path))
+    problems = [f"line {p.line}: {p.problem}" for p in result.problems]
+    broken = [f"{v.check} ({v.position}): {v.shows}; the rule: {v.requires}" for v in result.violations]
+    expect(not broken and not problems, "no violation", "; ".join(problems + broken))

@@ -17,14 +17,16 @@ class ManaBurnAfterTheMainBody(Check):
     )
     rules = ("GRT-1.3-1", "GRT-1.3-3")
     editions = frozenset({"mirage"})
-    events = frozenset({"mana_burned", "phase_began"} | MAIN_BODY)
+    #: A phase's parts end with it: Mirage's beginning of the turn, in which players pass
+    #: priority, is no phase, and follows the cleanup's mana burn in no phase.
+    events = frozenset({"mana_burned", "phase_began", "phase_ended"} | MAIN_BODY)
 
     def setup(self) -> None:
         super().setup()
         self.burned = False
 
     def event(self, e: Event) -> None:
-        if e.kind == "phase_began":
+        if e.kind in ("phase_began", "phase_ended"):
             self.burned = False
         elif e.kind == "mana_burned":
             self.occasions += 1

@@ -23,6 +23,9 @@ class _Turns(Check):
             self.number += 1
         if start is not None and start.from_game_start:
             self.number = 1
+        # A trace set up at a step of its first turn (its untap step, say) may still announce that
+        # turn as beginning: the turn the trace starts in, not a turn that follows it.
+        self.announced = (start.turn_number, start.active_player) if start and self.regular and not self.first else None
 
     def event(self, e: Event) -> None:
         if e.kind == "extra_turn_added" and e.player:
@@ -33,6 +36,10 @@ class _Turns(Check):
             else:
                 self.regular = e.player
         elif e.kind == "turn_began":
+            if self.announced == (e.amount, e.player):
+                self.announced = None
+                return
+            self.announced = None
             self.began(e)
 
     def began(self, e: Event) -> None:

@@ -1,0 +1,297 @@
+"""``turncheck explore``: random games on an engine, each checked by the rules checker.
+
+- ``turncheck explore --engine ENGINE [--edition E]... --games N --seed S [--shard K/N]
+  [--against reference] [--kind setup|start]... [--report-dir DIR] [--timeout SECONDS]``
+- ``turncheck explore --merge REPORT.json... [--report-dir DIR]``: shard reports as one.
+
+Exit codes: 0 nothing found; 1 a violation, divergence, engine failure or timeout (each named with
+its edition, game and seed; the run goes on after each), or a run the engine couldn't play at all;
+2 a usage error (a wrong option, an engine not found, a report that can't be read or merged);
+3 an internal error of the suite; 128 + the signal's number when interrupted (130 Ctrl-C, 143
+SIGTERM, 129 SIGHUP: the games played so far are reported, the report marked partial).
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from checker.contract.interface import AdapterError
+from checker.contract.vocabulary import EDITIONS
+from checker.explore import report as reports
+from checker.explore.explorer import SHRINK_BUDGET, Engines, GameOutcome, Shard, explore_game
+from checker.explore.strategies import MAX_DECISIONS
+from checker.running.engines import EngineNotFound, EngineProvider
+from checker.running.options import positive_seconds
+from checker.running.wire.client import DEFAULT_TIMEOUT
+
+EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "explore",
+        help="random games on an engine, each checked by the rules checker; findings shrunk to a scenario",
+        description="Play random games on an engine (in process or over the wire), check each one's trace with "
+        "the rules checker, optionally compare it with the reference engine, and shrink each finding to a "
+        "minimal reproduction.",
+        epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts); "
+        "2 usage error; 3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
+    )
+    p.add_argument("--engine", default="reference", help="reference, package.module:Adapter, or a command line")
+    p.add_argument(
+        "--edition", action="append", choices=EDITIONS, help="repeatable; default: every edition the engine supports"
+    )
+    p.add_argument("--games", type=_count, default=100, metavar="N", help="games per edition (default 100)")
+    p.add_argument("--seed", type=_natural, default=0, metavar="S", help="the run's seed (default 0)")
+    p.add_argument("--shard", type=_shard, default=Shard(), metavar="K/N", help="play only shard K of N of the games")
+    p.add_argument("--against", choices=["reference"], help="play each game on the reference engine too, and compare")
+    p.add_argument(
+        "--kind",
+        action="append",
+        choices=["setup", "start"],
+        help="games from generated set-ups, or from the game's start with generated decks (default both)",
+    )
+    p.add_argument(
+        "--max-decisions",
+        type=_natural,
+        default=MAX_DECISIONS,
+        metavar="N",
+        help=f"longest game (default {MAX_DECISIONS})",
+    )
+    p.add_argument(
+        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="per engine request"
+    )
+    p.add_argument(
+        "--shrink-budget",
+        type=_natural,
+        default=SHRINK_BUDGET,
+        metavar="PLAYS",
+        help=f"the most games played to shrink one finding (default {SHRINK_BUDGET}; 0: don't shrink)",
+    )
+    p.add_argument(
+        "--report-dir", type=Path, metavar="DIR", help="write explore-report.json, its schema, findings/*.feature"
+    )
+    p.add_argument(
+        "--merge", nargs="+", type=Path, metavar="REPORT.json", help="merge shard reports instead of exploring"
+    )
+
+
+def _natural(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    n = _natural(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return n
+
+
+def _shard(text: str) -> Shard:
+    try:
+        return Shard.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]) -> int:
+    if args.merge:
+        return _merge(args.merge, args.report_dir, console, error)
+    if args.report_dir is not None and args.report_dir.exists() and not args.report_dir.is_dir():
+        error(f"--report-dir {args.report_dir}: not a directory")
+        return EXIT_USAGE
+    engine = EngineProvider(args.engine, args.timeout)
+    try:
+        engine.check()
+    except EngineNotFound as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    try:
+        capabilities = engine.get().capabilities()
+    except AdapterError as exc:
+        error(f"engine {args.engine!r} could not say what it supports: {exc}")
+        return EXIT_FOUND
+    editions = args.edition or [e for e in EDITIONS if e in capabilities.editions]
+    missing = [e for e in editions if e not in capabilities.editions]
+    if missing or not editions:
+        error(f"engine {args.engine!r} doesn't support {', '.join(missing) or 'any edition of the suite'}")
+        return EXIT_USAGE
+    reference = EngineProvider("reference", args.timeout) if args.against else None
+    # Games only of the cards the engine can play (the reference engine plays them all).
+    engines = Engines(engine.get, reference.get if reference else None, capabilities.effects)
+    kinds = tuple(dict.fromkeys(args.kind or ["setup", "start"]))
+    run_fields = {
+        "engine": {"spec": args.engine, "name": capabilities.name, "version": capabilities.version},
+        "against": args.against,
+        "seed": args.seed,
+        "games": args.games,
+        "kinds": list(kinds),
+        "max_decisions": args.max_decisions,
+        "shrink_budget": args.shrink_budget,
+    }
+    indices = args.shard.games(args.games)
+    outcomes: dict[str, list[GameOutcome]] = {e: [] for e in editions}
+    partial, started, stopped_by = False, time.monotonic(), int(signal.SIGINT)
+    previous = {s: signal.signal(s, _stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+    shard = f", shard {args.shard.index}/{args.shard.count}" if args.shard.count > 1 else ""
+    console.print(
+        f"exploring {escape(capabilities.name)} {escape(capabilities.version)}: {len(indices)} games per edition "
+        f"({', '.join(editions)}), seed {args.seed}{shard}{', against the reference engine' if args.against else ''}"
+    )
+    try:
+        with _progress(console, len(indices) * len(editions)) as progress:
+            for edition in editions:
+                for index in indices:
+                    outcome = explore_game(
+                        engines, edition, args.seed, index, kinds, args.max_decisions, shrink_budget=args.shrink_budget
+                    )
+                    outcomes[edition].append(outcome)
+                    progress(edition, outcome)
+    except KeyboardInterrupt as exc:
+        partial, stopped_by = True, exc.signal if isinstance(exc, _Stopped) else stopped_by
+    except Exception as exc:  # a bug of the explorer or the rules checker: what was found is kept
+        error(f"internal error: {type(exc).__name__}: {exc} (please report it)")
+        partial = True
+        _finish(console, args, run_fields, outcomes, partial, started, error)
+        return EXIT_INTERNAL
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        engine.close()
+        if reference is not None:
+            reference.close()
+    code = _finish(console, args, run_fields, outcomes, partial, started, error)
+    return 128 + stopped_by if partial else code
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP during the run: it stops as after a Ctrl-C (which neither an engine's
+    failure nor hypothesis catches), its games so far reported."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(signal.Signals(number).name)
+        self.signal = number
+
+
+def _stop(number: int, frame: object) -> None:
+    raise _Stopped(number)
+
+
+def _finish(
+    console: Console,
+    args: argparse.Namespace,
+    run_fields: dict[str, Any],
+    outcomes: dict[str, list[GameOutcome]],
+    partial: bool,
+    started: float,
+    error: Callable[[str], None],
+) -> int:
+    editions = [reports.edition_json(e, found) for e, found in outcomes.items()]
+    report = reports.report_json(run_fields, args.shard, partial, editions)
+    _summary(report, console, time.monotonic() - started)
+    if args.report_dir is not None:
+        try:
+            for path in reports.write(report, args.report_dir):
+                console.print(f"wrote {escape(str(path))}")
+        except OSError as exc:
+            error(f"--report-dir {args.report_dir}: can't write the report: {exc}")
+            return EXIT_USAGE
+    if partial:
+        console.print("[red]interrupted[/red]: the report holds the games played so far and is marked partial")
+    return EXIT_FOUND if reports.findings(report) else EXIT_OK
+
+
+class _progress:
+    """A progress bar on a terminal; elsewhere a line at each tenth of the games, and each finding."""
+
+    def __init__(self, console: Console, total: int) -> None:
+        self.console, self.total, self.done, self.found = console, total, 0, 0
+        self.bar: Progress | None = None
+        if console.is_terminal:
+            self.bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=console,
+            )
+            self.task = self.bar.add_task("exploring", total=total)
+
+    def __enter__(self) -> Callable[[str, GameOutcome], None]:
+        if self.bar is not None:
+            self.bar.start()
+        return self.advance
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def advance(self, edition: str, outcome: GameOutcome) -> None:
+        self.done += 1
+        f = outcome.finding
+        if f is not None:
+            self.found += 1
+            self.console.print(
+                f"[red]{escape(f.kind)}[/red] {edition} game {outcome.index} (seed {outcome.seed}): "
+                f"{escape(f.what)}: {escape(f.shows)}"
+            )
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done, description=f"exploring {edition}: {self.found} found")
+        elif self.done % max(1, self.total // 10) == 0 or self.done == self.total:
+            self.console.print(f"  {self.done}/{self.total} games: {self.found} finding(s)")
+
+
+def _summary(report: dict[str, Any], console: Console, seconds: float) -> None:
+    for e in report["editions"]:
+        console.print(
+            f"{e['edition']}: {e['games_played']} games ({e['plays']} plays, {e['decisions']} decisions, "
+            f"{e['refused']} refused, {e['events']} events checked, {e['unsupported']} unsupported): "
+            f"{len(e['findings'])} finding(s)"
+        )
+        for check, plays in e["checks_broken"].items():
+            console.print(f"  {escape(check)} broken in {plays} play(s)")
+        for f in e["findings"]:
+            console.print(
+                f"\n[red]{escape(f['kind'])}[/red] {e['edition']} game {f['game']} (seed {f['seed']}): "
+                f"{escape(f['what'])} at {escape(f['where'])}\n  shows: {escape(f['shows'])}"
+            )
+            if f["requires"]:
+                console.print(f"  requires: {escape(f['requires'])} ({', '.join(f['rules'])})")
+            reproduction = f["reproduction"]
+            if reproduction and reproduction["gherkin"]:
+                console.print(f"  shrunk from {f['decisions_before_shrinking']} decisions to:\n")
+                console.print(escape(reproduction["gherkin"]), markup=False)
+            elif reproduction:
+                console.print("  the step vocabulary can't say this game: see the set-up and actions in the report")
+    games = sum(e["games_played"] for e in report["editions"])
+    if seconds > 0 and games:
+        events = sum(e["events"] for e in report["editions"])
+        console.print(
+            f"{games} games in {seconds:.1f}s: {games / seconds:.1f} games/s, {events / seconds:.0f} events/s"
+        )
+
+
+def _merge(paths: list[Path], report_dir: Path | None, console: Console, error: Callable[[str], None]) -> int:
+    try:
+        merged = reports.merge([(str(p), reports.read(p)) for p in paths])
+    except reports.ExploreReportError as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    _summary(merged, console, 0)
+    if report_dir is not None:
+        for path in reports.write(merged, report_dir):
+            console.print(f"wrote {escape(str(path))}")
+    if merged["partial"]:
+        console.print("[red]partial[/red]: some shards are missing or were interrupted")
+    return EXIT_FOUND if reports.findings(merged) else EXIT_OK

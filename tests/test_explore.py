@@ -1,0 +1,177 @@
+"""``turncheck explore``: random games find a planted deviation, shrink it to a scenario that fails
+on the broken engine and passes on the real one; the same seed gives the same report; shard
+reports merge into the unsharded run's report."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import checker.trace.rules  # noqa: F401  (imported once here: pytester forgets modules first imported in a test)
+from checker.adapters.reference import ReferenceAdapter
+from checker.cli import main
+from checker.contract.codec import decode, encode
+from checker.contract.interface import GameSetup
+from checker.explore.explorer import Engines, Shard, explore_game, game_seed
+from checker.explore.gherkin import scenario
+from checker.explore.play import play
+from checker.explore.position import Position
+from checker.explore.report import ExploreReportError, merge, read
+from checker.explore.strategies import card_names, games, parts, setups
+from tests.fakes.adapters import NoUpkeepPriority
+
+PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
+SMALL = ["--edition", "cr2024", "--games", "4", "--max-decisions", "30"]
+
+
+def _run_scenario(pytester: pytest.Pytester, gherkin: str, engine: str) -> pytest.RunResult:
+    pytester.makefile(".feature", repro=gherkin)
+    pytester.makepyfile(test_repro="from pytest_bdd import scenarios\nscenarios('repro.feature')\n")
+    return pytester.runpytest("--engine", engine, "-p", "no:cacheprovider")
+
+
+def test_exploration_finds_a_planted_deviation_and_its_scenario_fails_only_on_the_broken_engine(
+    pytester: pytest.Pytester,
+) -> None:
+    outcome = explore_game(Engines(NoUpkeepPriority), "cr2024", seed=3, index=1, kinds=("setup",), max_decisions=40)
+    assert outcome.finding is not None and outcome.finding.kind == "violation"
+    assert outcome.finding.what == "priority.ends-when-all-pass"
+    assert "upkeep" in outcome.finding.shows
+    reproduction = outcome.reproduction
+    assert reproduction is not None and reproduction.gherkin is not None
+    assert len(reproduction.played.actions) <= outcome.decisions_before_shrinking
+    _run_scenario(pytester, reproduction.gherkin, PLANTED).assert_outcomes(failed=1)
+    _run_scenario(pytester, reproduction.gherkin, "reference").assert_outcomes(passed=1)
+
+
+def test_a_game_with_actions_is_written_as_a_scenario_that_replays_it(pytester: pytest.Pytester) -> None:
+    """A long random game on the reference engine, refusals and all, said as When steps, passes."""
+    position = Position(
+        "cr2008",
+        libraries=(("Forest", "Grizzly Bears", "Forest", "Shock"), ("Mountain", "Lightning Bolt", "Island")),
+        hands=(("Forest", "Giant Growth", "Grizzly Bears"), ("Mountain", "Shock")),
+        battlefield=(),
+        turn_number=3,
+    )
+    choices = tuple(range(1, 120))
+    played = play(ReferenceAdapter(), position, choices, pytester.path / "game.trace.jsonl")
+    assert played.finding is None and len(played.actions) > 50
+    assert any(refused for _, refused in played.actions), "some actions should have been refused"
+    gherkin = scenario(position, played.actions, "replayed")
+    assert gherkin is not None and "tries to" in gherkin
+    _run_scenario(pytester, gherkin, "reference").assert_outcomes(passed=1)
+
+
+def test_the_same_seed_gives_identical_reports_and_merged_shards_equal_the_whole_run(tmp_path: Path) -> None:
+    whole, again = tmp_path / "whole", tmp_path / "again"
+    for out in (whole, again):
+        assert main(["explore", "--engine", PLANTED, *SMALL, "--seed", "5", "--report-dir", str(out)]) == 1
+    report = (whole / "explore-report.json").read_text()
+    assert report == (again / "explore-report.json").read_text()
+    assert json.loads(report)["editions"][0]["findings"], "the planted deviation should be found"
+    shards = []
+    for k in (1, 2, 3):
+        out = tmp_path / f"shard{k}"
+        main(["explore", "--engine", PLANTED, *SMALL, "--seed", "5", "--shard", f"{k}/3", "--report-dir", str(out)])
+        shards.append(out / "explore-report.json")
+    merged = tmp_path / "merged"
+    assert main(["explore", "--merge", *map(str, reversed(shards)), "--report-dir", str(merged)]) == 1
+    assert read(merged / "explore-report.json") == read(whole / "explore-report.json")
+    partial = merge([(str(shards[0]), read(shards[0]))])
+    assert partial["partial"] is True
+
+
+def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
+    reports = []
+    for seed in ("1", "2"):
+        out = tmp_path / seed
+        main(["explore", "--edition", "mirage", "--games", "2", "--max-decisions", "5", "--seed", seed,
+              "--shard", f"{seed}/2", "--report-dir", str(out)])  # fmt: skip
+        reports.append((str(out), read(out / "explore-report.json")))
+    with pytest.raises(ExploreReportError, match="not of the same run"):
+        merge(reports)
+    with pytest.raises(ExploreReportError, match="again"):
+        merge([reports[0], reports[0]])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--shard", "3/2"], "K/N"),
+        (["--games", "0"], "at least 1"),
+        (["--engine", "no.such.module:Adapter"], "no.such.module"),
+        (["--merge", "missing.json"], "no such"),
+    ],
+)
+def test_a_wrong_option_is_a_usage_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explore", *argv]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err + captured.out
+
+
+def test_an_engine_that_crashes_is_a_finding_and_the_run_goes_on(tmp_path: Path) -> None:
+    code = main(["explore", "--engine", "tests.fakes.adapters:Hostile", "--edition", "cr2008", "--games", "3",
+                 "--max-decisions", "10", "--kind", "setup", "--report-dir", str(tmp_path)])  # fmt: skip
+    assert code == 1
+    findings = read(tmp_path / "explore-report.json")["editions"][0]["findings"]
+    kinds = {f["kind"] for f in findings}
+    assert kinds == {"engine failure"} and len(findings) == 3
+
+
+def test_the_differential_names_the_first_divergence_in_the_suites_terms(tmp_path: Path) -> None:
+    code = main(["explore", "--engine", PLANTED, "--against", "reference", *SMALL, "--kind", "setup",
+                 "--report-dir", str(tmp_path)])  # fmt: skip
+    assert code == 1
+    findings = read(tmp_path / "explore-report.json")["editions"][0]["findings"]
+    divergences = [f for f in findings if f["kind"] == "divergence"]
+    assert divergences, findings
+    assert "the reference:" in divergences[0]["shows"] and "turn" in divergences[0]["shows"]
+
+
+def test_game_seeds_depend_on_the_run_the_edition_and_the_game_only() -> None:
+    assert game_seed(1, "cr2024", 5) == game_seed(1, "cr2024", 5)
+    assert len({game_seed(1, "cr2024", 5), game_seed(1, "mirage", 5), game_seed(2, "cr2024", 5)}) == 3
+    assert list(Shard(2, 3).games(8)) == [1, 4, 7]
+
+
+@pytest.mark.parametrize("edition", ["mirage", "cr2008", "cr2024"])
+def test_every_part_a_set_up_may_start_at_is_one_the_edition_has(edition: str) -> None:
+    for part in parts(edition):
+        Position(edition, ((), ()), part=part).setup()
+
+
+@settings(max_examples=30, derandomize=True, database=None)
+@given(setups("cr2024", card_names()))
+def test_the_exported_set_up_strategy_gives_set_ups_the_wire_protocol_carries(setup: GameSetup) -> None:
+    assert decode(GameSetup, encode(setup)) == setup
+
+
+@settings(max_examples=10, derandomize=True, database=None, deadline=None)
+@given(st.data())
+def test_a_generated_game_plays_through_on_the_reference_engine(data: st.DataObject) -> None:
+    position, choices = data.draw(games("mirage", max_decisions=60))
+    with tempfile.TemporaryDirectory() as tmp:
+        played = play(ReferenceAdapter(), position, choices, Path(tmp) / "game.trace.jsonl")
+    assert played.finding is None, played.finding
+
+
+def test_a_terminated_run_reports_the_games_played_so_far_as_partial(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "checker", "explore", "--games", "1000", "--report-dir", str(tmp_path)]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
+    assert run.stdout is not None
+    assert run.stdout.readline().startswith("exploring reference-engine")
+    time.sleep(1)
+    run.send_signal(signal.SIGTERM)
+    output, _ = run.communicate(timeout=120)
+    assert run.returncode == 128 + signal.SIGTERM, output
+    report = read(tmp_path / "explore-report.json")
+    assert report["partial"] is True and "interrupted" in output
