@@ -62,6 +62,7 @@ class PhaseEvents:
     def __init__(self) -> None:
         _require_phase()
         self._game: Any = None
+        self._engine: Any = None  # phase.rs's card database the game was started from
         self._seats: list[str] = []
         self._ids: dict[int, str] = {}  # phase object id -> suite id
         self._oids: dict[str, int] = {}  # suite id -> phase object id
@@ -80,6 +81,7 @@ class PhaseEvents:
         self._zones: dict[tuple[int, str], tuple[list[Any], tuple[CardView, ...]]] = {}
         self._auto_blocks = False
         self._left_at_end: dict[int, str] = {}
+        self._day_night: str | None = None
 
     @property
     def game(self) -> Any:
@@ -361,6 +363,9 @@ class PhaseEvents:
                         ",".join(f"{self._name(b)}>{self._name(a)}" for b, a in blocks),
                         len(blocks),
                     )
+                case "DayNightChanged":
+                    self._day_night = str(d.get("new_state")).lower()
+                    ev = GameEvent("day_night_changed", turn, None, self._day_night)
                 case "Regenerated":
                     oid = d.get("object_id")
                     ev = GameEvent("regenerated", turn, self._controller(oid), self._name(oid))

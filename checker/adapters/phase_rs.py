@@ -18,6 +18,7 @@ from typing import Any
 
 from checker.adapters import phase_cards
 from checker.adapters.phase_events import _COLORS, _ORDER, _PARTS, _require_phase
+from checker.adapters.phase_refusals import refusal_reason
 from checker.adapters.phase_view import PhaseView
 from checker.contract.interface import (
     Action,
@@ -44,6 +45,19 @@ from checker.contract.interface import (
 
 _FILLER = "Island"
 _FILLERS_PER_PLAYER = 8
+#: phase.rs's record of a spell cast, standing for one the set-up says the previous turn's active player cast.
+_SPELL_CAST_LAST_TURN = {
+    "cast_variant": "Normal",
+    "colors": [],
+    "core_types": ["Instant"],
+    "from_zone": "Hand",
+    "keywords": [],
+    "mana_value": 0,
+    "name": "a spell cast last turn",
+    "spell_object_id": 0,
+    "subtypes": [],
+    "supertypes": [],
+}
 
 
 def _engine_part(phase_name: str | None, step: str | None) -> str:
@@ -86,14 +100,13 @@ class PhaseAdapter(PhaseView):
         self._game = None
         self._lost, self._over, self._winner = set(), False, None
         self._left_at_end = {}
+        self._day_night = setup.day_night
         if setup.edition != "cr2024":
             raise UnsupportedError(f"phase.rs plays the current rules, not edition {setup.edition!r}")
         if len(setup.players) != 2:
             raise UnsupportedError("the phase.rs adapter sets up two-player games only")
         if setup.from_game_start:
             raise UnsupportedError("the phase.rs adapter can't set up the start of a game (play-or-draw choice)")
-        if setup.day_night is not None:
-            raise UnsupportedError("the phase.rs adapter doesn't set up day and night")
         for pl in setup.players:
             if pl.effects:
                 raise UnsupportedError("the phase.rs adapter doesn't set up skip effects already in play")
@@ -126,7 +139,7 @@ class PhaseAdapter(PhaseView):
         from checker.contract.cards import POOL
 
         specs.append(POOL[_FILLER])
-        engine = ph.Engine.from_json(phase_cards.card_data_json(specs))
+        engine = self._engine = ph.Engine.from_json(phase_cards.card_data_json(specs))
         decks = [[s.name for _, s in cards] + [_FILLER] * _FILLERS_PER_PLAYER for cards in owned]
         try:
             game = engine.new_game(player=decks[0], opponent=decks[1], seed=setup.seed or 1, first_player=active)
@@ -197,6 +210,16 @@ class PhaseAdapter(PhaseView):
             objs[str(oid)]["zone"] = "Exile"
         st["exile"] = list(st.get("exile", [])) + leftovers
         st["debug_mode"] = True
+        if setup.day_night is not None:
+            # Day and night (CR 730): phase.rs's own check, at the turn's beginning, reads the spells cast
+            # in the previous turn, which it counts as that turn's spells when it ends.
+            st["day_night"] = setup.day_night.capitalize()
+            st["spells_cast_last_turn"] = setup.spells_cast_last_turn
+            if at_turn_start:
+                # phase.rs counts the spells of the turn's active player from its record of each spell cast.
+                n = setup.spells_cast_last_turn
+                st["spells_cast_this_turn"] = n
+                st["spells_cast_this_turn_by_player"] = {str(1 - active): [_SPELL_CAST_LAST_TURN] * n}
         st["turn_number"] = target_turn - 1 if at_turn_start else target_turn
         # Whose turn: at a turn's beginning the game starts in the previous player's cleanup step, so that player is
         # active (as SetPhase makes it); otherwise the active player.
@@ -301,7 +324,7 @@ class PhaseAdapter(PhaseView):
         if len(players) != 2 or len(decks) != 2:
             raise UnsupportedError("the phase.rs adapter deals two-player games only")
         specs = list({spec.name: spec for deck in decks for spec in deck}.values())
-        engine = ph.Engine.from_json(phase_cards.card_data_json(specs))
+        engine = self._engine = ph.Engine.from_json(phase_cards.card_data_json(specs))
         names = [[spec.name for spec in deck] for deck in decks]
         try:
             game = engine.new_game(player=names[0], opponent=names[1], seed=seed, first_player=first)
@@ -310,7 +333,7 @@ class PhaseAdapter(PhaseView):
             raise EngineFailure(f"phase.rs could not start a game: {exc}") from exc
         self._seats = list(players)
         self._lost, self._over, self._winner = set(), False, None
-        self._left_at_end, self._auto_blocks = {}, False
+        self._left_at_end, self._auto_blocks, self._day_night = {}, False, None
         objects = game.state()["state"]["objects"]
         self._names = {int(oid): str(o.get("name")) for oid, o in objects.items()}
         self._zones = {}
@@ -359,11 +382,32 @@ class PhaseAdapter(PhaseView):
                 return a
         return None
 
-    def _apply(self, seat: int, action: Any) -> Any:
+    def _offered(self, kind: str, card: str, seat: int, **data: Any) -> Any:
+        """The action phase.rs offers with this card, or else the same action written out, for phase.rs to
+        refuse with its reason (its legal actions are those of the player it waits for)."""
+        oid = self._oid(card)
+        offered = self._find(kind, object_id=oid)
+        if offered is not None:
+            return offered
+        # Not offered: refused. phase.rs says why when the action is tried, on a copy of the game (it may take
+        # an action it doesn't offer, such as a creature card played as a land).
+        obj = self.game.object(oid) or {}
+        action = {"type": kind, "data": {"object_id": oid, "card_id": obj.get("card_id", oid), **data}}
+        try:
+            self._engine.load_game(self.game.state()).apply(seat, action)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc), refusal_reason(str(exc))) from exc
+        raise IllegalActionError(f"phase.rs doesn't offer {kind} with {card} now")
+
+    def _apply(self, seat: int, action: Any, announced: GameEvent | None = None) -> Any:
+        """Apply an action as ``seat``; ``announced`` is reported before its events. phase.rs's refusal
+        says why (:mod:`checker.adapters.phase_refusals`)."""
         try:
             result = self.game.apply(seat, action)
         except ValueError as exc:
-            raise IllegalActionError(str(exc)) from exc
+            raise IllegalActionError(str(exc), refusal_reason(str(exc))) from exc
+        if announced is not None:
+            self._events.append(announced)
         self._record(result.events)
         self._assign_combat_damage()
         return result
@@ -404,23 +448,19 @@ class PhaseAdapter(PhaseView):
         w = g.waiting_for()
         match action:
             case PassPriority(player):
-                s = self._seat(player)
-                if w.get("type") != "Priority" or int(w["data"]["player"]) != s:
-                    raise IllegalActionError(f"{player} doesn't have priority")
-                self._auto_blocks = False
-                self._events.append(GameEvent("priority_passed", g.turn, player))
-                self._apply(s, {"type": "PassPriority"})
+                auto_blocks, self._auto_blocks = self._auto_blocks, False
+                try:
+                    self._apply(
+                        self._seat(player), {"type": "PassPriority"}, GameEvent("priority_passed", g.turn, player)
+                    )
+                except IllegalActionError:
+                    self._auto_blocks = auto_blocks
+                    raise
             case PlayLand(player, card):
-                a = self._find("PlayLand", object_id=self._oid(card))
-                if a is None:
-                    raise IllegalActionError(f"{player} can't play {card} now")
-                self._apply(self._seat(player), a)
+                self._apply(self._seat(player), self._offered("PlayLand", card, self._seat(player)))
             case CastSpell(player, card, targets):
                 s = self._seat(player)
-                a = self._find("CastSpell", object_id=self._oid(card))
-                if a is None:
-                    raise IllegalActionError(f"{player} can't cast {card} now")
-                self._apply(s, a)
+                self._apply(s, self._offered("CastSpell", card, s, targets=[]))
                 for t in targets:
                     w = self.game.waiting_for()
                     if w.get("type") != "TargetSelection":

@@ -176,4 +176,5 @@ class PhaseView(PhaseEvents):
             stack=tuple(stack),
             game_over=over,
             winner=winner,
+            day_night=self._day_night,
         )
