@@ -24,7 +24,13 @@ from checker.contract.interface import CardSpec, EffectSpec, UnsupportedError
 
 #: Basic land types by the mana symbol they tap for.
 _BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
-_KEYWORDS = {"haste": "Haste", "first_strike": "First strike", "double_strike": "Double strike", "phasing": "Phasing"}
+_KEYWORDS = {
+    "enchant": "Enchant",
+    "haste": "Haste",
+    "first_strike": "First strike",
+    "double_strike": "Double strike",
+    "phasing": "Phasing",
+}
 _NUMBERS = {1: "a card", 2: "two cards", 3: "three cards", 4: "four cards"}
 _PARTS = {
     "upkeep": "upkeep",
@@ -67,6 +73,7 @@ MAPPED_EFFECTS = frozenset(
         "phasing",
         "turn_power_bonus",
         "whenever",
+        "enchant",
         "cant_block",
         "must_be_blocked",
         "cant_attack_or_block_alone",
@@ -171,6 +178,8 @@ def _effect_text(e: EffectSpec, name: str) -> str:
             return "Double strike"
         case "phasing":
             return "Phasing"
+        case "enchant":
+            return f"Enchant {p.get('what', 'creature')}"
         case "regenerate":
             return f"{p.get('cost', '{B}')}: Regenerate {name}."
         case "at_beginning_of":

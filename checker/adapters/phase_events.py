@@ -206,6 +206,12 @@ class PhaseEvents:
         emptied: dict[int, int] = {}
         lost_here = False
         died: set[int] = set()
+        gone: list[tuple[str | None, Any, Any]] = []  # tokens put into a graveyard: controller, owner, id
+        sacrificed = {
+            int(e["data"]["object_id"])
+            for e in events
+            if e.get("type") == "PermanentSacrificed" and (e.get("data") or {}).get("object_id") is not None
+        }
         # Ends phase.rs has no event for, reported where they happen: effects at the cleanup step's
         # damage removal (CR 514.2) or else as the turn ends; creatures leave combat as it ends (CR 511.3).
         ended = [] if before is None else [v for k, v in before["effects"].items() if k not in after["effects"]]
@@ -331,7 +337,8 @@ class PhaseEvents:
                     ev = GameEvent("phased_in", turn, self._controller(oid), self._name(oid))
                 case "PermanentPhasedOut" | "PhasedOut":
                     oid = d.get("object_id")
-                    ev = GameEvent("phased_out", turn, self._controller(oid), self._name(oid))
+                    how = {"how": "indirectly" if d.get("indirect") else "directly"} if "indirect" in d else {}
+                    ev = GameEvent("phased_out", turn, self._controller(oid), self._name(oid), None, how)
                 case "Discarded":
                     ev = GameEvent("discarded", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
                 case "PermanentSacrificed":
@@ -340,10 +347,19 @@ class PhaseEvents:
                 case "ZoneChanged" if d.get("from") == "Battlefield" and d.get("to") == "Graveyard":
                     # A creature put into a graveyard from the battlefield dies (CR 700.4); phase.rs marks a
                     # destruction with CreatureDestroyed too, but a state-based 0 toughness only with this.
+                    # Any permanent put there dies (CR 700.4: an Aura by the state-based action of CR 704.5m too),
+                    # but a sacrificed one other than a creature is reported as sacrificed only.
                     oid = d.get("object_id")
-                    if "Creature" in ((d.get("record") or {}).get("core_types") or []) and oid is not None:
+                    creature = "Creature" in ((d.get("record") or {}).get("core_types") or [])
+                    if oid is not None and (creature or int(oid) not in sacrificed):
                         died.add(int(oid))
-                        ev = GameEvent("died", turn, self._controller(oid), self._name(oid))
+                        # The controller it had (a token has ceased to exist by now, CR 704.5d).
+                        controller = (d.get("record") or {}).get("controller")
+                        who = self._player(controller) if controller is not None else self._controller(oid)
+                        ev = GameEvent("died", turn, who, self._name(oid))
+                        record = d.get("record") or {}
+                        if record.get("is_token") and record.get("owner") is not None:
+                            gone.append((who, record["owner"], oid))
                 case "CreatureDestroyed":
                     oid = d.get("object_id")
                     if oid is not None and int(oid) not in died:
@@ -399,6 +415,11 @@ class PhaseEvents:
             if ev is not None:
                 self._events.append(ev)
         flush()
+        for who, owner, oid in gone:
+            # phase.rs has no event for a token ceasing to exist (CR 704.5d): read from its state, where the
+            # token is no longer in the graveyard it was put into.
+            if int(oid) not in {int(x) for x in self.game.player(int(owner))["graveyard"]}:
+                self._events.append(GameEvent("ceased_to_exist", turn, who, self._name(oid)))
         if before is None:
             return
         # What phase.rs changes without an event: read from its state before and after.

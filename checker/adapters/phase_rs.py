@@ -45,6 +45,8 @@ from checker.contract.interface import (
 
 _FILLER = "Island"
 _FILLERS_PER_PLAYER = 8
+#: The suite's counter kinds -> phase.rs's (it reads "+1/+1" and "-1/-1" as its P1P1 and M1M1).
+_COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1", "loyalty": "loyalty", "lore": "lore"}
 #: phase.rs's record of a spell cast, standing for one the set-up says the previous turn's active player cast.
 _SPELL_CAST_LAST_TURN = {
     "cast_variant": "Normal",
@@ -112,10 +114,8 @@ class PhaseAdapter(PhaseView):
                 raise UnsupportedError("the phase.rs adapter doesn't set up skip effects already in play")
         if any(p.holds is not None for p in setup.battlefield):
             raise UnsupportedError("phase.rs has no card held by a permanent (Tawnos's Coffin)")
-        if any(p.token or p.counters or p.attached_to for p in setup.battlefield):
-            raise UnsupportedError("the phase.rs adapter doesn't set up tokens, counters or attached permanents")
-        if any(pl.poison for pl in setup.players):
-            raise UnsupportedError("the phase.rs adapter doesn't set up poison counters")
+        if any(kind not in _COUNTERS for p in setup.battlefield for kind in p.counters):
+            raise UnsupportedError("the phase.rs adapter sets up +1/+1, -1/-1, loyalty and lore counters only")
         if any(pl.scheme_deck for pl in setup.players):
             raise UnsupportedError("the phase.rs adapter doesn't set up Archenemy games (scheme decks)")
         if (setup.phase is None or (setup.phase == "beginning" and setup.step in (None, "untap"))) and any(
@@ -184,6 +184,7 @@ class PhaseAdapter(PhaseView):
             p["cards_drawn_this_turn"] = 0
             p["cards_drawn_this_step"] = 0
             p["mana_pool"] = {"mana": []}
+            p["poison_counters"] = pl.poison
         st["lands_played_this_turn"] = sum(pl.lands_played for pl in setup.players if pl.name == setup.active_player)
         battlefield: list[int] = []
         for perm in setup.battlefield:
@@ -201,7 +202,17 @@ class PhaseAdapter(PhaseView):
                 o.pop("summoning_sick", None)
             if perm.phased_out:
                 o["phase_status"] = {"status": "PhasedOut", "cause": "Directly"}
+            o["counters"] = {_COUNTERS[kind]: n for kind, n in perm.counters.items() if n or kind == "loyalty"}
+            if "loyalty" in perm.counters:
+                o["loyalty"] = perm.counters["loyalty"]
+            if perm.token:
+                o["is_token"] = True
             battlefield.append(oid)
+        for perm in setup.battlefield:
+            if perm.attached_to is not None:
+                attached, host = self._oids[perm.id], self._oids[perm.attached_to]
+                objs[str(attached)]["attached_to"] = {"type": "Object", "data": host}
+                objs[str(host)]["attachments"] = [*objs[str(host)].get("attachments", []), attached]
         st["battlefield"] = battlefield
         set_up = {oid: copy.deepcopy(objs[str(oid)]) for oid in battlefield}
         # The rest (fillers, opening hands' leftovers) goes to exile, out of the game's way.

@@ -27,6 +27,10 @@ _DECISIONS = {
 }
 
 
+#: phase.rs's counter kinds -> the suite's.
+_COUNTER_KINDS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
+
+
 class PhaseView(PhaseEvents):
     """What the game looks like: the view the suite asks for after each action."""
 
@@ -143,6 +147,9 @@ class PhaseView(PhaseEvents):
                     _int(o.get("toughness")) if creature else None,
                     int(o["id"]) in attacking,
                     self._blocked(blocking.get(int(o["id"]))),
+                    token=bool(o.get("is_token")),
+                    counters={_COUNTER_KINDS.get(k, k): int(n) for k, n in (o.get("counters") or {}).items() if n},
+                    attached_to=self._name((o.get("attached_to") or {}).get("data")),
                     # Two-player games only, and no attacks on planeswalkers: an attacker attacks the opponent.
                     attacked=self._opponent(o["controller"]) if int(o["id"]) in attacking else None,
                 )
