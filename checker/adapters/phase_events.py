@@ -82,6 +82,7 @@ class PhaseEvents:
         self._auto_blocks = False
         self._left_at_end: dict[int, str] = {}
         self._day_night: str | None = None
+        self._turns_to_skip: list[int] = []  # by seat, as last read from phase.rs's state
 
     @property
     def game(self) -> Any:
@@ -251,6 +252,7 @@ class PhaseEvents:
                     if self._part is not None:
                         self._end_part(turn, self._active_name or "")
                         self._events.append(GameEvent("turn_ended", turn, self._active_name, None, turn))
+                    self._report_skipped_turns(int(d.get("player_id", self._active)), turn)
                     turn = int(d.get("turn_number", turn))
                     self._turn = turn
                     self._active = int(d.get("player_id", self._active))
@@ -439,6 +441,17 @@ class PhaseEvents:
             if info is not None and info[2] == "TriggeredAbility" and i not in self._triggered:
                 self._triggered.add(i)
                 self._events.append(GameEvent("triggered", turn, self._player(info[1]), self._name(info[0])))
+
+    def _report_skipped_turns(self, starting: int, turn: int) -> None:
+        """phase.rs has no event for a skipped turn (CR 500.11): as a turn begins, a player whose count of turns to
+        skip (its state's turns_to_skip) went down, and who isn't the one beginning it, had a turn skipped."""
+        if not any(self._turns_to_skip):
+            return
+        now = [int(n) for n in self.game.state()["state"].get("turns_to_skip") or []]
+        for seat, (was, left) in enumerate(zip(self._turns_to_skip, now, strict=False)):
+            if left < was and seat != starting:
+                self._events.append(GameEvent("turn_skipped", turn, self._player(seat), "turn"))
+                self._turns_to_skip[seat] -= 1
 
     @property
     def _active_name(self) -> str | None:

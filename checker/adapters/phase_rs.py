@@ -45,6 +45,15 @@ from checker.contract.interface import (
 
 _FILLER = "Island"
 _FILLERS_PER_PLAYER = 8
+#: What a "skip your next ..." effect skips -> the parts phase.rs counts in its steps_to_skip (a combat phase is all
+#: its steps, as phase.rs records it when such a spell resolves; a turn is counted in turns_to_skip instead).
+_SKIPPED = {
+    "turn": (),
+    "untap": ("Untap",),
+    "upkeep": ("Upkeep",),
+    "draw": ("Draw",),
+    "combat": ("BeginCombat", "DeclareAttackers", "DeclareBlockers", "CombatDamage", "EndCombat"),
+}
 #: The suite's counter kinds -> phase.rs's (it reads "+1/+1" and "-1/-1" as its P1P1 and M1M1).
 _COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1", "loyalty": "loyalty", "lore": "lore"}
 #: phase.rs's record of a spell cast, standing for one the set-up says the previous turn's active player cast.
@@ -103,6 +112,7 @@ class PhaseAdapter(PhaseView):
         self._lost, self._over, self._winner = set(), False, None
         self._left_at_end = {}
         self._day_night = setup.day_night
+        self._turns_to_skip = []
         if setup.edition != "cr2024":
             raise UnsupportedError(f"phase.rs plays the current rules, not edition {setup.edition!r}")
         if len(setup.players) != 2:
@@ -110,8 +120,9 @@ class PhaseAdapter(PhaseView):
         if setup.from_game_start:
             raise UnsupportedError("the phase.rs adapter can't set up the start of a game (play-or-draw choice)")
         for pl in setup.players:
-            if pl.effects:
-                raise UnsupportedError("the phase.rs adapter doesn't set up skip effects already in play")
+            for effect in pl.effects:
+                if effect.key != "skip_next" or str(effect.params.get("what")) not in _SKIPPED:
+                    raise UnsupportedError(f"the phase.rs adapter doesn't set up {effect.key} {dict(effect.params)}")
         if any(p.holds is not None for p in setup.battlefield):
             raise UnsupportedError("phase.rs has no card held by a permanent (Tawnos's Coffin)")
         if any(kind not in _COUNTERS for p in setup.battlefield for kind in p.counters):
@@ -185,6 +196,13 @@ class PhaseAdapter(PhaseView):
             p["cards_drawn_this_step"] = 0
             p["mana_pool"] = {"mana": []}
             p["poison_counters"] = pl.poison
+            # Skip effects already in play, kept as phase.rs keeps those of a resolved "skip your next ..." spell.
+            for effect in pl.effects:
+                what, count = str(effect.params["what"]), int(effect.params.get("count", 1))
+                if what == "turn":
+                    st["turns_to_skip"][i] += count
+                for part in _SKIPPED[what]:
+                    st["steps_to_skip"][i][part] = st["steps_to_skip"][i].get(part, 0) + count
         st["lands_played_this_turn"] = sum(pl.lands_played for pl in setup.players if pl.name == setup.active_player)
         battlefield: list[int] = []
         for perm in setup.battlefield:
@@ -221,6 +239,7 @@ class PhaseAdapter(PhaseView):
             objs[str(oid)]["zone"] = "Exile"
         st["exile"] = list(st.get("exile", [])) + leftovers
         st["debug_mode"] = True
+        self._turns_to_skip = [int(n) for n in st["turns_to_skip"]]
         if setup.day_night is not None:
             # Day and night (CR 730): phase.rs's own check, at the turn's beginning, reads the spells cast
             # in the previous turn, which it counts as that turn's spells when it ends.
@@ -344,7 +363,7 @@ class PhaseAdapter(PhaseView):
             raise EngineFailure(f"phase.rs could not start a game: {exc}") from exc
         self._seats = list(players)
         self._lost, self._over, self._winner = set(), False, None
-        self._left_at_end, self._auto_blocks, self._day_night = {}, False, None
+        self._left_at_end, self._auto_blocks, self._day_night, self._turns_to_skip = {}, False, None, []
         objects = game.state()["state"]["objects"]
         self._names = {int(oid): str(o.get("name")) for oid, o in objects.items()}
         self._zones = {}
