@@ -80,14 +80,14 @@ MAPPED_EFFECTS = frozenset(
         "gain_life",
         "cast_only",
         "state_trigger",
+        "chapter",
     }
 )
 
 
 def _trigger_text(e: EffectSpec, name: str) -> str:
     p = e.params
-    if "target" in p or p.get("does") in {"delayed_gain_life", "pump_target", "damage_target"}:
-        raise UnsupportedError("phase.rs adapter: triggered abilities aimed at a named permanent are not mapped")
+    _not_aimed(p)
     of = str(p.get("of", "upkeep"))
     whose = str(p.get("whose", "your"))
     if of == "end":
@@ -99,6 +99,15 @@ def _trigger_text(e: EffectSpec, name: str) -> str:
     else:
         raise UnsupportedError(f"phase.rs adapter: no rules text for an ability at the beginning of {of!r}")
     return f"{when}, {_outcome_text(p, name)}."
+
+
+def _not_aimed(p: Mapping[str, Any]) -> None:
+    """A triggered ability aimed at a permanent by name isn't written: phase.rs's card text aims at targets,
+    chosen as the ability is put on the stack, which a permanent named on the card isn't (CR 115.1)."""
+    if p.get("does") in {"put_attacking", "put_blocking"}:
+        _outcome_text(p, "")
+    if "target" in p or p.get("does") in {"pump_target", "damage_target"}:
+        raise UnsupportedError("phase.rs adapter: triggered abilities aimed at a named permanent are not mapped")
 
 
 def _outcome_text(p: Mapping[str, Any], name: str) -> str:
@@ -121,6 +130,9 @@ def _outcome_text(p: Mapping[str, Any], name: str) -> str:
             if step not in {"upkeep", "draw"}:
                 raise UnsupportedError(f"phase.rs adapter: no rules text for an additional {step!r} step")
             return f"you get an additional {step} step after this phase"
+        case "delayed_gain_life":
+            # The player named is the ability's controller: the adapter checks it (phase_rs.PhaseAdapter.start).
+            return f"you gain {amount} life at the beginning of the next end step"
         case "put_attacking" | "put_blocking":
             # Verified: phase.rs reads "you put Sentinel from your hand onto the battlefield tapped and attacking"
             # as a ChangeZone whose target is the controller, the card's name lost (docs/engines/phase-rs.md).
@@ -140,7 +152,9 @@ _WHENEVER = {
     "deals_combat_damage": "Whenever {} deals combat damage",
     "you_attack": "Whenever you attack",
     "you_are_attacked": "Whenever an opponent attacks you",
+    "becomes_unattached": "Whenever {} becomes unattached from a permanent",
 }
+_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 
 #: ``whenever`` events phase.rs's parser reads as another one (verified with ``phase.build_oracle_face``: the
 #: same trigger mode, nothing kept of the difference), so the card would trigger where it mustn't.
@@ -155,8 +169,7 @@ def _whenever_text(e: EffectSpec, name: str) -> str:
     event = str(p.get("event"))
     if event in _WHENEVER_LOST:
         raise UnsupportedError(f"phase.rs's parser reads {_WHENEVER_LOST[event]}")
-    if "target" in p or p.get("does") in {"delayed_gain_life", "pump_target", "damage_target"}:
-        raise UnsupportedError("phase.rs adapter: triggered abilities aimed at a named permanent are not mapped")
+    _not_aimed(p)
     if event == "a_creature_with_power_blocks":
         when = f"Whenever a creature with power {int(p['power'])} or greater blocks"
     elif event in _WHENEVER:
@@ -186,6 +199,9 @@ def _effect_text(e: EffectSpec, name: str) -> str:
             return _trigger_text(e, name)
         case "whenever":
             return _whenever_text(e, name)
+        case "chapter":
+            _not_aimed(p)
+            return f"{_ROMAN[int(p['chapter'])]} — {_outcome_text(p, name)}."
         case "upkeep_cost":
             return f"At the beginning of your upkeep, sacrifice {name} unless you pay {p['cost']}."
         case "additional_draw":

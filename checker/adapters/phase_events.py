@@ -381,6 +381,13 @@ class PhaseEvents:
                         ",".join(f"{self._name(b)}>{self._name(a)}" for b, a in blocks),
                         len(blocks),
                     )
+                case "CounterAdded":
+                    oid = d.get("object_id")
+                    kind = str(d.get("counter_type"))
+                    counter = {"counter": {"P1P1": "+1/+1", "M1M1": "-1/-1"}.get(kind, kind)}
+                    ev = GameEvent(
+                        "counters_added", turn, self._controller(oid), self._name(oid), _int(d.get("count")), counter
+                    )
                 case "DayNightChanged":
                     self._day_night = str(d.get("new_state")).lower()
                     ev = GameEvent("day_night_changed", turn, None, self._day_night)

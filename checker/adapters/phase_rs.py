@@ -125,6 +125,10 @@ class PhaseAdapter(PhaseView):
                     raise UnsupportedError(f"the phase.rs adapter doesn't set up {effect.key} {dict(effect.params)}")
         if any(p.holds is not None for p in setup.battlefield):
             raise UnsupportedError("phase.rs has no card held by a permanent (Tawnos's Coffin)")
+        for perm in setup.battlefield:
+            for e in perm.card.effects:
+                if e.params.get("does") == "delayed_gain_life" and e.params.get("player") != perm.controller:
+                    raise UnsupportedError("the phase.rs adapter writes a delayed life gain for its controller only")
         if any(kind not in _COUNTERS for p in setup.battlefield for kind in p.counters):
             raise UnsupportedError("the phase.rs adapter sets up +1/+1, -1/-1, loyalty and lore counters only")
         if any(pl.scheme_deck for pl in setup.players):
