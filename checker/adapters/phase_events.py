@@ -45,6 +45,8 @@ _ORDER = [
     "End",
     "Cleanup",
 ]
+#: phase.rs's counter kinds -> the suite's (the others have the same names).
+COUNTER_KINDS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
 _COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
 _SYMBOLS = {v: k for k, v in _COLORS.items()}
 
@@ -384,7 +386,7 @@ class PhaseEvents:
                 case "CounterAdded":
                     oid = d.get("object_id")
                     kind = str(d.get("counter_type"))
-                    counter = {"counter": {"P1P1": "+1/+1", "M1M1": "-1/-1"}.get(kind, kind)}
+                    counter = {"counter": COUNTER_KINDS.get(kind, kind)}
                     ev = GameEvent(
                         "counters_added", turn, self._controller(oid), self._name(oid), _int(d.get("count")), counter
                     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.adapters.phase_events import _PARTS, _SYMBOLS, PhaseEvents, _int
+from checker.adapters.phase_events import _PARTS, _SYMBOLS, COUNTER_KINDS, PhaseEvents, _int
 from checker.contract.interface import (
     CardView,
     DecisionView,
@@ -25,10 +25,6 @@ _DECISIONS = {
     "OrderTriggers": "order_triggers",
     "UnlessPayment": "upkeep_payment",
 }
-
-
-#: phase.rs's counter kinds -> the suite's.
-_COUNTER_KINDS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
 
 
 class PhaseView(PhaseEvents):
@@ -148,7 +144,7 @@ class PhaseView(PhaseEvents):
                     int(o["id"]) in attacking,
                     self._blocked(blocking.get(int(o["id"]))),
                     token=bool(o.get("is_token")),
-                    counters={_COUNTER_KINDS.get(k, k): int(n) for k, n in (o.get("counters") or {}).items() if n},
+                    counters={COUNTER_KINDS.get(k, k): int(n) for k, n in (o.get("counters") or {}).items() if n},
                     attached_to=self._name((o.get("attached_to") or {}).get("data")),
                     # Two-player games only, and no attacks on planeswalkers: an attacker attacks the opponent.
                     attacked=self._opponent(o["controller"]) if int(o["id"]) in attacking else None,
