@@ -179,7 +179,7 @@ class PhaseEvents:
         snapshot: dict[str, Any] = {
             "effects": {},
             "combat": None,
-            "attacking": set(),
+            "attacking": {},  # attacker -> what it attacks (phase.rs's AttackTarget)
             "blocking": {},
             "extra_turns": 0,
             "empty_draws": [bool(p.get("drew_from_empty_library")) for p in players],
@@ -189,13 +189,13 @@ class PhaseEvents:
             return snapshot
         st = self.game.state()["state"]
         combat = st.get("combat") or {}
-        attacking = {int(a["object_id"]) for a in combat.get("attackers") or []}
+        attacking = {int(a["object_id"]): a.get("attack_target") for a in combat.get("attackers") or []}
         blocking = {int(b): a for b, a in (combat.get("blocker_to_attacker") or {}).items()}
         for eff in st.get("transient_continuous_effects") or []:
             affected = eff.get("affected") or {}
             if isinstance(affected, dict) and affected.get("type") == "SpecificObject":
                 snapshot["effects"][int(eff.get("id", 0))] = (affected.get("id"), eff.get("controller"))
-        snapshot["combat"] = attacking | set(blocking) if st.get("combat") is not None else None
+        snapshot["combat"] = set(attacking) | set(blocking) if st.get("combat") is not None else None
         snapshot["attacking"], snapshot["blocking"] = attacking, blocking
         snapshot["extra_turns"] = len(st.get("extra_turns") or [])
         return snapshot

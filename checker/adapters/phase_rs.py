@@ -515,12 +515,11 @@ class PhaseAdapter(PhaseView):
             case DeclareAttackers(player, attackers, optional_costs, attacked):
                 if optional_costs:
                     raise UnsupportedError("the phase.rs adapter doesn't map optional costs to attack")
-                if attacked:
-                    raise UnsupportedError("the phase.rs adapter doesn't map attacks on planeswalkers")
                 if w.get("type") != "DeclareAttackers":
                     raise IllegalActionError(f"the game doesn't wait for {player} to declare attackers")
-                defender = 1 - self._seat(player)
-                attacks = [[self._oid(a), {"type": "Player", "data": defender}] for a in attackers]
+                defender = {"type": "Player", "data": 1 - self._seat(player)}
+                walkers = {a: {"type": "Planeswalker", "data": self._oid(pw)} for a, pw in attacked}
+                attacks = [[self._oid(a), walkers.get(a, defender)] for a in attackers]
                 self._apply(self._seat(player), {"type": "DeclareAttackers", "data": {"attacks": attacks}})
             case DeclareBlockers(player, blocks):
                 if w.get("type") != "DeclareBlockers" and self._blocks_declared_for_none(player):

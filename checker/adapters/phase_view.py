@@ -61,6 +61,15 @@ class PhaseView(PhaseEvents):
                 return DecisionView(kind, player, mana_abilities=True)
         return DecisionView(kind, player, count=_int(wdata.get("count")) or 0)
 
+    def _attacked(self, target: Any) -> str | None:
+        """What an attacker attacks: a player, or a planeswalker while it is on the battlefield; one that has left
+        it is gone (a new object, CR 400.7), so the creature attacks nothing (CR 506.4c)."""
+        target = target or {}
+        if target.get("type") == "Player":
+            return self._player(target.get("data"))
+        walker = self.game.object(int(target.get("data", -1))) if target.get("type") == "Planeswalker" else None
+        return self._name(walker["id"]) if walker and walker.get("zone") == "Battlefield" else None
+
     def _card_name(self, oid: Any) -> str:
         """The name of an object's card (looked up in phase.rs once: a card's name doesn't change)."""
         key = int(oid)
@@ -121,7 +130,7 @@ class PhaseView(PhaseEvents):
                 )
             )
         last = self._last or {}
-        attacking: set[int] = last.get("attacking") or set()
+        attacking: dict[int, Any] = last.get("attacking") or {}
         blocking: dict[int, Any] = last.get("blocking") or {}
         battlefield = []
         on_battlefield = list(g.battlefield())
@@ -146,8 +155,7 @@ class PhaseView(PhaseEvents):
                     token=bool(o.get("is_token")),
                     counters={COUNTER_KINDS.get(k, k): int(n) for k, n in (o.get("counters") or {}).items() if n},
                     attached_to=self._name((o.get("attached_to") or {}).get("data")),
-                    # Two-player games only, and no attacks on planeswalkers: an attacker attacks the opponent.
-                    attacked=self._opponent(o["controller"]) if int(o["id"]) in attacking else None,
+                    attacked=self._attacked(attacking[int(o["id"])]) if int(o["id"]) in attacking else None,
                 )
             )
         stack = []
