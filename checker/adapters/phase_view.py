@@ -127,6 +127,7 @@ class PhaseView(PhaseEvents):
                     self._cards((i, "graveyard"), [*p["graveyard"], *restored.get((i, "Graveyard"), [])]),
                     lost,
                     int(p.get("lands_played_this_turn", 0)),
+                    poison=int(p.get("poison_counters") or 0),
                 )
             )
         last = self._last or {}
