@@ -467,3 +467,36 @@ def test_a_token_that_dies_ceases_to_exist() -> None:
         (e.kind, e.player) for e in adapter.events() if e.subject == "soldier" and e.kind in ("died", "ceased_to_exist")
     ]
     assert ends == [("died", "Bob"), ("ceased_to_exist", "Bob")]
+
+
+def test_phases_phase_rs_adds_are_reported_and_an_added_phase_s_missing_steps_skipped() -> None:
+    from checker.contract.interface import CastSpell
+
+    alice = PlayerSetup("Alice", hand=(CardSetup("ra", card("Relentless Assault")),), mana_pool={"R": 4})
+    adapter = _started(players=(alice, PlayerSetup("Bob")), phase="precombat_main")
+    adapter.perform(CastSpell("Alice", "ra", ()))
+    _both_pass(adapter)
+    added = [e.subject for e in adapter.events() if e.kind == "phase_added"]
+    assert added == ["combat", "postcombat_main"]
+
+    clock = _written(
+        "Clock",
+        "creature",
+        "Whenever this creature deals combat damage, you get an additional upkeep step after this phase",
+        power=2,
+    )
+    battlefield = (PermanentSetup("clock", clock, "Alice"),)
+    adapter = _started(battlefield=battlefield, phase="combat", step="declare_attackers")
+    from checker.contract.interface import DeclareAttackers
+
+    adapter.perform(DeclareAttackers("Alice", ("clock",)))
+    while adapter.view().phase != "postcombat_main":
+        _both_pass(adapter)
+    parts = [(e.kind, e.subject) for e in adapter.events() if e.kind in ("phase_added", "step_began", "step_skipped")]
+    tail = parts[parts.index(("phase_added", "beginning")) :]
+    assert tail[-4:] == [
+        ("step_began", "end_of_combat"),
+        ("step_skipped", "untap"),
+        ("step_began", "upkeep"),
+        ("step_skipped", "draw"),
+    ]

@@ -45,6 +45,17 @@ _ORDER = [
     "End",
     "Cleanup",
 ]
+#: What phase.rs adds in its extra_phases (a phase, or a step of a phase it creates) -> the suite's phase.
+_ADDED_PHASES = {
+    "Combat": "combat",
+    "PrecombatMain": "precombat_main",
+    "PostcombatMain": "postcombat_main",
+    "Untap": "beginning",
+    "Upkeep": "beginning",
+    "Draw": "beginning",
+    "End": "ending",
+}
+_PHASE_ORDER = ["beginning", "precombat_main", "combat", "postcombat_main", "ending"]
 #: phase.rs's counter kinds -> the suite's (the others have the same names).
 COUNTER_KINDS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
 _COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
@@ -85,6 +96,7 @@ class PhaseEvents:
         self._left_at_end: dict[int, str] = {}
         self._day_night: str | None = None
         self._turns_to_skip: list[int] = []  # by seat, as last read from phase.rs's state
+        self._added_phase: str | None = None  # the phase phase.rs added that the game is in
 
     @property
     def game(self) -> Any:
@@ -109,23 +121,33 @@ class PhaseEvents:
         prev: tuple[str | None, str | None] = (None, None)
         if prev_part is not None and prev_part in _PARTS:
             prev = _PARTS[prev_part]
-        if prev_part is not None and prev[1] is not None:
-            self._events.append(GameEvent("step_ended", turn, player, prev[1]))
-        if after_step is not None:
-            after_step()
-        if prev_part is not None and prev[0] != ph:
-            self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
-        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
+        i = j = -1
         if prev_part in _ORDER and part in _ORDER:
             i, j = _ORDER.index(prev_part), _ORDER.index(part)
             if part == "CombatDamage" and prev_part == "FirstStrikeDamage":
                 i = j
             elif prev_part == "FirstStrikeDamage":
                 i = _ORDER.index("CombatDamage")
-            if j > i + 1:
-                self._skipped(_ORDER[i + 1 : j], prev[0], turn, player)
+        if prev_part is not None and prev[1] is not None:
+            self._events.append(GameEvent("step_ended", turn, player, prev[1]))
+        added, leaving_added = self._added_phase, self._added_phase is not None and self._added_phase != ph
+        if leaving_added and i >= 0:
+            # The rest of a phase phase.rs added (its extra_phases: an upkeep step alone, say) never begins: skipped.
+            self._skipped([n for n in _ORDER[i + 1 :] if _PARTS[n][0] == added], added, turn, player)
+            self._added_phase = None
+        if after_step is not None:
+            after_step()
+        if prev_part is not None and prev[0] != ph:
+            self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
+        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
+        if j > i + 1 and not leaving_added:
+            self._skipped(_ORDER[i + 1 : j], prev[0], turn, player)
         if prev[0] != ph or prev_part is None:
             self._events.append(GameEvent("phase_began", turn, player, ph))
+        if 0 <= j <= i and part != "CombatDamage":
+            # Back to an earlier part in the same turn: a phase phase.rs added; its parts before this one are skipped.
+            self._added_phase = ph
+            self._skipped([n for n in _ORDER[:j] if _PARTS[n][0] == ph], ph, turn, player)
         if step is not None:
             self._events.append(GameEvent("step_began", turn, player, step))
         self._part = part
@@ -182,6 +204,7 @@ class PhaseEvents:
             "attacking": {},  # attacker -> what it attacks (phase.rs's AttackTarget)
             "blocking": {},
             "extra_turns": 0,
+            "extra_phases": [],
             "empty_draws": [bool(p.get("drew_from_empty_library")) for p in players],
             "stack": [int(e["id"]) for e in stack],
         }
@@ -198,6 +221,9 @@ class PhaseEvents:
         snapshot["combat"] = set(attacking) | set(blocking) if st.get("combat") is not None else None
         snapshot["attacking"], snapshot["blocking"] = attacking, blocking
         snapshot["extra_turns"] = len(st.get("extra_turns") or [])
+        snapshot["extra_phases"] = [
+            (e.get("id"), (e.get("segment") or {}).get("data")) for e in st.get("extra_phases") or []
+        ]
         return snapshot
 
     def _record(self, events: Sequence[Any]) -> None:
@@ -255,6 +281,7 @@ class PhaseEvents:
                         self._end_part(turn, self._active_name or "")
                         self._events.append(GameEvent("turn_ended", turn, self._active_name, None, turn))
                     self._report_skipped_turns(int(d.get("player_id", self._active)), turn)
+                    self._added_phase = None
                     turn = int(d.get("turn_number", turn))
                     self._turn = turn
                     self._active = int(d.get("player_id", self._active))
@@ -443,6 +470,11 @@ class PhaseEvents:
             for entry in (st.get("extra_turns") or [])[before["extra_turns"] :]:
                 who = entry.get("player") if isinstance(entry, dict) else entry
                 self._events.append(GameEvent("extra_turn_added", turn, self._player(who)))
+        added = [data for entry, data in after["extra_phases"] if entry not in {e for e, _ in before["extra_phases"]}]
+        for phase in sorted({_ADDED_PHASES[d] for d in added if d in _ADDED_PHASES}, key=_PHASE_ORDER.index):
+            # phase.rs records an added phase (extra_phases) with no event: read from its state. The added phases
+            # belong to the turn under way.
+            self._events.append(GameEvent("phase_added", turn, self._active_name, phase))
         leave_combat()
         pushed = [i for i in after["stack"] if i not in before["stack"]]
         for i in pushed:
@@ -506,7 +538,7 @@ _UNTRACKED = frozenset(
 
 def _tracked(snapshot: dict[str, Any]) -> bool:
     """Whether the snapshot holds creatures in combat, continuous effects or extra turns."""
-    return bool(snapshot["combat"] or snapshot["effects"] or snapshot["extra_turns"])
+    return bool(snapshot["combat"] or snapshot["effects"] or snapshot["extra_turns"] or snapshot["extra_phases"])
 
 
 def _leaves_untracked(event: Any) -> bool:
