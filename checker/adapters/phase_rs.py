@@ -69,11 +69,12 @@ class PhaseAdapter(PhaseSetup):
         # an action it doesn't offer, such as a creature card played as a land).
         obj = self.game.object(oid) or {}
         action = {"type": kind, "data": {"object_id": oid, "card_id": obj.get("card_id", oid), **data}}
+        refused = f"{self._seats[seat]} can't {'play' if kind == 'PlayLand' else 'cast'} {card} now"
         try:
             self._engine.load_game(self.game.state()).apply(seat, action)
         except ValueError as exc:
-            raise IllegalActionError(str(exc), refusal_reason(str(exc))) from exc
-        raise IllegalActionError(f"phase.rs doesn't offer {kind} with {card} now")
+            raise IllegalActionError(f"{refused}: {exc}", refusal_reason(str(exc))) from exc
+        raise IllegalActionError(f"{refused} (phase.rs doesn't offer it)")
 
     def _apply(self, seat: int, action: Any, announced: GameEvent | None = None) -> Any:
         """Apply an action as ``seat``; ``announced`` is reported before its events. phase.rs's refusal
