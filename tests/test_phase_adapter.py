@@ -284,3 +284,219 @@ def test_a_draw_step_phase_rs_skips_is_reported_skipped() -> None:
     assert adapter.view().phase == "precombat_main" and not adapter.view().player("Alice").hand
     draws = [e.kind for e in adapter.events() if e.subject == "draw"]
     assert draws == ["step_skipped"]
+
+
+# ---------------------------------------------------------------------------- the mappings of issue #14
+
+
+def _written(name: str, types: str, *abilities: str, power: int | None = None, cost: str = "{1}") -> Any:
+    """A card written out as a scenario writes it: its abilities in game language."""
+    from checker.contract.cards import ability_from_text
+    from checker.contract.interface import CardSpec
+
+    toughness = power
+    return CardSpec(name, (types,), cost, power, toughness, effects=tuple(ability_from_text(a) for a in abilities))
+
+
+@pytest.mark.parametrize(("before", "spells", "after"), [("day", 0, "night"), ("night", 2, "day"), ("day", 1, "day")])
+def test_day_and_night_are_set_up_and_phase_rs_changes_them(before: str, spells: int, after: str) -> None:
+    adapter = _started(day_night=before, spells_cast_last_turn=spells)
+    assert adapter.view().day_night == after
+    changed = [e.subject for e in adapter.events() if e.kind == "day_night_changed"]
+    assert changed == ([after] if after != before else [])
+
+
+def test_a_whenever_trigger_is_written_so_that_phase_rs_triggers_it() -> None:
+    from checker.contract.interface import DeclareAttackers
+
+    sentinel = _written("Sentinel", "creature", "Whenever this creature attacks, you gain 1 life", power=2)
+    adapter = _started(battlefield=(PermanentSetup("s", sentinel, "Alice"),), phase="combat", step="declare_attackers")
+    adapter.perform(DeclareAttackers("Alice", ("s",)))
+    assert [(e.kind, e.subject) for e in adapter.events() if e.kind == "triggered"] == [("triggered", "s")]
+    _both_pass(adapter)
+    assert adapter.view().player("Alice").life == 21
+
+
+@pytest.mark.parametrize(
+    ("ability", "reason"),
+    [
+        ("Whenever this creature becomes blocked by two or more creatures, you gain 3 life", "parser reads"),
+        ("Whenever this creature becomes blocked by a creature, you gain 1 life", "parser reads"),
+        (
+            "Whenever this creature attacks, you put Sentinel from your hand onto the battlefield tapped and attacking",
+            "drops the named card",
+        ),
+        ("Whenever this creature attacks, this deals 2 damage to Grizzly Bears", "named permanent"),
+    ],
+)
+def test_whenever_texts_phase_rs_misreads_stay_unsupported(ability: str, reason: str) -> None:
+    with pytest.raises(UnsupportedError, match=reason):
+        phase_cards.definition(_written("Probe", "creature", ability, power=2))
+
+
+def test_written_abilities_parse_into_what_they_say() -> None:
+    """Each newly mapped catalog entry is read by phase.rs's parser (nothing unimplemented, no Unknown trigger)."""
+    cards = [
+        _written("Wall", "creature", "Whenever this creature blocks, you gain 1 life", power=0),
+        _written("Horn", "artifact", "Whenever you attack, you gain 1 life"),
+        _written("Tower", "artifact", "Whenever you are attacked, you gain 2 life"),
+        _written("Watch", "artifact", "Whenever a creature with power 3 or greater blocks, you gain 1 life"),
+        _written("Scout", "creature", "Whenever this creature attacks and isn't blocked, you draw a card", power=2),
+        _written("Clock", "creature", "Whenever this creature deals combat damage, you draw a card", power=2),
+        _written("Lone", "creature", "When you control no other creatures, sacrifice this creature", power=2),
+        _written("Bell", "artifact", "At the beginning of your upkeep, Alice gains 1 life at the next end of turn"),
+    ]
+    for spec in cards:
+        face = phase_cards.build_face(spec)
+        assert face.get("triggers"), spec.name
+    from checker.contract.interface import CardSpec, EffectSpec
+
+    chapters = _written("Tale", "enchantment", "I — you gain 2 life", "II — you draw a card").effects
+    tale = phase_cards.build_face(CardSpec("Tale", ("enchantment",), "{1}", subtypes=("Saga",), effects=chapters))
+    assert [t.get("saga_chapter") for t in tale["triggers"]] == [1, 2]
+    gain, only = EffectSpec("gain_life", {"amount": 1}), EffectSpec("cast_only", {"when": "before_blockers"})
+    restricted = CardSpec("Rally", ("instant",), "{0}", effects=(gain, only))
+    assert phase_cards.build_face(restricted)["casting_restrictions"] == [{"type": "BeforeBlockersDeclared"}]
+    goblin = CardSpec("Goblin", ("creature",), "{1}", 2, 2, effects=(EffectSpec("cant_block"),))
+    assert phase_cards.build_face(goblin)["static_abilities"][0]["mode"] == "CantBlock"
+
+
+def test_counters_tokens_attachments_and_poison_are_set_up_and_shown() -> None:
+    from checker.contract.interface import CardSpec, EffectSpec
+
+    aura = CardSpec("Holy Strength", ("enchantment",), "{W}", subtypes=("Aura",), effects=(EffectSpec("enchant"),))
+    battlefield = (
+        PermanentSetup("bears", card("Grizzly Bears"), "Alice", counters={"+1/+1": 2, "-1/-1": 1}),
+        PermanentSetup("spirit", _written("Spirit", "creature", power=1), "Alice", token=True),
+        PermanentSetup("aura", aura, "Alice", attached_to="bears"),
+    )
+    bob = PlayerSetup("Bob", poison=9)
+    adapter = _started(battlefield=battlefield, players=(PlayerSetup("Alice"), bob))
+    view = {p.id: p for p in adapter.view().battlefield}
+    # phase.rs removes a +1/+1 and a -1/-1 counter in pairs (CR 704.5q) as the set-up's passes check the state.
+    assert view["bears"].counters == {"+1/+1": 1} and view["bears"].power == 3
+    assert view["spirit"].token and not view["bears"].token
+    assert view["aura"].attached_to == "bears"
+    assert adapter.view().player("Bob").poison == 9
+    with pytest.raises(UnsupportedError):
+        _started(battlefield=(PermanentSetup("b", card("Grizzly Bears"), "Alice", counters={"age": 1}),))
+
+
+def test_a_skipped_turn_set_up_in_play_is_reported_as_phase_rs_skips_it() -> None:
+    from checker.contract.interface import EffectSpec
+
+    alice = PlayerSetup("Alice", library=tuple(CardSetup(f"a{i}", card("Island")) for i in range(5)))
+    bob = PlayerSetup(
+        "Bob",
+        library=tuple(CardSetup(f"b{i}", card("Island")) for i in range(5)),
+        effects=(EffectSpec("skip_next", {"what": "turn", "count": 1}),),
+    )
+    adapter = _started(players=(alice, bob), phase="ending", step="end")
+    _both_pass(adapter)  # the end step ends; Bob's turn is skipped and Alice's next one begins
+    turns = [(e.kind, e.player) for e in adapter.events() if e.kind in ("turn_skipped", "turn_began")]
+    assert turns == [("turn_skipped", "Bob"), ("turn_began", "Alice")]
+    assert adapter.view().active_player == "Alice"
+
+
+def test_refusals_carry_phase_rs_reasons() -> None:
+    alice = PlayerSetup("Alice", hand=(CardSetup("f", card("Forest")),))
+    adapter = _started(players=(alice, PlayerSetup("Bob")))
+    with pytest.raises(IllegalActionError) as refused:
+        adapter.perform(PlayLand("Alice", "f"))  # in the upkeep
+    assert refused.value.reason == "timing"
+    with pytest.raises(IllegalActionError) as refused:
+        adapter.perform(PassPriority("Bob"))  # Alice has priority
+    assert refused.value.reason == "not_your_priority"
+    assert [f.name for f in adapter.view().player("Alice").hand] == ["Forest"]
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        ("Wrong player", "not_your_priority"),
+        (
+            "Action not allowed: Cannot perform ActivateAbility { .. } while waiting for ChooseUntapSubset {",
+            "not_your_priority",
+        ),
+        ("Action not allowed: Sorcery-speed spells can only be cast during main phases", "timing"),
+        ("Action not allowed: Casting restriction not satisfied: DuringCombat", "timing"),
+        ("Action not allowed: Already played maximum lands this turn", "limit_reached"),
+        ("Invalid action: Untap subset selects 2 permanents but the cap allows 1", "limit_reached"),
+        (
+            "Invalid action: ObjectId(11) can't attack Planeswalker(ObjectId(19)) (CR 508.1c/d attack restriction)",
+            "illegal_target",
+        ),
+        ("Invalid action: ObjectId(3) can't block alone (CR 506.5)", "combat_restriction"),
+        ("Invalid action: ObjectId(12) is tapped", "combat_restriction"),
+        ("Action not allowed: Cannot activate tap ability: permanent is tapped", "no_such_object"),
+        ("Action not allowed: Cannot pay mana cost", "cost_unpaid"),
+        ("Action not allowed: Cannot perform PassPriority while waiting for Priority {", None),
+        ("something phase.rs never said", None),
+    ],
+)
+def test_phase_rs_refusal_messages_map_onto_reasons(message: str, reason: str | None) -> None:
+    from checker.adapters.phase_refusals import refusal_reason
+
+    assert refusal_reason(message) == reason
+
+
+def test_an_attack_on_a_planeswalker_is_declared_and_shown() -> None:
+    from checker.contract.interface import CardSpec, DeclareAttackers
+
+    jace = CardSpec("Jace Beleren", ("planeswalker",), "{1}{U}{U}", subtypes=("Jace",))
+    battlefield = (
+        PermanentSetup("bears", card("Grizzly Bears"), "Alice"),
+        PermanentSetup("giant", card("Hill Giant"), "Alice"),
+        PermanentSetup("jace", jace, "Bob", counters={"loyalty": 3}),
+    )
+    adapter = _started(battlefield=battlefield, phase="combat", step="declare_attackers")
+    adapter.perform(DeclareAttackers("Alice", ("bears", "giant"), attacked=(("bears", "jace"),)))
+    attacked = {p.id: p.attacked for p in adapter.view().battlefield if p.attacking}
+    assert attacked == {"bears": "jace", "giant": "Bob"}
+
+
+def test_a_token_that_dies_ceases_to_exist() -> None:
+    from checker.contract.interface import CastSpell
+
+    alice = PlayerSetup("Alice", hand=(CardSetup("bolt", card("Lightning Bolt")),), mana_pool={"R": 1})
+    soldier = PermanentSetup("soldier", _written("Soldier", "creature", power=1), "Bob", token=True)
+    adapter = _started(players=(alice, PlayerSetup("Bob")), battlefield=(soldier,), phase="beginning", step="upkeep")
+    adapter.perform(CastSpell("Alice", "bolt", ("soldier",)))
+    _both_pass(adapter)
+    ends = [
+        (e.kind, e.player) for e in adapter.events() if e.subject == "soldier" and e.kind in ("died", "ceased_to_exist")
+    ]
+    assert ends == [("died", "Bob"), ("ceased_to_exist", "Bob")]
+
+
+def test_phases_phase_rs_adds_are_reported_and_an_added_phase_s_missing_steps_skipped() -> None:
+    from checker.contract.interface import CastSpell
+
+    alice = PlayerSetup("Alice", hand=(CardSetup("ra", card("Relentless Assault")),), mana_pool={"R": 4})
+    adapter = _started(players=(alice, PlayerSetup("Bob")), phase="precombat_main")
+    adapter.perform(CastSpell("Alice", "ra", ()))
+    _both_pass(adapter)
+    added = [e.subject for e in adapter.events() if e.kind == "phase_added"]
+    assert added == ["combat", "postcombat_main"]
+
+    clock = _written(
+        "Clock",
+        "creature",
+        "Whenever this creature deals combat damage, you get an additional upkeep step after this phase",
+        power=2,
+    )
+    battlefield = (PermanentSetup("clock", clock, "Alice"),)
+    adapter = _started(battlefield=battlefield, phase="combat", step="declare_attackers")
+    from checker.contract.interface import DeclareAttackers
+
+    adapter.perform(DeclareAttackers("Alice", ("clock",)))
+    while adapter.view().phase != "postcombat_main":
+        _both_pass(adapter)
+    parts = [(e.kind, e.subject) for e in adapter.events() if e.kind in ("phase_added", "step_began", "step_skipped")]
+    tail = parts[parts.index(("phase_added", "beginning")) :]
+    assert tail[-4:] == [
+        ("step_began", "end_of_combat"),
+        ("step_skipped", "untap"),
+        ("step_began", "upkeep"),
+        ("step_skipped", "draw"),
+    ]

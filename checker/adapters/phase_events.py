@@ -45,6 +45,19 @@ _ORDER = [
     "End",
     "Cleanup",
 ]
+#: What phase.rs adds in its extra_phases (a phase, or a step of a phase it creates) -> the suite's phase.
+_ADDED_PHASES = {
+    "Combat": "combat",
+    "PrecombatMain": "precombat_main",
+    "PostcombatMain": "postcombat_main",
+    "Untap": "beginning",
+    "Upkeep": "beginning",
+    "Draw": "beginning",
+    "End": "ending",
+}
+_PHASE_ORDER = ["beginning", "precombat_main", "combat", "postcombat_main", "ending"]
+#: phase.rs's counter kinds -> the suite's (the others have the same names).
+COUNTER_KINDS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
 _COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
 _SYMBOLS = {v: k for k, v in _COLORS.items()}
 
@@ -62,6 +75,7 @@ class PhaseEvents:
     def __init__(self) -> None:
         _require_phase()
         self._game: Any = None
+        self._engine: Any = None  # phase.rs's card database the game was started from
         self._seats: list[str] = []
         self._ids: dict[int, str] = {}  # phase object id -> suite id
         self._oids: dict[str, int] = {}  # suite id -> phase object id
@@ -80,6 +94,9 @@ class PhaseEvents:
         self._zones: dict[tuple[int, str], tuple[list[Any], tuple[CardView, ...]]] = {}
         self._auto_blocks = False
         self._left_at_end: dict[int, str] = {}
+        self._day_night: str | None = None
+        self._turns_to_skip: list[int] = []  # by seat, as last read from phase.rs's state
+        self._added_phase: str | None = None  # the phase phase.rs added that the game is in
 
     @property
     def game(self) -> Any:
@@ -104,23 +121,33 @@ class PhaseEvents:
         prev: tuple[str | None, str | None] = (None, None)
         if prev_part is not None and prev_part in _PARTS:
             prev = _PARTS[prev_part]
-        if prev_part is not None and prev[1] is not None:
-            self._events.append(GameEvent("step_ended", turn, player, prev[1]))
-        if after_step is not None:
-            after_step()
-        if prev_part is not None and prev[0] != ph:
-            self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
-        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
+        i = j = -1
         if prev_part in _ORDER and part in _ORDER:
             i, j = _ORDER.index(prev_part), _ORDER.index(part)
             if part == "CombatDamage" and prev_part == "FirstStrikeDamage":
                 i = j
             elif prev_part == "FirstStrikeDamage":
                 i = _ORDER.index("CombatDamage")
-            if j > i + 1:
-                self._skipped(_ORDER[i + 1 : j], prev[0], turn, player)
+        if prev_part is not None and prev[1] is not None:
+            self._events.append(GameEvent("step_ended", turn, player, prev[1]))
+        added, leaving_added = self._added_phase, self._added_phase is not None and self._added_phase != ph
+        if leaving_added and i >= 0:
+            # The rest of a phase phase.rs added (its extra_phases: an upkeep step alone, say) never begins: skipped.
+            self._skipped([n for n in _ORDER[i + 1 :] if _PARTS[n][0] == added], added, turn, player)
+            self._added_phase = None
+        if after_step is not None:
+            after_step()
+        if prev_part is not None and prev[0] != ph:
+            self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
+        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
+        if j > i + 1 and not leaving_added:
+            self._skipped(_ORDER[i + 1 : j], prev[0], turn, player)
         if prev[0] != ph or prev_part is None:
             self._events.append(GameEvent("phase_began", turn, player, ph))
+        if 0 <= j <= i and part != "CombatDamage":
+            # Back to an earlier part in the same turn: a phase phase.rs added; its parts before this one are skipped.
+            self._added_phase = ph
+            self._skipped([n for n in _ORDER[:j] if _PARTS[n][0] == ph], ph, turn, player)
         if step is not None:
             self._events.append(GameEvent("step_began", turn, player, step))
         self._part = part
@@ -174,9 +201,10 @@ class PhaseEvents:
         snapshot: dict[str, Any] = {
             "effects": {},
             "combat": None,
-            "attacking": set(),
+            "attacking": {},  # attacker -> what it attacks (phase.rs's AttackTarget)
             "blocking": {},
             "extra_turns": 0,
+            "extra_phases": [],
             "empty_draws": [bool(p.get("drew_from_empty_library")) for p in players],
             "stack": [int(e["id"]) for e in stack],
         }
@@ -184,15 +212,18 @@ class PhaseEvents:
             return snapshot
         st = self.game.state()["state"]
         combat = st.get("combat") or {}
-        attacking = {int(a["object_id"]) for a in combat.get("attackers") or []}
+        attacking = {int(a["object_id"]): a.get("attack_target") for a in combat.get("attackers") or []}
         blocking = {int(b): a for b, a in (combat.get("blocker_to_attacker") or {}).items()}
         for eff in st.get("transient_continuous_effects") or []:
             affected = eff.get("affected") or {}
             if isinstance(affected, dict) and affected.get("type") == "SpecificObject":
                 snapshot["effects"][int(eff.get("id", 0))] = (affected.get("id"), eff.get("controller"))
-        snapshot["combat"] = attacking | set(blocking) if st.get("combat") is not None else None
+        snapshot["combat"] = set(attacking) | set(blocking) if st.get("combat") is not None else None
         snapshot["attacking"], snapshot["blocking"] = attacking, blocking
         snapshot["extra_turns"] = len(st.get("extra_turns") or [])
+        snapshot["extra_phases"] = [
+            (e.get("id"), (e.get("segment") or {}).get("data")) for e in st.get("extra_phases") or []
+        ]
         return snapshot
 
     def _record(self, events: Sequence[Any]) -> None:
@@ -204,6 +235,12 @@ class PhaseEvents:
         emptied: dict[int, int] = {}
         lost_here = False
         died: set[int] = set()
+        gone: list[tuple[str | None, Any, Any]] = []  # tokens put into a graveyard: controller, owner, id
+        sacrificed = {
+            int(e["data"]["object_id"])
+            for e in events
+            if e.get("type") == "PermanentSacrificed" and (e.get("data") or {}).get("object_id") is not None
+        }
         # Ends phase.rs has no event for, reported where they happen: effects at the cleanup step's
         # damage removal (CR 514.2) or else as the turn ends; creatures leave combat as it ends (CR 511.3).
         ended = [] if before is None else [v for k, v in before["effects"].items() if k not in after["effects"]]
@@ -243,6 +280,8 @@ class PhaseEvents:
                     if self._part is not None:
                         self._end_part(turn, self._active_name or "")
                         self._events.append(GameEvent("turn_ended", turn, self._active_name, None, turn))
+                    self._report_skipped_turns(int(d.get("player_id", self._active)), turn)
+                    self._added_phase = None
                     turn = int(d.get("turn_number", turn))
                     self._turn = turn
                     self._active = int(d.get("player_id", self._active))
@@ -329,7 +368,8 @@ class PhaseEvents:
                     ev = GameEvent("phased_in", turn, self._controller(oid), self._name(oid))
                 case "PermanentPhasedOut" | "PhasedOut":
                     oid = d.get("object_id")
-                    ev = GameEvent("phased_out", turn, self._controller(oid), self._name(oid))
+                    how = {"how": "indirectly" if d.get("indirect") else "directly"} if "indirect" in d else {}
+                    ev = GameEvent("phased_out", turn, self._controller(oid), self._name(oid), None, how)
                 case "Discarded":
                     ev = GameEvent("discarded", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
                 case "PermanentSacrificed":
@@ -338,10 +378,19 @@ class PhaseEvents:
                 case "ZoneChanged" if d.get("from") == "Battlefield" and d.get("to") == "Graveyard":
                     # A creature put into a graveyard from the battlefield dies (CR 700.4); phase.rs marks a
                     # destruction with CreatureDestroyed too, but a state-based 0 toughness only with this.
+                    # Any permanent put there dies (CR 700.4: an Aura by the state-based action of CR 704.5m too),
+                    # but a sacrificed one other than a creature is reported as sacrificed only.
                     oid = d.get("object_id")
-                    if "Creature" in ((d.get("record") or {}).get("core_types") or []) and oid is not None:
+                    creature = "Creature" in ((d.get("record") or {}).get("core_types") or [])
+                    if oid is not None and (creature or int(oid) not in sacrificed):
                         died.add(int(oid))
-                        ev = GameEvent("died", turn, self._controller(oid), self._name(oid))
+                        # The controller it had (a token has ceased to exist by now, CR 704.5d).
+                        controller = (d.get("record") or {}).get("controller")
+                        who = self._player(controller) if controller is not None else self._controller(oid)
+                        ev = GameEvent("died", turn, who, self._name(oid))
+                        record = d.get("record") or {}
+                        if record.get("is_token") and record.get("owner") is not None:
+                            gone.append((who, record["owner"], oid))
                 case "CreatureDestroyed":
                     oid = d.get("object_id")
                     if oid is not None and int(oid) not in died:
@@ -361,6 +410,16 @@ class PhaseEvents:
                         ",".join(f"{self._name(b)}>{self._name(a)}" for b, a in blocks),
                         len(blocks),
                     )
+                case "CounterAdded":
+                    oid = d.get("object_id")
+                    kind = str(d.get("counter_type"))
+                    counter = {"counter": COUNTER_KINDS.get(kind, kind)}
+                    ev = GameEvent(
+                        "counters_added", turn, self._controller(oid), self._name(oid), _int(d.get("count")), counter
+                    )
+                case "DayNightChanged":
+                    self._day_night = str(d.get("new_state")).lower()
+                    ev = GameEvent("day_night_changed", turn, None, self._day_night)
                 case "Regenerated":
                     oid = d.get("object_id")
                     ev = GameEvent("regenerated", turn, self._controller(oid), self._name(oid))
@@ -394,6 +453,11 @@ class PhaseEvents:
             if ev is not None:
                 self._events.append(ev)
         flush()
+        for who, owner, oid in gone:
+            # phase.rs has no event for a token ceasing to exist (CR 704.5d): read from its state, where the
+            # token is no longer in the graveyard it was put into.
+            if int(oid) not in {int(x) for x in self.game.player(int(owner))["graveyard"]}:
+                self._events.append(GameEvent("ceased_to_exist", turn, who, self._name(oid)))
         if before is None:
             return
         # What phase.rs changes without an event: read from its state before and after.
@@ -406,6 +470,11 @@ class PhaseEvents:
             for entry in (st.get("extra_turns") or [])[before["extra_turns"] :]:
                 who = entry.get("player") if isinstance(entry, dict) else entry
                 self._events.append(GameEvent("extra_turn_added", turn, self._player(who)))
+        added = [data for entry, data in after["extra_phases"] if entry not in {e for e, _ in before["extra_phases"]}]
+        for phase in sorted({_ADDED_PHASES[d] for d in added if d in _ADDED_PHASES}, key=_PHASE_ORDER.index):
+            # phase.rs records an added phase (extra_phases) with no event: read from its state. The added phases
+            # belong to the turn under way.
+            self._events.append(GameEvent("phase_added", turn, self._active_name, phase))
         leave_combat()
         pushed = [i for i in after["stack"] if i not in before["stack"]]
         for i in pushed:
@@ -413,6 +482,17 @@ class PhaseEvents:
             if info is not None and info[2] == "TriggeredAbility" and i not in self._triggered:
                 self._triggered.add(i)
                 self._events.append(GameEvent("triggered", turn, self._player(info[1]), self._name(info[0])))
+
+    def _report_skipped_turns(self, starting: int, turn: int) -> None:
+        """phase.rs has no event for a skipped turn (CR 500.11): as a turn begins, a player whose count of turns to
+        skip (its state's turns_to_skip) went down, and who isn't the one beginning it, had a turn skipped."""
+        if not any(self._turns_to_skip):
+            return
+        now = [int(n) for n in self.game.state()["state"].get("turns_to_skip") or []]
+        for seat, (was, left) in enumerate(zip(self._turns_to_skip, now, strict=False)):
+            if left < was and seat != starting:
+                self._events.append(GameEvent("turn_skipped", turn, self._player(seat), "turn"))
+                self._turns_to_skip[seat] -= 1
 
     @property
     def _active_name(self) -> str | None:
@@ -458,7 +538,7 @@ _UNTRACKED = frozenset(
 
 def _tracked(snapshot: dict[str, Any]) -> bool:
     """Whether the snapshot holds creatures in combat, continuous effects or extra turns."""
-    return bool(snapshot["combat"] or snapshot["effects"] or snapshot["extra_turns"])
+    return bool(snapshot["combat"] or snapshot["effects"] or snapshot["extra_turns"] or snapshot["extra_phases"])
 
 
 def _leaves_untracked(event: Any) -> bool:

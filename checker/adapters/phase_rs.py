@@ -1,31 +1,24 @@
 """The adapter for phase.rs through its Python bindings, ``phase-python`` (``pip install .[phase]``).
 
-A game is set up by starting a phase.rs game with decks holding every card of the setup, keeping both
-opening hands, then editing the exported state (zones, life, permanents, whose turn, the turn
-number) and loading it again. To start at the beginning of a part of the turn, the game is put (with
-the engine's debug ``SetPhase``) at the part just before it, and both players pass priority, so that
-phase.rs itself begins the part with its turn-based actions and triggers; what happened before that
-is not reported. Views and events use the suite's ids; phase.rs's object ids stay inside.
+The game is set up in :mod:`checker.adapters.phase_setup`, shown in :mod:`checker.adapters.phase_view` and
+recorded in :mod:`checker.adapters.phase_events`; this module performs the players' actions. Views and events
+use the suite's ids; phase.rs's object ids stay inside.
 """
 
 from __future__ import annotations
 
 import contextlib
-import copy
-from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from checker.adapters import phase_cards
-from checker.adapters.phase_events import _COLORS, _ORDER, _PARTS, _require_phase
-from checker.adapters.phase_view import PhaseView
+from checker.adapters.phase_refusals import refusal_reason
+from checker.adapters.phase_setup import PhaseSetup
 from checker.contract.interface import (
     Action,
     ActivateAbility,
     ActivateManaAbility,
     Capabilities,
-    CardSetup,
-    CardSpec,
     CastSpell,
     ChooseDiscard,
     ChooseUntap,
@@ -33,7 +26,6 @@ from checker.contract.interface import (
     DeclareBlockers,
     EngineFailure,
     GameEvent,
-    GameSetup,
     IllegalActionError,
     OrderTriggers,
     PassPriority,
@@ -42,32 +34,8 @@ from checker.contract.interface import (
     UnsupportedError,
 )
 
-_FILLER = "Island"
-_FILLERS_PER_PLAYER = 8
 
-
-def _engine_part(phase_name: str | None, step: str | None) -> str:
-    for name, (p, s) in _PARTS.items():
-        if p == phase_name and s == step and name != "FirstStrikeDamage":
-            return name
-    raise UnsupportedError(f"phase.rs has no part of the turn {phase_name}/{step}")
-
-
-def _keep_opening_hands(game: Any) -> list[Any]:
-    """Both players keep their opening hands; phase.rs's events of the keeps."""
-    events: list[Any] = []
-    for _ in range(4):
-        w = game.waiting_for()
-        if w.get("type") != "MulliganDecision":
-            break
-        for a in game.actions():
-            if a.kind == "MulliganDecision" and a.data["choice"]["type"] == "Keep":
-                events += game.apply(int(w["data"]["pending"][0]["player"]), a).events
-                break
-    return events
-
-
-class PhaseAdapter(PhaseView):
+class PhaseAdapter(PhaseSetup):
     """Drives a phase.rs game through the adapter interface (edition cr2024 only)."""
 
     # ------------------------------------------------------------------ capabilities
@@ -78,275 +46,6 @@ class PhaseAdapter(PhaseView):
         except PackageNotFoundError:  # pragma: no cover
             v = "unknown"
         return Capabilities("phase.rs (phase-python)", v, frozenset({"cr2024"}), phase_cards.MAPPED_EFFECTS)
-
-    # ------------------------------------------------------------------ setup
-
-    def start(self, setup: GameSetup) -> None:
-        ph = _require_phase()
-        self._game = None
-        self._lost, self._over, self._winner = set(), False, None
-        self._left_at_end = {}
-        if setup.edition != "cr2024":
-            raise UnsupportedError(f"phase.rs plays the current rules, not edition {setup.edition!r}")
-        if len(setup.players) != 2:
-            raise UnsupportedError("the phase.rs adapter sets up two-player games only")
-        if setup.from_game_start:
-            raise UnsupportedError("the phase.rs adapter can't set up the start of a game (play-or-draw choice)")
-        if setup.day_night is not None:
-            raise UnsupportedError("the phase.rs adapter doesn't set up day and night")
-        for pl in setup.players:
-            if pl.effects:
-                raise UnsupportedError("the phase.rs adapter doesn't set up skip effects already in play")
-        if any(p.holds is not None for p in setup.battlefield):
-            raise UnsupportedError("phase.rs has no card held by a permanent (Tawnos's Coffin)")
-        if any(p.token or p.counters or p.attached_to for p in setup.battlefield):
-            raise UnsupportedError("the phase.rs adapter doesn't set up tokens, counters or attached permanents")
-        if any(pl.poison for pl in setup.players):
-            raise UnsupportedError("the phase.rs adapter doesn't set up poison counters")
-        if any(pl.scheme_deck for pl in setup.players):
-            raise UnsupportedError("the phase.rs adapter doesn't set up Archenemy games (scheme decks)")
-        if (setup.phase is None or (setup.phase == "beginning" and setup.step in (None, "untap"))) and any(
-            p.damage for p in setup.battlefield
-        ):
-            # The set-up goes through the previous player's cleanup step, whose damage removal (CR 514.2) takes
-            # the damage away before the turn begins; put in later, it would skip the untap step's phasing.
-            raise UnsupportedError("the phase.rs adapter can't start a turn with damage marked on a permanent")
-        self._seats = [p.name for p in setup.players]
-        seat = {name: i for i, name in enumerate(self._seats)}
-        active = seat[setup.active_player]
-
-        # Every card of the setup, by owner.
-        owned: list[list[tuple[str, CardSpec]]] = [[] for _ in self._seats]
-        for pl in setup.players:
-            for c in (*pl.library, *pl.hand, *pl.graveyard):
-                owned[seat[pl.name]].append((c.id, c.card))
-        for perm in setup.battlefield:
-            owned[seat[perm.owner or perm.controller]].append((perm.id, perm.card))
-        specs = [s for cards in owned for _, s in cards]
-        from checker.contract.cards import POOL
-
-        specs.append(POOL[_FILLER])
-        engine = ph.Engine.from_json(phase_cards.card_data_json(specs))
-        decks = [[s.name for _, s in cards] + [_FILLER] * _FILLERS_PER_PLAYER for cards in owned]
-        try:
-            game = engine.new_game(player=decks[0], opponent=decks[1], seed=setup.seed or 1, first_player=active)
-            _keep_opening_hands(game)
-        except (ValueError, RuntimeError) as exc:
-            raise EngineFailure(f"phase.rs could not start a game: {exc}") from exc
-
-        exported = game.state()
-        st = exported["state"]
-        objs: dict[str, Any] = st["objects"]
-        self._names = {int(oid): str(o.get("name")) for oid, o in objs.items()}
-        self._zones = {}
-        # Pool each seat's objects by name.
-        pools: list[dict[str, list[int]]] = [{} for _ in self._seats]
-        for i, p in enumerate(st["players"]):
-            for oid in [*p["library"], *p["hand"], *p["graveyard"]]:
-                pools[i].setdefault(objs[str(oid)]["name"], []).append(int(oid))
-        self._ids, self._oids = {}, {}
-
-        def take(owner: int, card_id: str, spec: CardSpec) -> int:
-            oid = pools[owner][spec.name].pop(0)
-            self._ids[oid] = card_id
-            self._oids[card_id] = oid
-            return oid
-
-        target_turn = setup.turn_number
-        at_turn_start = setup.phase is None or (setup.phase == "beginning" and setup.step in (None, "untap"))
-        for pl in setup.players:
-            i = seat[pl.name]
-            p = st["players"][i]
-            for zone in ("library", "hand", "graveyard"):
-                cards: tuple[CardSetup, ...] = getattr(pl, zone)
-                ids = [take(i, c.id, c.card) for c in cards]
-                p[zone] = ids
-                for oid in ids:
-                    objs[str(oid)]["zone"] = zone.capitalize()
-            # A life total of 0 or less would end the game at the first state-based check of the set-up
-            # passes, before the part the game starts at: it is put in just before the last pass (below).
-            p["life"] = max(pl.life, 1)
-            p["lands_played_this_turn"] = pl.lands_played
-            p["has_drawn_this_turn"] = False
-            p["cards_drawn_this_turn"] = 0
-            p["cards_drawn_this_step"] = 0
-            p["mana_pool"] = {"mana": []}
-        st["lands_played_this_turn"] = sum(pl.lands_played for pl in setup.players if pl.name == setup.active_player)
-        battlefield: list[int] = []
-        for perm in setup.battlefield:
-            owner = seat[perm.owner or perm.controller]
-            oid = take(owner, perm.id, perm.card)
-            o = objs[str(oid)]
-            o["zone"] = "Battlefield"
-            o["controller"] = seat[perm.controller]
-            o["tapped"] = perm.tapped
-            o["damage_marked"] = perm.damage
-            o["entered_battlefield_turn"] = target_turn if perm.summoning_sick else max(0, target_turn - 1)
-            if perm.summoning_sick:
-                o["summoning_sick"] = True
-            else:
-                o.pop("summoning_sick", None)
-            if perm.phased_out:
-                o["phase_status"] = {"status": "PhasedOut", "cause": "Directly"}
-            battlefield.append(oid)
-        st["battlefield"] = battlefield
-        set_up = {oid: copy.deepcopy(objs[str(oid)]) for oid in battlefield}
-        # The rest (fillers, opening hands' leftovers) goes to exile, out of the game's way.
-        leftovers = [oid for pool in pools for ids in pool.values() for oid in ids]
-        for oid in leftovers:
-            objs[str(oid)]["zone"] = "Exile"
-        st["exile"] = list(st.get("exile", [])) + leftovers
-        st["debug_mode"] = True
-        st["turn_number"] = target_turn - 1 if at_turn_start else target_turn
-        # Whose turn: at a turn's beginning the game starts in the previous player's cleanup step, so that player is
-        # active (as SetPhase makes it); otherwise the active player.
-        st["active_player"] = 1 - active if at_turn_start else active
-        try:
-            game = engine.load_game(exported)
-        except (ValueError, RuntimeError) as exc:
-            raise EngineFailure(f"phase.rs refused the edited state: {exc}") from exc
-
-        # Put the game just before the part to start at, and let phase.rs begin that part.
-        if at_turn_start:
-            before, before_active = "Cleanup", 1 - active
-            target = "Untap"
-        else:
-            target = _engine_part(setup.phase, setup.step)
-            before, before_active = _ORDER[_ORDER.index(target) - 1], active
-            if target in ("DeclareBlockers", "CombatDamage", "EndCombat"):
-                raise UnsupportedError("the phase.rs adapter can't start a game inside a combat")
-        try:
-            game.apply(
-                0,
-                {
-                    "type": "Debug",
-                    "data": {"type": "SetPhase", "data": {"phase": before, "active_player": before_active}},
-                },
-            )
-        except (ValueError, RuntimeError) as exc:
-            raise EngineFailure(f"phase.rs refused to set the phase: {exc}") from exc
-        self._follow(game, before, before_active)
-        self._last = None
-        for n in range(2):
-            w = game.waiting_for()
-            if w.get("type") == "GameOver":
-                # The game ended while being set up (state-based actions): what ended it is the game's record.
-                self._part = None
-                self._over = True
-                self._winner = self._player((w.get("data") or {}).get("winner"))
-                for n_seat, p in enumerate(game.state()["state"]["players"]):
-                    if p.get("is_eliminated"):
-                        self._lost.add(self._seats[n_seat])
-                        self._events.append(GameEvent("player_lost", self._turn, self._seats[n_seat]))
-                self._events.append(GameEvent("game_over", self._turn, self._winner))
-                return
-            if w.get("type") != "Priority":
-                raise EngineFailure(f"phase.rs waits for {w.get('type')} while setting up")
-            if n == 1:
-                # The first pass gave priority in the part before, with a state-based check the game started
-                # later would not have had (a life of 0, a creature with no toughness in the previous player's
-                # turn): that life is put in, and such permanents are put back, before the last pass, so that
-                # the first check with them is the one phase.rs makes in the part the game starts at.
-                low_life = {seat[pl.name]: pl.life for pl in setup.players if pl.life < 1}
-                now = game.state()
-                gone = [oid for oid in battlefield if oid not in set(now["state"]["battlefield"])]
-                if low_life or gone:
-                    for i, life in low_life.items():
-                        now["state"]["players"][i]["life"] = life
-                    for oid in gone:
-                        for p in now["state"]["players"]:
-                            for zone in ("library", "hand", "graveyard"):
-                                p[zone] = [x for x in p[zone] if int(x) != oid]
-                        now["state"]["exile"] = [x for x in now["state"].get("exile") or [] if int(x) != oid]
-                        now["state"]["objects"][str(oid)] = set_up[oid]
-                        now["state"]["battlefield"].append(oid)
-                    game = self._game = engine.load_game(now)
-                self._last = self._snapshot()
-            result = game.apply(int(w["data"]["player"]), {"type": "PassPriority"})
-            if n == 1:
-                # The events of the part the game starts at are the game's first ones.
-                self._events = []
-                self._part = None
-                self._record(result.events)
-                self._phase_under_way(before, target)
-            else:
-                self._turn = int(game.turn)
-        # Mana in pools: put in once the game waits in the part it starts at.
-        pools_setup = {seat[pl.name]: pl.mana_pool for pl in setup.players if pl.mana_pool}
-        if pools_setup:
-            if game.phase != target:
-                raise UnsupportedError("the phase.rs adapter can put mana in a pool only where priority is given")
-            self._set_mana(engine, pools_setup)
-
-    def _follow(self, game: Any, part: str | None, active: int) -> None:
-        """Report the game from here on: no events yet, in ``part`` of ``active``'s turn."""
-        self._game = game
-        self._events = []
-        self._part = part
-        self._turn = int(game.turn)
-        self._active = active
-        self._stack_info = {}
-        self._triggered = set()
-        self._damage = {}
-
-    def deal(self, players: Sequence[str], decks: Sequence[Sequence[CardSpec]], *, seed: int, first: int) -> None:
-        """Start a game from its very beginning, as phase.rs deals it, with both opening hands kept.
-
-        :meth:`start` sets up the states the scenarios describe; this is the other way in, for recording
-        whole games (``turncheck import phase``): phase.rs shuffles the decks with ``seed``, ``first``
-        (a seat) takes the first turn, and each card is known by its name and phase.rs's object id
-        ("Forest 12"). Events are phase.rs's from the first keep on.
-        """
-        ph = _require_phase()
-        if len(players) != 2 or len(decks) != 2:
-            raise UnsupportedError("the phase.rs adapter deals two-player games only")
-        specs = list({spec.name: spec for deck in decks for spec in deck}.values())
-        engine = ph.Engine.from_json(phase_cards.card_data_json(specs))
-        names = [[spec.name for spec in deck] for deck in decks]
-        try:
-            game = engine.new_game(player=names[0], opponent=names[1], seed=seed, first_player=first)
-            keeps = _keep_opening_hands(game)
-        except (ValueError, RuntimeError) as exc:
-            raise EngineFailure(f"phase.rs could not start a game: {exc}") from exc
-        self._seats = list(players)
-        self._lost, self._over, self._winner = set(), False, None
-        self._left_at_end, self._auto_blocks = {}, False
-        objects = game.state()["state"]["objects"]
-        self._names = {int(oid): str(o.get("name")) for oid, o in objects.items()}
-        self._zones = {}
-        self._ids = {int(oid): f"{o['name']} {oid}" for oid, o in objects.items()}
-        self._oids = {card: oid for oid, card in self._ids.items()}
-        self._follow(game, None, first)
-        self._last = self._snapshot()
-        self._record(keeps)
-
-    def _phase_under_way(self, before: str, target: str) -> None:
-        """A game set up at a later step of a phase (the upkeep, the declare attackers step) starts inside
-        that phase, already under way, as the suite's set-ups mean it (the trace's start too): only the step
-        begins. The adapter began the phase as well, having no part before the set-up's last pass."""
-        phase = _PARTS[target][0]
-        if _PARTS.get(before, ("",))[0] != phase:
-            return
-        for i, e in enumerate(self._events):
-            if e.kind == "phase_began" and e.subject == phase:
-                del self._events[i]
-                return
-
-    def _set_mana(self, engine: Any, pools: dict[int, Any]) -> None:
-        exported = self.game.state()
-        st = exported["state"]
-        pip = int(st.get("next_pip_id", 1))
-        for i, pool in pools.items():
-            units = []
-            for sym, n in pool.items():
-                for _ in range(int(n)):
-                    units.append(
-                        {"color": _COLORS[sym], "pip_id": pip, "restrictions": [], "snow": False, "source_id": 0}
-                    )
-                    pip += 1
-            st["players"][i]["mana_pool"] = {"mana": units}
-        st["next_pip_id"] = pip
-        self._game = engine.load_game(exported)
 
     # ------------------------------------------------------------------ actions
 
@@ -359,11 +58,33 @@ class PhaseAdapter(PhaseView):
                 return a
         return None
 
-    def _apply(self, seat: int, action: Any) -> Any:
+    def _offered(self, kind: str, card: str, seat: int, **data: Any) -> Any:
+        """The action phase.rs offers with this card, or else the same action written out, for phase.rs to
+        refuse with its reason (its legal actions are those of the player it waits for)."""
+        oid = self._oid(card)
+        offered = self._find(kind, object_id=oid)
+        if offered is not None:
+            return offered
+        # Not offered: refused. phase.rs says why when the action is tried, on a copy of the game (it may take
+        # an action it doesn't offer, such as a creature card played as a land).
+        obj = self.game.object(oid) or {}
+        action = {"type": kind, "data": {"object_id": oid, "card_id": obj.get("card_id", oid), **data}}
+        refused = f"{self._seats[seat]} can't {'play' if kind == 'PlayLand' else 'cast'} {card} now"
+        try:
+            self._engine.load_game(self.game.state()).apply(seat, action)
+        except ValueError as exc:
+            raise IllegalActionError(f"{refused}: {exc}", refusal_reason(str(exc))) from exc
+        raise IllegalActionError(f"{refused} (phase.rs doesn't offer it)")
+
+    def _apply(self, seat: int, action: Any, announced: GameEvent | None = None) -> Any:
+        """Apply an action as ``seat``; ``announced`` is reported before its events. phase.rs's refusal
+        says why (:mod:`checker.adapters.phase_refusals`)."""
         try:
             result = self.game.apply(seat, action)
         except ValueError as exc:
-            raise IllegalActionError(str(exc)) from exc
+            raise IllegalActionError(str(exc), refusal_reason(str(exc))) from exc
+        if announced is not None:
+            self._events.append(announced)
         self._record(result.events)
         self._assign_combat_damage()
         return result
@@ -404,23 +125,19 @@ class PhaseAdapter(PhaseView):
         w = g.waiting_for()
         match action:
             case PassPriority(player):
-                s = self._seat(player)
-                if w.get("type") != "Priority" or int(w["data"]["player"]) != s:
-                    raise IllegalActionError(f"{player} doesn't have priority")
-                self._auto_blocks = False
-                self._events.append(GameEvent("priority_passed", g.turn, player))
-                self._apply(s, {"type": "PassPriority"})
+                auto_blocks, self._auto_blocks = self._auto_blocks, False
+                try:
+                    self._apply(
+                        self._seat(player), {"type": "PassPriority"}, GameEvent("priority_passed", g.turn, player)
+                    )
+                except IllegalActionError:
+                    self._auto_blocks = auto_blocks
+                    raise
             case PlayLand(player, card):
-                a = self._find("PlayLand", object_id=self._oid(card))
-                if a is None:
-                    raise IllegalActionError(f"{player} can't play {card} now")
-                self._apply(self._seat(player), a)
+                self._apply(self._seat(player), self._offered("PlayLand", card, self._seat(player)))
             case CastSpell(player, card, targets):
                 s = self._seat(player)
-                a = self._find("CastSpell", object_id=self._oid(card))
-                if a is None:
-                    raise IllegalActionError(f"{player} can't cast {card} now")
-                self._apply(s, a)
+                self._apply(s, self._offered("CastSpell", card, s, targets=[]))
                 for t in targets:
                     w = self.game.waiting_for()
                     if w.get("type") != "TargetSelection":
@@ -441,12 +158,11 @@ class PhaseAdapter(PhaseView):
             case DeclareAttackers(player, attackers, optional_costs, attacked):
                 if optional_costs:
                     raise UnsupportedError("the phase.rs adapter doesn't map optional costs to attack")
-                if attacked:
-                    raise UnsupportedError("the phase.rs adapter doesn't map attacks on planeswalkers")
                 if w.get("type") != "DeclareAttackers":
                     raise IllegalActionError(f"the game doesn't wait for {player} to declare attackers")
-                defender = 1 - self._seat(player)
-                attacks = [[self._oid(a), {"type": "Player", "data": defender}] for a in attackers]
+                defender = {"type": "Player", "data": 1 - self._seat(player)}
+                walkers = {a: {"type": "Planeswalker", "data": self._oid(pw)} for a, pw in attacked}
+                attacks = [[self._oid(a), walkers.get(a, defender)] for a in attackers]
                 self._apply(self._seat(player), {"type": "DeclareAttackers", "data": {"attacks": attacks}})
             case DeclareBlockers(player, blocks):
                 if w.get("type") != "DeclareBlockers" and self._blocks_declared_for_none(player):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.adapters.phase_events import _PARTS, _SYMBOLS, PhaseEvents, _int
+from checker.adapters.phase_events import _PARTS, _SYMBOLS, COUNTER_KINDS, PhaseEvents, _int
 from checker.contract.interface import (
     CardView,
     DecisionView,
@@ -60,6 +60,15 @@ class PhaseView(PhaseEvents):
             case "Priority":
                 return DecisionView(kind, player, mana_abilities=True)
         return DecisionView(kind, player, count=_int(wdata.get("count")) or 0)
+
+    def _attacked(self, target: Any) -> str | None:
+        """What an attacker attacks: a player, or a planeswalker while it is on the battlefield; one that has left
+        it is gone (a new object, CR 400.7), so the creature attacks nothing (CR 506.4c)."""
+        target = target or {}
+        if target.get("type") == "Player":
+            return self._player(target.get("data"))
+        walker = self.game.object(int(target.get("data", -1))) if target.get("type") == "Planeswalker" else None
+        return self._name(walker["id"]) if walker and walker.get("zone") == "Battlefield" else None
 
     def _card_name(self, oid: Any) -> str:
         """The name of an object's card (looked up in phase.rs once: a card's name doesn't change)."""
@@ -118,10 +127,11 @@ class PhaseView(PhaseEvents):
                     self._cards((i, "graveyard"), [*p["graveyard"], *restored.get((i, "Graveyard"), [])]),
                     lost,
                     int(p.get("lands_played_this_turn", 0)),
+                    poison=int(p.get("poison_counters") or 0),
                 )
             )
         last = self._last or {}
-        attacking: set[int] = last.get("attacking") or set()
+        attacking: dict[int, Any] = last.get("attacking") or {}
         blocking: dict[int, Any] = last.get("blocking") or {}
         battlefield = []
         on_battlefield = list(g.battlefield())
@@ -143,8 +153,10 @@ class PhaseView(PhaseEvents):
                     _int(o.get("toughness")) if creature else None,
                     int(o["id"]) in attacking,
                     self._blocked(blocking.get(int(o["id"]))),
-                    # Two-player games only, and no attacks on planeswalkers: an attacker attacks the opponent.
-                    attacked=self._opponent(o["controller"]) if int(o["id"]) in attacking else None,
+                    token=bool(o.get("is_token")),
+                    counters={COUNTER_KINDS.get(k, k): int(n) for k, n in (o.get("counters") or {}).items() if n},
+                    attached_to=self._name((o.get("attached_to") or {}).get("data")),
+                    attacked=self._attacked(attacking[int(o["id"])]) if int(o["id"]) in attacking else None,
                 )
             )
         stack = []
@@ -176,4 +188,5 @@ class PhaseView(PhaseEvents):
             stack=tuple(stack),
             game_over=over,
             winner=winner,
+            day_night=self._day_night,
         )
