@@ -18,6 +18,7 @@ class ManaBurnAfterTheMainBody(Check):
     rules = ("GRT-1.3-1", "GRT-1.3-3")
     editions = frozenset({"mirage"})
     events = frozenset({"mana_burned", "phase_began"} | MAIN_BODY)
+    when = dict.fromkeys(("phase_began", *MAIN_BODY), "self.burned")
 
     def setup(self) -> None:
         super().setup()
