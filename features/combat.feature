@@ -596,6 +596,29 @@ Feature: The combat phase
       And Savannah Lions is in Alice's graveyard
       And Hill Giant has 2 damage
 
+    @edition:cr2008 @edition:cr2024
+    Scenario: Combat: Alice gets priority in the declare blockers step though her only attacker has left combat
+      Given the game is at the beginning of Alice's combat phase
+      And Alice controls Drudge Skeletons
+      And Alice controls Swamp
+      And Bob has Lightning Bolt in hand
+      And Bob controls Mountain
+      When the game advances to Alice's declare attackers step
+      And Alice attacks with Drudge Skeletons
+      And Alice taps Swamp for mana
+      And Alice activates Drudge Skeletons
+      And both players pass priority
+      And Alice passes priority
+      And Bob taps Mountain for mana
+      And Bob casts Lightning Bolt targeting Drudge Skeletons
+      And both players pass priority
+      Then Drudge Skeletons is not attacking
+      And it is Alice's declare attackers step
+      When the game advances to Alice's declare blockers step
+      And Bob declares no blockers
+      Then it is Alice's declare blockers step
+      And Alice has priority
+
     @edition:mirage
     Scenario: Combat: in Mirage a tapped creature can't block, and a summoning-sick Hill Giant blocks one attacker
       Given the game is at the beginning of Alice's main phase

@@ -120,3 +120,31 @@ def test_the_first_turns_draw_step_is_skipped_and_later_ones_begin(short_game: l
     draws = [(e["turn"], e["kind"]) for line in short_game if (e := line.get("event")) and e.get("subject") == "draw"]
     assert draws[0] == (1, "step_skipped") and (1, "step_began") not in draws
     assert (2, "step_began") in draws and (2, "step_skipped") not in draws
+
+
+def test_the_combat_keywords_are_phase_rs_own() -> None:
+    from checker.contract.interface import GameSetup, PermanentSetup, PlayerSetup
+
+    battlefield = (
+        PermanentSetup("knight", card("White Knight"), "Alice"),
+        PermanentSetup("bears", card("Grizzly Bears"), "Bob"),
+    )
+    adapter = PhaseAdapter()
+    adapter.start(GameSetup("cr2024", (PlayerSetup("Alice"), PlayerSetup("Bob")), "Alice", battlefield=battlefield))
+    assert adapter.combat_keywords() == {"knight": ("first_strike",)}
+    observed = Observation.of(adapter.view(), adapter.combat_keywords())
+    assert observed.keywords == {"knight": ("first_strike",)}
+
+
+def test_an_imported_game_shows_its_keywords_so_the_second_damage_step_is_checked(tmp_path: Path) -> None:
+    """The simple players' vanilla creatures have no first strike: every observation says so
+    (an empty ``keywords``), and each combat with attackers has one combat damage step."""
+    from checker.trace.check import Status, check_trace
+
+    write_trace(record_game(3, max_turns=8), tmp_path / "game.jsonl")
+    lines = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()[1:]]
+    views = [line["view"] for line in lines if "view" in line]
+    assert views and all(v.get("keywords") == {} for v in views)
+    only = frozenset({"combat.second-damage-step-exactly-with-first-or-double-strike"})
+    (result,) = check_trace(open_trace(tmp_path / "game.jsonl"), only=only).results
+    assert result.status is Status.PASSED and result.occasions > 0

@@ -25,6 +25,8 @@ _DECISIONS = {
     "OrderTriggers": "order_triggers",
     "UnlessPayment": "upkeep_payment",
 }
+#: phase.rs's names of the keyword abilities the combat's steps depend on, in the trace format's words.
+_COMBAT_KEYWORDS = {"FirstStrike": "first_strike", "DoubleStrike": "double_strike"}
 
 
 class PhaseView(PhaseEvents):
@@ -190,3 +192,17 @@ class PhaseView(PhaseEvents):
             winner=winner,
             day_night=self._day_night,
         )
+
+    def combat_keywords(self) -> dict[str, tuple[str, ...]]:
+        """The first strike and double strike of the permanents on the battlefield that have
+        either, by their ids in :meth:`view`: phase.rs's own keywords of each object (those its
+        layers computed, so granted ones count too). The interface's view doesn't say; a trace's
+        observations do (the check of the second combat damage step needs them)."""
+        found: dict[str, tuple[str, ...]] = {}
+        for o in self.game.battlefield():
+            # A keyword with a parameter (protection, ...) is an object, not a name: never a combat one.
+            named = (k for k in o.get("keywords") or () if isinstance(k, str))
+            keywords = sorted(_COMBAT_KEYWORDS[k] for k in named if k in _COMBAT_KEYWORDS)
+            if keywords:
+                found[self._name(o["id"]) or str(o["id"])] = tuple(keywords)
+        return found

@@ -143,7 +143,7 @@ def record_game(seed: int, *, max_turns: int = 30, max_decisions: int = 5000) ->
     for _ in range(max_decisions):
         take_events()
         view = adapter.view()
-        game.entries.append(Observation.of(view))
+        game.entries.append(Observation.of(view, adapter.combat_keywords()))
         if view.game_over or view.decision is None or view.turn_number > max_turns:
             return game
         players.act(view, game.entries.append)

@@ -412,7 +412,8 @@ class Trace:
 
     path: str
     header: Header
-    body: bytes  # every line after the header
+    data: bytes  # the whole file: its lines after the header are read from ``start`` on, in place
+    start: int
     validate: bool = False
 
     def entries(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
@@ -420,13 +421,13 @@ class Trace:
 
         A well-formed trace is decoded at once (``enumerate`` over a list: no allocation per
         entry); one with a blank or malformed line, or read with ``validate``, line by line."""
-        whole = None if self.validate else _decoded(self.body)
+        whole = None if self.validate else _decoded(self.data, self.start)
         if whole is not None:
             return enumerate(whole, start=2)
         return self._line_by_line(problems)
 
     def _line_by_line(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
-        for number, raw in enumerate(self.body.split(b"\n"), start=2):
+        for number, raw in enumerate(self.data[self.start :].split(b"\n"), start=2):
             if not raw.strip():
                 continue
             try:
@@ -442,20 +443,34 @@ class Trace:
             yield number, checked
 
 
-def _decoded(body: bytes) -> list[Entry] | None:
-    """Every entry of a well-formed body, or None if some line isn't one."""
+def _decoded(data: bytes, start: int) -> list[Entry] | None:
+    """Every entry of a well-formed file from ``start`` on, or None if some line isn't one. (The
+    lines are read in place: a long trace's hundreds of megabytes aren't copied.)"""
     try:
-        decoded = _ENTRY.decode_lines(body)
+        decoded = _ENTRY.decode_lines(memoryview(data)[start:])
     except msgspec.DecodeError:
         return None
-    if len(decoded) != body.count(b"\n") + (not body.endswith(b"\n")):
+    lines = data.count(b"\n", start) + (start < len(data) and not data.endswith(b"\n"))
+    if len(decoded) != lines:
         return None  # a blank line was passed over: read line by line to number the lines
     entries: list[Entry] = []
     append = entries.append
     for entry in decoded:
         event = entry.event
         if event is not None and event.kind in EVENTS and entry.view is None and entry.action is None:
-            append(event)  # the common case, checked here without a call
+            append(event)  # the common cases, checked here without a call
+            continue
+        view = entry.view
+        if (
+            view is not None
+            and event is None
+            and entry.action is None
+            and (view.phase is None or view.phase in PHASES)
+            and (view.step is None or view.step in STEPS)
+            and (view.decision is None or view.decision.kind in DECISIONS)
+            and not view.keywords
+        ):
+            append(view)
             continue
         try:
             append(_checked(entry))
@@ -473,7 +488,8 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
         raise TraceError(name, None, "no such trace file") from None
     except OSError as exc:
         raise TraceError(name, None, f"the trace can't be read: {exc.strerror or exc}") from None
-    first, _, body = data.partition(b"\n")
+    end = data.find(b"\n")
+    first = data if end < 0 else data[:end]
     if not first.strip():
         raise TraceError(name, 1, "empty: a trace begins with its header line")
     header = read_header(name, first)
@@ -481,7 +497,7 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
         found = schema_problems("header", json.loads(first))
         if found:
             raise TraceError(name, 1, "; ".join(found))
-    return Trace(name, header, body, validate)
+    return Trace(name, header, data, len(data) if end < 0 else end + 1, validate)
 
 
 # --------------------------------------------------------------------------- writing

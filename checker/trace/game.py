@@ -23,6 +23,7 @@ class Game:
         self.players = header.players
         self.starting_player = header.starting_player
         self.template = TURN_TEMPLATES[header.edition]
+        self._steps = dict(self.template)
         start = header.start
         self.turn = start.turn_number if start else 0
         self.active = start.active_player if start else None
@@ -33,6 +34,8 @@ class Game:
         #: Where the trace begins mid-turn, the steps of the starting phase before its starting step are over.
         self.start = start
         self.line = 1
+        #: The line of the latest observation.
+        self.view_line = 0
         self.passes = 0
         self.view: Observed | None = None
         self.lost: set[str] = set()
@@ -77,40 +80,54 @@ class Game:
         return player
 
     def steps_of(self, phase: str) -> tuple[str, ...]:
-        for name, steps in self.template:
-            if name == phase:
-                return steps
-        return ()
+        return self._steps.get(phase, ())
 
     # ----------------------------------------------------------------- following the events
 
-    def follow(self, e: Event) -> None:
-        kind = e.kind
-        if kind == "priority_passed":
-            self.passes += 1
-        elif kind in ACTING:
-            self.passes = 0
-        elif kind == "step_began":
-            self.step, self.passes = e.subject, 0
-        elif kind == "step_ended":
-            self.step = None
-        elif kind == "phase_began":
-            self.phase, self.step, self.passes = e.subject, None, 0
-        elif kind == "phase_ended":
-            self.phase, self.step = None, None
-        elif kind == "turn_began":
-            self.turn = e.amount if e.amount is not None else e.turn
-            self.active = e.player or self.active
-            self.in_turn, self.phase, self.step, self.passes = True, None, None, 0
-        elif kind == "turn_ended":
-            self.in_turn, self.phase, self.step = False, None, None
-        elif kind == "player_lost" and e.player in self.players and e.player not in self.lost:
+    @staticmethod
+    def follows(kind: str) -> str | None:
+        """The name of the method by which the position follows an event of ``kind``; None if it
+        doesn't change it. (One small method per kind: the dispatcher calls it without a chain of
+        tests, for every event.)"""
+        name = "on_acted" if kind in ACTING else f"on_{kind}"
+        return name if hasattr(Game, name) else None
+
+    def on_priority_passed(self, e: Event) -> None:
+        self.passes += 1
+
+    def on_acted(self, e: Event) -> None:
+        self.passes = 0
+
+    def on_step_began(self, e: Event) -> None:
+        self.step, self.passes = e.subject, 0
+
+    def on_step_ended(self, e: Event) -> None:
+        self.step = None
+
+    def on_phase_began(self, e: Event) -> None:
+        self.phase, self.step, self.passes = e.subject, None, 0
+
+    def on_phase_ended(self, e: Event) -> None:
+        self.phase, self.step = None, None
+
+    def on_turn_began(self, e: Event) -> None:
+        self.turn = e.amount if e.amount is not None else e.turn
+        self.active = e.player or self.active
+        self.in_turn, self.phase, self.step, self.passes = True, None, None, 0
+
+    def on_turn_ended(self, e: Event) -> None:
+        self.in_turn, self.phase, self.step = False, None, None
+
+    def on_player_lost(self, e: Event) -> None:
+        if e.player in self.players and e.player not in self.lost:
             self.lost.add(e.player)
             self.playing -= 1
-        elif kind == "game_over":
-            self.over = True
-        elif kind == "play_or_draw_chosen":
-            self.starting_player = e.detail.get("starting", self.starting_player)
+
+    def on_game_over(self, e: Event) -> None:
+        self.over = True
+
+    def on_play_or_draw_chosen(self, e: Event) -> None:
+        self.starting_player = e.detail.get("starting", self.starting_player)
 
     def act(self, action: ActionTaken) -> None:
         """Any action but a pass breaks a succession of passes (CR 117.4)."""

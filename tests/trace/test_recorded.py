@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.trace.check import Status
+from checker.trace.check import Status, check_trace
 from checker.trace.format import TraceError, open_trace
 from checker.trace.verdict import check_files, exit_code
 
@@ -69,3 +69,12 @@ def test_a_new_end_of_turn_effect_in_mirage_cleanup_stays_in_the_one_cleanup_pha
     (path,) = [p for p in recorded if "joins_her_own_mirage" in p.name]
     events = [line for line in path.read_text().splitlines() if '"subject":"cleanup"' in line]
     assert [json.loads(e)["event"]["kind"] for e in events] == ["phase_began", "phase_ended"]
+
+
+def test_the_checks_conditions_change_no_result_on_the_recorded_runs(recorded: list[Path]) -> None:
+    changed = [
+        p.name
+        for p in recorded
+        if check_trace(open_trace(p), conditions=False).results != check_trace(open_trace(p)).results
+    ]
+    assert not changed, changed[:10]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from checker.trace.check import Check
 from checker.trace.format import Event, Observed
 
@@ -9,6 +11,7 @@ from checker.trace.format import Event, Observed
 class _Combat(Check):
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"phase_began", "attackers_declared", "step_began", "step_skipped", "ending_early"})
+    when = dict.fromkeys(("step_began", "step_skipped"), "not self.early and game.phase == 'combat'")
 
     def setup(self) -> None:
         super().setup()
@@ -96,6 +99,7 @@ class NothingInCombatAfterCombat(Check):
     events = frozenset({"phase_ended"})
     observes = True
     needs = ("battlefield",)
+    when = MappingProxyType({"phase_ended": "e.subject == 'combat'", "view": "self.after"})
 
     def setup(self) -> None:
         super().setup()
@@ -126,6 +130,12 @@ class CombatDamageDealtByTheRulesOfTheEdition(Check):
     rules = ("CR24-510.2", "CR24-510.3", "CR08-310.3", "CR08-310.4")
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"step_began", "damage_dealt", "priority_passed"})
+    when = MappingProxyType(
+        {
+            "step_began": "self.priority",
+            **dict.fromkeys(("damage_dealt", "priority_passed"), "game.step == 'combat_damage'"),
+        }
+    )
 
     def setup(self) -> None:
         super().setup()
@@ -156,6 +166,7 @@ class SecondDamageStepWithFirstStrike(Check):
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"phase_began", "step_began", "ending_early"})
     needs = ("battlefield", "keywords")
+    when = MappingProxyType({"step_began": "not self.early and game.phase == 'combat'"})
 
     def setup(self) -> None:
         super().setup()

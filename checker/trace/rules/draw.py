@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from checker.trace.check import Check
 from checker.trace.format import Event, Observed
 
@@ -12,6 +14,12 @@ class ActivePlayerDrawsFirst(Check):
     rules = ("CR24-504.1", "CR24-504.2", "CR24-703.4d", "CR08-304.1", "GRT-1.8-4", "GRT-1.8-6")
     events = frozenset({"step_began", "phase_began", "card_drawn", "draw_from_empty_library", "priority_passed"})
     observes = True
+    when = MappingProxyType(
+        {
+            **dict.fromkeys(("step_began", "phase_began"), "self.waiting or e.subject == 'draw'"),
+            **dict.fromkeys(("card_drawn", "draw_from_empty_library", "priority_passed", "view"), "self.waiting"),
+        }
+    )
 
     def setup(self) -> None:
         super().setup()
@@ -74,6 +82,7 @@ class StartingPlayerSkipsFirstDraw(_FirstTurn):
     rules = ("CR24-103.8a", "CR08-101.6a")
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"turn_began", "step_began", "step_skipped"})
+    when = dict.fromkeys(("step_began", "step_skipped"), "self.first")
 
     def applies(self) -> bool:
         return len(self.game.players) == 2
@@ -92,6 +101,7 @@ class MirageFirstTurnDrawPhase(_FirstTurn):
     rules = ("GRT-1.4-3",)
     editions = frozenset({"mirage"})
     events = frozenset({"turn_began", "phase_began", "phase_skipped", "card_drawn"})
+    when = dict.fromkeys(("phase_began", "phase_skipped", "card_drawn"), "self.first")
 
     def first_turn(self, e: Event) -> None:
         g = self.game

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from checker.trace.check import Check
 from checker.trace.format import Event, Observed
 
@@ -17,6 +19,7 @@ class DiscardBeforeDamageRemoval(Check):
     rules = ("CR24-514.1", "CR24-514.2", "CR08-314.1", "CR08-314.2")
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"step_began", "discarded", "damage_removed", "effect_ended", "priority_passed"})
+    when = dict.fromkeys(("step_began", "priority_passed"), "self.cleaned")
 
     def setup(self) -> None:
         super().setup()
@@ -41,6 +44,7 @@ class ActivePlayerDiscards(Check):
     rules = ("CR24-514.1", "CR24-703.4n", "CR08-314.1", "GRT-1.10-4", "GRT-1.10-6")
     observes = True
     needs = ("decision",)
+    when = MappingProxyType({"view": "decision is not None and decision.kind == 'discard'"})
 
     def observe(self, view: Observed) -> None:
         d = view.decision
@@ -63,6 +67,7 @@ class DamageWearsOffInCleanup(Check):
     requires = "damage marked on permanents is removed in the cleanup step (or when a permanent regenerates)"
     rules = ("CR24-514.2", "CR24-120.6", "CR08-314.2", "GRT-1.11-4")
     events = frozenset({"damage_removed", "regenerated", "phased_out", "step_began", "phase_began"})
+    when = dict.fromkeys(("step_began", "phase_began"), "self.excused")
 
     def setup(self) -> None:
         super().setup()
@@ -86,9 +91,10 @@ class NoDamageLeftAfterCleanup(Check):
     name = "ending.no-damage-left-after-cleanup"
     requires = "after the cleanup, no permanent has damage marked on it"
     rules = ("CR24-514.2", "CR08-314.2", "GRT-1.11-4")
-    events = frozenset({"damage_removed", "damage_dealt", "turn_began", "step_began", "phase_began"})
+    events = frozenset({"damage_removed", "damage_dealt", "step_began", "phase_began"})
     observes = True
     needs = ("battlefield",)
+    when = dict.fromkeys(("step_began", "phase_began", "view"), "self.after")
 
     def setup(self) -> None:
         super().setup()
@@ -100,7 +106,7 @@ class NoDamageLeftAfterCleanup(Check):
             self.after, self.dealt = True, set()
         elif e.kind == "damage_dealt":
             self.dealt.add(e.subject or "")
-        elif e.kind != "turn_began" and e.subject not in ("cleanup", "untap", "upkeep", "beginning"):
+        elif e.subject not in ("cleanup", "untap", "upkeep", "beginning"):
             self.after = False
 
     def observe(self, view: Observed) -> None:

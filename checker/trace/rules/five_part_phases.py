@@ -20,6 +20,7 @@ class ManaBurnAfterTheMainBody(Check):
     #: A phase's parts end with it: Mirage's beginning of the turn, in which players pass
     #: priority, is no phase, and follows the cleanup's mana burn in no phase.
     events = frozenset({"mana_burned", "phase_began", "phase_ended"} | MAIN_BODY)
+    when = dict.fromkeys(("phase_began", "phase_ended", *MAIN_BODY), "self.burned")
 
     def setup(self) -> None:
         super().setup()

@@ -14,18 +14,19 @@ class _PoolsEmpty(Check):
     observes = True
     needs = ("mana_pool",)
     steps_too = True
+    when = dict.fromkeys(("mana_added", "view"), "self.since is not None")
 
     def setup(self) -> None:
         super().setup()
         self.since: dict[str, int] | None = None
-        self.ended = ""
+        self.ended: Event | None = None  # the end of the step or phase, described only in a violation
 
     def event(self, e: Event) -> None:
         if e.kind == "mana_added":
             if self.since is not None and e.player:
                 self.since[e.player] = self.since.get(e.player, 0) + (e.amount or 1)
         elif e.kind == "phase_ended" or self.steps_too:
-            self.since, self.ended = {}, f"the {e.subject} {e.kind.partition('_')[0]}"
+            self.since, self.ended = {}, e
 
     def observe(self, view: Observed) -> None:
         if self.since is None or not view.players:
@@ -35,8 +36,9 @@ class _PoolsEmpty(Check):
                 continue
             self.occasions += 1
             kept = sum(p.mana_pool.values()) - self.since.get(p.name, 0)
-            if kept > 0:
-                self.violated(f"{p.name} still had {kept} mana after {self.ended} ended")
+            if kept > 0 and self.ended is not None:
+                ended = f"the {self.ended.subject} {self.ended.kind.partition('_')[0]}"
+                self.violated(f"{p.name} still had {kept} mana after {ended} ended")
         self.since = None
 
 
@@ -61,6 +63,7 @@ class ManaKeptBetweenSteps(Check):
     rules = ("CR08-300.3",)
     editions = frozenset({"cr2008"})
     events = frozenset({"mana_emptied", "step_ended", "step_began", "phase_ended"})
+    when = dict.fromkeys(("step_ended", "step_began"), "self.emptied is not None")
 
     def setup(self) -> None:
         super().setup()
@@ -85,6 +88,7 @@ class ManaBurn(Check):
     events = frozenset(
         {"mana_emptied", "mana_burned", "life_changed", "step_began", "phase_began", "phase_ended", "step_ended"}
     )
+    when = dict.fromkeys(("step_began", "phase_began", "step_ended"), "self.owed")
 
     def setup(self) -> None:
         super().setup()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from checker.trace.check import Check
 from checker.trace.format import Event, Observed
 
@@ -18,6 +20,9 @@ class _NextPriority(Check):
 
     events = frozenset({"priority_passed", "step_began", "step_ended", "phase_began", "phase_ended", "ending_early"})
     observes = True
+    #: A pass, a view, a step's end matter only to a check that expects a holder (the others
+    #: declare what else they follow).
+    when = MappingProxyType(dict.fromkeys((*events, "view"), "self.expected is not None"))
     why = ""
 
     def setup(self) -> None:
@@ -62,6 +67,11 @@ class ActivePlayerFirst(_NextPriority):
         self.expected = self.game.active
 
     events = _NextPriority.events | {"turn_began"}
+    when = MappingProxyType(
+        dict.fromkeys(
+            ("priority_passed", "step_ended", "phase_ended", "ending_early", "view"), "self.expected is not None"
+        )
+    )
 
     def moved(self, e: Event) -> None:
         if e.kind in ("step_began", "phase_began", "turn_began"):
@@ -108,6 +118,7 @@ class PassesInTurnOrder(_NextPriority):
     )
     rules = ("CR24-117.3d",)
     why = "after a pass"
+    when = MappingProxyType({kind: c for kind, c in _NextPriority.when.items() if kind != "priority_passed"})
 
     def passed(self, e: Event) -> None:
         if e.player and self.game.passes < self.game.playing:
@@ -130,6 +141,14 @@ class _Window(Check):
         }
     )
     observes = True
+    when = MappingProxyType(
+        {
+            "priority_passed": "not self.had_priority",
+            **dict.fromkeys(("step_began", "phase_began", "turn_began"), "self.had_priority or self.ended_early"),
+            "view": "(decision is not None and not self.had_priority)"
+            " or (view.stack is not None and self.stack_empty is not (not view.stack))",
+        }
+    )
 
     def setup(self) -> None:
         super().setup()
@@ -169,6 +188,14 @@ class EndsWhenAllPass(_Window):
     rules = ("CR24-500.2", "CR24-117.4", "CR24-505.2", "CR08-300.2", "CR08-305.2", "GRT-1.3-3")
 
     events = _Window.events | {"spell_cast", "ability_activated", "land_played"}
+    #: Whether a round of passes was completed matters only in Mirage.
+    when = MappingProxyType(
+        {
+            "priority_passed": "not self.had_priority or game.edition == 'mirage'",
+            "turn_began": "self.had_priority or self.ended_early",
+            **dict.fromkeys(("step_began", "phase_began"), "self.had_priority or self.ended_early or self.round_done"),
+        }
+    )
 
     def setup(self) -> None:
         super().setup()
@@ -230,6 +257,13 @@ class AllPassResolvesTop(Check):
     )
     observes = True
     needs = ("stack",)
+    when = MappingProxyType(
+        {
+            "priority_passed": "self.due or self.stack",
+            **dict.fromkeys(events - {"priority_passed"}, "self.due"),
+            "view": "view.stack is not None and self.stack != len(view.stack)",
+        }
+    )
 
     def setup(self) -> None:
         super().setup()
@@ -262,6 +296,12 @@ class NoPriorityInUntapStep(Check):
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"step_began", "priority_passed", "spell_cast", "ability_activated"})
     observes = True
+    when = MappingProxyType(
+        {
+            **dict.fromkeys(("priority_passed", "spell_cast", "ability_activated", "view"), "game.step == 'untap'"),
+            "step_began": "e.subject == 'untap'",
+        }
+    )
 
     def event(self, e: Event) -> None:
         if e.kind == "step_began":
@@ -284,6 +324,12 @@ class CleanupPriorityOnlyIfNeeded(Check):
     rules = ("CR24-514.3", "CR24-514.3a", "CR08-314.3")
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"step_began", "priority_passed"} | SOMETHING_HAPPENED)
+    when = MappingProxyType(
+        {
+            **dict.fromkeys(("priority_passed", *SOMETHING_HAPPENED), "game.step == 'cleanup'"),
+            "step_began": "self.happened or self.seen or e.subject == 'cleanup'",
+        }
+    )
 
     def setup(self) -> None:
         super().setup()
@@ -312,6 +358,13 @@ class AnotherCleanupStep(Check):
     rules = ("CR24-514.3a", "CR08-314.3")
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"priority_passed", "step_ended", "step_began", "phase_ended", "turn_ended"})
+    when = MappingProxyType(
+        {
+            "priority_passed": "game.step == 'cleanup'",
+            "step_ended": "e.subject == 'cleanup'",
+            **dict.fromkeys(("step_began", "phase_ended", "turn_ended"), "self.owed"),
+        }
+    )
 
     def setup(self) -> None:
         super().setup()

@@ -3,6 +3,8 @@ empty library, ten poison counters (Mirage: life is checked as each phase ends).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from checker.trace.check import Check
 from checker.trace.format import Event, Observed
 
@@ -13,6 +15,7 @@ class _BeforePriority(Check):
     """A player who should have lost must not be found alive when a player receives priority."""
 
     observes = True
+    when = MappingProxyType({"view": "decision is not None and decision.kind == 'priority'"})
 
     def observe(self, view: Observed) -> None:
         d = view.decision
@@ -73,6 +76,7 @@ class EmptyLibraryLoses(Check):
         {"draw_from_empty_library", "player_lost", "priority_passed", "phase_ended", "step_ended", "game_over"}
     )
     observes = True
+    when = dict.fromkeys(("priority_passed", "phase_ended", "step_ended", "view"), "self.doomed")
 
     def setup(self) -> None:
         super().setup()

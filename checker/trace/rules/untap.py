@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from checker.trace.check import Check
 from checker.trace.format import Event
 
@@ -30,6 +32,7 @@ class PhasingBeforeUntap(Check):
     requires = "in the untap step, permanents phase in and out before anything untaps"
     rules = ("CR24-502.1", "CR24-703.4a", "CR08-302.1", "GRT-1.6-8")
     events = frozenset({"step_began", "phase_began", "untapped", "phased_in", "phased_out"})
+    when = dict.fromkeys(("step_began", "phase_began"), "self.untapped")
 
     def setup(self) -> None:
         super().setup()
@@ -54,6 +57,7 @@ class DayNightBeforeUntap(Check):
     rules = ("CR24-502.2", "CR24-703.4b", "CR24-730.2")
     editions = frozenset({"cr2024"})
     events = frozenset({"step_began", "untapped", "day_night_changed", "phased_in", "phased_out"})
+    when = MappingProxyType({"step_began": "self.untapped or self.changed"})
 
     def setup(self) -> None:
         super().setup()
