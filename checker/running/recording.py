@@ -74,8 +74,13 @@ class RecordingAdapter:
         self._keywords = keywords_of(setup)
         try:
             self.engine.start(setup)
-        finally:
-            self._record()
+        except BaseException:
+            # No game began (an unsupported set-up, a crash): no trace, and the engine's own error
+            # goes up as it was, not one from asking a game that never began for its events.
+            self.close()
+            self.path.unlink(missing_ok=True)
+            raise
+        self._record()
 
     def perform(self, action: Action) -> None:
         try:

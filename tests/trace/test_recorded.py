@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from checker.adapters.reference import ReferenceAdapter
+from checker.contract.interface import GameSetup, PlayerSetup, UnsupportedError
+from checker.running.recording import RecordingAdapter
 from checker.trace.check import Status, check_trace
 from checker.trace.format import TraceError, open_trace
 from checker.trace.verdict import check_files, exit_code
@@ -78,3 +81,17 @@ def test_the_checks_conditions_change_no_result_on_the_recorded_runs(recorded: l
         if check_trace(open_trace(p), conditions=False).results != check_trace(open_trace(p)).results
     ]
     assert not changed, changed[:10]
+
+
+class _RefusesEverySetUp(ReferenceAdapter):
+    def start(self, setup: GameSetup) -> None:
+        raise UnsupportedError("this engine can't set up a game at the upkeep")
+
+
+def test_a_set_up_the_engine_refuses_leaves_no_trace_and_keeps_its_reason(tmp_path: Path) -> None:
+    path = tmp_path / "run.trace.jsonl"
+    recorder = RecordingAdapter(_RefusesEverySetUp(), path, scenario="upkeep::refused::cr2024")
+    setup = GameSetup("cr2024", (PlayerSetup("Alice"), PlayerSetup("Bob")), "Alice", phase="beginning", step="upkeep")
+    with pytest.raises(UnsupportedError, match="can't set up a game at the upkeep"):
+        recorder.start(setup)
+    assert not path.exists()
