@@ -118,7 +118,7 @@ def test_the_committed_phase_rs_traces_are_those_of_its_failing_runs(site_dir: P
     assert not problems
     assert set(found) == {("phase.rs (phase-python) 0.103.0", id_) for id_ in failing}
     pages = list((site_dir / "traces" / "phase-rs-phase-python-0-103-0").glob("*.html"))
-    assert len(pages) == len(failing) == 13
+    assert len(pages) == len(failing) > 0
     engines = (site_dir / "engines.html").read_text(encoding="utf-8")
     assert engines.count('">The game as a timeline</a>') == len(failing)
 

@@ -92,6 +92,13 @@ class Game:
         name = "on_acted" if kind in ACTING else f"on_{kind}"
         return name if hasattr(Game, name) else None
 
+    def follow(self, e: Event) -> None:
+        """The position after ``e``, for a reader going through a trace entry by entry (the site's
+        timelines); the checks' dispatcher calls the method of each kind itself."""
+        name = self.follows(e.kind)
+        if name is not None:
+            getattr(self, name)(e)
+
     def on_priority_passed(self, e: Event) -> None:
         self.passes += 1
 
