@@ -342,6 +342,15 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
       And a "step skipped" event happened for Alice about draw
       And no "step began" event happened for Alice about draw
 
+    Scenario: Turn-based actions: in a game already under way, the first turn of the player who played first has no draw step
+      Given it is turn 1
+      And it is Alice's turn
+      And Alice took the first turn of the game
+      When the game advances to Alice's precombat main phase
+      Then Alice has drawn 0 cards
+      And a "step skipped" event happened for Alice about draw
+      And no "step began" event happened for Alice about draw
+
   @ruling:CR24-505.1 @ruling:CR24-505.1a @ruling:CR24-500.11
   @edition:cr2008 @edition:cr2024
   Rule: Only the turn's first main phase is the precombat main phase, even when the combat phase is skipped

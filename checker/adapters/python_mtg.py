@@ -23,27 +23,24 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from checker.adapters.python_mtg_events import changes
+from checker.adapters.python_mtg_setup import FILLER, FILLERS, MAPPED_EFFECTS, check_cards, place, unsupported_setup
 from checker.adapters.python_mtg_state import (
-    COLORS,
     ORDER,
     STEPS,
-    SYMBOLS,
     Snapshot,
     active_player,
     current_step,
     engine_step,
-    owners,
     require_mtg,
     rows,
     snapshot,
 )
-from checker.contract.cards import POOL
+from checker.adapters.python_mtg_view import game_view
 from checker.contract.interface import (
     Action,
     ActivateManaAbility,
     Capabilities,
     CardSpec,
-    CardView,
     CastSpell,
     ChooseDiscard,
     DecisionView,
@@ -55,70 +52,17 @@ from checker.contract.interface import (
     GameView,
     IllegalActionError,
     PassPriority,
-    PermanentView,
-    PlayerView,
     PlayLand,
     UnsupportedError,
 )
 
-#: The suite's cards with catalog effects that python-mtg's card of the same name has (its oracle corpus), with
-#: the engine's own record of it (the card's ``card_keyword`` or ``card_effect`` row), checked as a game is set up.
-REAL_CARDS: dict[str, tuple[str, str]] = {
-    "Raging Goblin": ("card_keyword", "haste"),
-    "White Knight": ("card_keyword", "first_strike"),
-    "Fencing Ace": ("card_keyword", "double_strike"),
-    "Giant Growth": ("card_effect", "modify_pt"),
-    "Lightning Bolt": ("card_effect", "deal_damage"),
-    "Shock": ("card_effect", "deal_damage"),
-    "Ancestral Recall": ("card_effect", "draw"),
-    "Divination": ("card_effect", "draw"),
-    "Time Walk": ("card_effect", "extra_turn"),
-    "Time Warp": ("card_effect", "extra_turn"),
-    "Relentless Assault": ("card_effect", "extra_combat"),
-    "Howling Mine": ("card_effect", "draw"),
-}
-#: The catalog effects of those cards: a scenario's card with one of them is set up only if it is one of them.
-MAPPED_EFFECTS = frozenset(e.key for name in REAL_CARDS for e in POOL[name].effects)
 _MAIN = ("precombat_main", "postcombat_main")
-_FILLER = "Island"
-_FILLERS = 10
 
 
 def _quiet(fn: Callable[..., Any], *args: Any) -> Any:
     """Call into the engine, whose turn loop narrates on stdout."""
     with contextlib.redirect_stdout(io.StringIO()):
         return fn(*args)
-
-
-def _unsupported_setup(setup: GameSetup) -> str | None:
-    """Why the adapter can't set up this game in python-mtg, or None."""
-    if setup.edition != "cr2024":
-        return (
-            f"python-mtg plays the current rules (mana empties without mana burn, CR 500.4), not edition "
-            f"{setup.edition!r}"
-        )
-    if len(setup.players) != 2:
-        return "the python-mtg adapter sets up two-player games only"
-    if setup.from_game_start:
-        return "python-mtg gives the first turn to the first deck dealt: it has no play-or-draw choice"
-    if setup.day_night is not None:
-        return "python-mtg has no day and night (its game state has neither)"
-    if any(pl.effects for pl in setup.players):
-        return "the python-mtg adapter doesn't set up effects that belong to a player (skip effects)"
-    if any(pl.poison for pl in setup.players):
-        return "the python-mtg adapter doesn't set up poison counters"
-    if any(pl.scheme_deck for pl in setup.players):
-        return "python-mtg has no Archenemy games (scheme decks)"
-    for p in setup.battlefield:
-        if p.holds is not None or p.token or p.counters or p.attached_to:
-            return "the python-mtg adapter doesn't set up tokens, counters, held or attached permanents"
-        if p.phased_out:
-            return "python-mtg has no phasing (its turn loop phases nothing in or out)"
-        if p.damage:
-            return "python-mtg keeps no damage marked on a permanent outside the combat damage step"
-        if p.owner not in (None, p.controller):
-            return "the python-mtg adapter doesn't set up a permanent controlled by another than its owner"
-    return None
 
 
 class _Choices(dict[str, Any]):
@@ -170,7 +114,7 @@ class PythonMtgAdapter:
     def start(self, setup: GameSetup) -> None:
         self._state = {}
         self._events = []
-        why = _unsupported_setup(setup)
+        why = unsupported_setup(setup)
         if why is not None:
             raise UnsupportedError(why)
         start_step = "untap" if setup.phase is None else engine_step(setup.phase, setup.step)
@@ -183,13 +127,15 @@ class PythonMtgAdapter:
                 cards[pl.name].append((c.id, c.card))
         for perm in setup.battlefield:
             cards[perm.controller].append((perm.id, perm.card))
-        decks = {p: [spec.name for _, spec in owned] + [_FILLER] * _FILLERS for p, owned in cards.items()}
+        decks = {p: [spec.name for _, spec in owned] + [FILLER] * FILLERS for p, owned in cards.items()}
         try:
             state = _quiet(import_module("mtg.engine.game").new_game, decks, "two-player", setup.seed)
         except Exception as exc:  # the engine's own failure, whatever it raises
             raise EngineFailure(f"python-mtg could not deal decks of the setup's cards: {exc!r}") from exc
-        self._check_cards(state, [spec for owned in cards.values() for _, spec in owned])
-        self._place(state, setup, cards, start_step)
+        check_cards(state, [spec for owned in cards.values() for _, spec in owned])
+        placed = place(self._driver, state, setup, cards, start_step)
+        self._ids, self._eids, self._names = placed.ids, placed.eids, placed.names
+        self._lands = frozenset(placed.lands)
         self._state = state
         self._turn = setup.turn_number
         self._declared, self._declared_for_none = False, None
@@ -208,87 +154,6 @@ class PythonMtgAdapter:
         _quiet(self._env._develop_if_main, self._state)
         self._record(before, snapshot(self._state))
         self._settle()
-
-    def _check_cards(self, state: dict[str, Any], specs: list[CardSpec]) -> None:
-        """Each card of the setup is python-mtg's card of that name, with the suite's types and P/T."""
-        types: dict[str, set[str]] = {}
-        for slug, t in rows(state, "card_type"):
-            types.setdefault(slug, set()).add(t)
-        power = dict(rows(state, "card_power"))
-        toughness = dict(rows(state, "card_toughness"))
-        for spec in specs:
-            slug = _slug(spec.name)
-            if spec.effects:
-                self._check_effects(state, spec, slug)
-            if slug not in types:
-                raise UnsupportedError(f"python-mtg's card corpus has no card {spec.name!r}")
-            if set(spec.types) != types[slug] or (spec.power, spec.toughness) != (
-                power.get(slug),
-                toughness.get(slug),
-            ):
-                raise UnsupportedError(
-                    f"python-mtg's {spec.name} is not the suite's card (types {sorted(types[slug])}, "
-                    f"{power.get(slug)}/{toughness.get(slug)})"
-                )
-
-    def _check_effects(self, state: dict[str, Any], spec: CardSpec, slug: str) -> None:
-        """A card with catalog effects is one of :data:`REAL_CARDS`, as the suite's pool has it, with its record."""
-        if spec.name not in REAL_CARDS or POOL.get(spec.name) != spec:
-            effects = ", ".join(e.key for e in spec.effects)
-            raise UnsupportedError(f"python-mtg has no card {spec.name!r} with {effects} (only real cards are mapped)")
-        relation, what = REAL_CARDS[spec.name]
-        column = 1 if relation == "card_keyword" else 3
-        if not any(r[0] == slug and r[column] == what for r in rows(state, relation)):
-            raise UnsupportedError(f"python-mtg's {spec.name} lacks its {what} ({relation})")
-
-    def _place(
-        self, state: dict[str, Any], setup: GameSetup, cards: dict[str, list[tuple[str, CardSpec]]], step: str
-    ) -> None:
-        """Put each card of the setup where it says (the dealt zones are emptied first; fillers leave the game)."""
-        pools: dict[tuple[str, str], list[str]] = {}
-        for p, c in sorted(rows(state, "printed_control")):
-            slug = next((s for (i, s) in rows(state, "instance_of") if i == c), None)
-            if slug is not None:
-                pools.setdefault((p, slug), []).append(c)
-        self._ids, self._eids, self._names = {}, {}, {}
-        lands: set[str] = set()
-
-        def take(player: str, card_id: str, spec: CardSpec) -> str:
-            eid = pools[(player, _slug(spec.name))].pop(0)
-            self._ids[eid], self._eids[card_id] = card_id, eid
-            self._names[eid] = spec.name
-            if "land" in spec.types:
-                lands.add(eid)
-            return eid
-
-        state["in_library"], state["in_hand"], state["graveyard"] = set(), set(), set()
-        state["on_battlefield"], state["tapped"], state["_sick"] = set(), set(), set()
-        state["_lib_order"] = {}
-        for pl in setup.players:
-            library = [take(pl.name, c.id, c.card) for c in pl.library]
-            state["_lib_order"][pl.name] = library
-            state["in_library"] |= {(pl.name, e) for e in library}
-            state["in_hand"] |= {(pl.name, take(pl.name, c.id, c.card)) for c in pl.hand}
-            state["graveyard"] |= {(take(pl.name, c.id, c.card),) for c in pl.graveyard}
-        for perm in setup.battlefield:
-            eid = take(perm.controller, perm.id, perm.card)
-            state["on_battlefield"].add((eid,))
-            if perm.tapped:
-                state["tapped"].add((eid,))
-            if perm.summoning_sick:
-                state["_sick"].add((eid,))
-        state["life"] = {(pl.name, pl.life) for pl in setup.players}
-        for pl in setup.players:
-            self._driver._set_floating(state, pl.name, {COLORS[sym]: n for sym, n in pl.mana_pool.items()})
-        state["_land_played"] = {(pl.name,) for pl in setup.players if pl.lands_played}
-        state["active_player"] = {(setup.active_player,)}
-        state["current_step"] = {(step,)}
-        state["_turn"] = setup.turn_number - 1
-        self._lands = frozenset(lands)
-        # The player chooses the lands to play (python-mtg otherwise plays one for them), and holds priority
-        # outside the main phases too (otherwise the engine goes through those steps without stopping).
-        state["_explicit_lands"] = True
-        state["_instant_speed"] = True
 
     # ------------------------------------------------------------------ the turn loop
 
@@ -559,75 +424,6 @@ class PythonMtgAdapter:
     # ------------------------------------------------------------------ view
 
     def view(self) -> GameView:
-        s = self._state
-        if not s:
+        if not self._state:
             raise UnsupportedError("no game has been started")
-        out = self._driver.run(s, ["controls", "power", "eff_toughness"])
-        controller = {str(c): str(p) for (p, c) in out["controls"]}
-        power = {str(c): int(n) for (c, n) in out["power"]}
-        toughness = {str(c): int(n) for (c, n) in out["eff_toughness"]}
-        owner = owners(s)
-        names = self._names
-
-        def cards(ids: Sequence[str]) -> tuple[CardView, ...]:
-            return tuple(CardView(self._ids[c], names.get(c, c)) for c in ids if c in self._ids)
-
-        players = []
-        for p in self._seats:
-            players.append(
-                PlayerView(
-                    p,
-                    next((int(n) for (q, n) in rows(s, "life") if q == p), 0),
-                    {SYMBOLS[str(c)]: int(n) for (q, c, n) in rows(s, "floating_mana") if q == p and int(n) > 0},
-                    cards((s.get("_lib_order") or {}).get(p, [])),
-                    cards(sorted(c for (q, c) in rows(s, "in_hand") if q == p)),
-                    cards(sorted(c for (c,) in rows(s, "graveyard") if owner.get(c) == p)),
-                    lost=s.get("_loser") == p,
-                    lands_played=1 if (p,) in rows(s, "_land_played") else 0,
-                )
-            )
-        attacking = {str(a): str(d) for (a, d) in rows(s, "attacks")}
-        blocking = {str(b): str(a) for (b, a) in rows(s, "blocks")}
-        tapped = {str(c) for (c,) in rows(s, "tapped")}
-        sick = {str(c) for (c,) in rows(s, "_sick")}
-        battlefield = tuple(
-            PermanentView(
-                self._ids[c],
-                names.get(c, c),
-                controller.get(c, owner.get(c, "")),
-                owner.get(c, ""),
-                c in tapped,
-                0,  # python-mtg keeps no damage marked on a permanent (see _combat_damage)
-                False,
-                c in sick,
-                power.get(c),
-                toughness.get(c),
-                attacking=c in attacking,
-                blocking=self._ids.get(blocking[c]) if c in blocking else None,
-                attacked=attacking.get(c),
-            )
-            for (c,) in sorted(rows(s, "on_battlefield"))
-            if c in self._ids
-        )
-        step = current_step(s)
-        phase, st = STEPS[step]
-        loser = s.get("_loser")
-        winner = next((p for p in self._seats if p != loser), None) if loser else None
-        return GameView(
-            "cr2024",
-            self._turn,
-            active_player(s),
-            phase,
-            st,
-            self._decision(),
-            tuple(players),
-            battlefield,
-            (),
-            game_over=bool(loser),
-            winner=winner,
-        )
-
-
-def _slug(name: str) -> str:
-    """python-mtg's id of a card name (its ``mtg._text.slug``): "Grizzly Bears" -> ``grizzly_bears``."""
-    return str(import_module("mtg._text").slug(name))
+        return game_view(self._driver, self._state, self._seats, self._ids, self._names, self._turn, self._decision())
