@@ -1,8 +1,9 @@
 """The adapter for phase.rs through its Python bindings, ``phase-python`` (``pip install .[phase]``).
 
 The game is set up in :mod:`checker.adapters.phase_setup`, shown in :mod:`checker.adapters.phase_view` and
-recorded in :mod:`checker.adapters.phase_events`; this module performs the players' actions. Views and events
-use the suite's ids; phase.rs's object ids stay inside.
+recorded in :mod:`checker.adapters.phase_events` (with :mod:`~checker.adapters.phase_game`,
+:mod:`~checker.adapters.phase_parts` and :mod:`~checker.adapters.phase_snapshot`); this module performs the
+players' actions. Views and events use the suite's ids; phase.rs's object ids stay inside.
 """
 
 from __future__ import annotations

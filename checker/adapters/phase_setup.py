@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from checker.adapters import phase_cards
-from checker.adapters.phase_events import _COLORS, _ORDER, _PARTS, _require_phase
+from checker.adapters.phase_game import _COLORS, _require_phase
+from checker.adapters.phase_parts import _ORDER, _PARTS
 from checker.adapters.phase_view import PhaseView
 from checker.contract.interface import (
     CardSetup,

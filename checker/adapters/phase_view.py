@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.adapters.phase_events import _PARTS, _SYMBOLS, COUNTER_KINDS, PhaseEvents, _int
+from checker.adapters.phase_events import PhaseEvents
+from checker.adapters.phase_game import _SYMBOLS, COUNTER_KINDS, _int
+from checker.adapters.phase_parts import _PARTS
 from checker.contract.interface import (
     CardView,
     DecisionView,
