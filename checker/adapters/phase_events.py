@@ -25,6 +25,7 @@ class PhaseEvents(PhaseSnapshot):
         emptied: dict[int, int] = {}
         lost_here = False
         died: set[int] = set()
+        dealt: list[Any] = []  # cards moved from a library to a hand since the last draw phase.rs reported
         gone: list[tuple[str | None, Any, Any]] = []  # tokens put into a graveyard: controller, owner, id
         sacrificed = {
             int(e["data"]["object_id"])
@@ -92,7 +93,18 @@ class PhaseEvents(PhaseSnapshot):
                     elif leaving:
                         leave_combat()
                 case "CardDrawn":
+                    dealt.clear()
                     ev = GameEvent("card_drawn", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
+                case "ZoneChanged" if d.get("from") == "Library" and d.get("to") == "Hand":
+                    dealt.append(d.get("object_id"))
+                case "CardsDrawn":
+                    # The opening hands: phase.rs moves each card to the hand, then says how many the player drew.
+                    who = self._player(d.get("player_id"))
+                    for oid in dealt:
+                        self._events.append(GameEvent("card_drawn", turn, who, self._name(oid)))
+                    dealt.clear()
+                case "GameStarted":
+                    ev = GameEvent("game_started", turn)
                 case "PermanentUntapped":
                     name = self._name(d.get("object_id"))
                     if name is not None:
@@ -196,7 +208,7 @@ class PhaseEvents(PhaseSnapshot):
                     ev = GameEvent(
                         "blockers_declared",
                         turn,
-                        self._player(1 - self._active),
+                        self._opponent(self._active),
                         ",".join(f"{self._name(b)}>{self._name(a)}" for b, a in blocks),
                         len(blocks),
                     )
@@ -220,9 +232,11 @@ class PhaseEvents(PhaseSnapshot):
                         if now and not was:
                             self._events.append(GameEvent("draw_from_empty_library", turn, self._player(seat)))
                             before["empty_draws"][seat] = True
-                case "ZoneChanged" if lost_here and d.get("to") == "Exile" and d.get("from") != "Exile":
+                case "ZoneChanged" if (
+                    lost_here and len(self._seats) == 2 and d.get("to") == "Exile" and d.get("from") != "Exile"
+                ):
                     # phase.rs removes a loser's objects from the game after PlayerLost (its multiplayer
-                    # handling); in a two-player game the game is over at that point (CR 104.2a), so the
+                    # handling, CR 800.4a); in a two-player game the game is over at that point (CR 104.2a), so the
                     # view keeps showing the zones as they stood when the game ended.
                     self._left_at_end[int(d.get("object_id", -1))] = str(d.get("from"))
                 case "PlayerLost":

@@ -19,6 +19,13 @@ COUNTER_KINDS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
 _COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
 _SYMBOLS = {v: k for k, v in _COLORS.items()}
 
+#: Verified: in a game of three, phase.rs's DeclareAttackers offers every opponent as an attack target
+#: (valid_attack_targets) and asks no one to choose a defending player at the beginning of combat.
+NO_DEFENDING_PLAYER = (
+    "phase.rs plays games of more than two players with the attack multiple players option (CR 802): every opponent "
+    "is a defending player, and no defending player is chosen (CR 506.2a, 507.1)"
+)
+
 
 def _require_phase() -> Any:
     module = phase_cards.phase_module()
@@ -55,6 +62,19 @@ class PhaseGame:
         self._day_night: str | None = None
         self._turns_to_skip: list[int] = []  # by seat, as last read from phase.rs's state
         self._added_phase: str | None = None  # the phase phase.rs added that the game is in
+        self._between_games = False  # phase.rs waits between a match's games for the play-or-draw choice
+        self._library_cards: list[list[tuple[str, str]]] = []  # (id, name) of each library card of such a game
+
+    def _follow(self, game: Any, part: str | None, active: int) -> None:
+        """Report the game from here on: no events yet, in ``part`` of ``active``'s turn."""
+        self._game = game
+        self._events = []
+        self._part = part
+        self._turn = int(game.turn)
+        self._active = active
+        self._stack_info = {}
+        self._triggered = set()
+        self._damage = {}
 
     @property
     def game(self) -> Any:
@@ -74,9 +94,11 @@ class PhaseGame:
         return self._seats[i] if 0 <= i < len(self._seats) else None
 
     def _opponent(self, seat: Any) -> str | None:
-        """The other player of a two-player game."""
+        """The other player of a two-player game; None in a game of more (each opponent may be attacked)."""
         me = self._player(seat)
-        return next((name for name in self._seats if name != me), None) if me is not None else None
+        if me is None or len(self._seats) != 2:
+            return None
+        return next((name for name in self._seats if name != me), None)
 
     @property
     def _active_name(self) -> str | None:

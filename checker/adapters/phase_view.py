@@ -104,8 +104,9 @@ class PhaseView(PhaseEvents):
             self._over = True
         if self._auto_blocks and wtype == "Priority" and self._part == "DeclareBlockers" and self._game is not None:
             w_player = int(wdata.get("player", -1)) if isinstance(wdata, dict) else -1
-            if w_player == self._active:
-                decision = DecisionView("declare_blockers", self._seats[1 - self._active])
+            defender = self._opponent(self._active)
+            if w_player == self._active and defender is not None:
+                decision = DecisionView("declare_blockers", defender)
         part = _PARTS.get(str(g.phase), (None, None))
         # Objects phase.rs moved to exile after a player lost: shown where they were when the game ended.
         restored: dict[tuple[int, str], list[int]] = {}
