@@ -669,3 +669,36 @@ def test_a_game_of_three_has_no_defending_player_to_choose() -> None:
         adapter.perform(DeclareAttackers("Alice", ("bears",)))
     with pytest.raises(UnsupportedError, match="no defending player is chosen"):
         adapter.perform(ChooseDefendingPlayer("Alice", "Carol"))
+
+
+def test_paradox_haze_s_upkeep_is_a_step_added_in_the_beginning_phase() -> None:
+    adapter = _started(battlefield=(PermanentSetup("haze", card("Paradox Haze"), "Alice"),))
+    for _ in range(3):  # Paradox Haze's trigger resolves, the first upkeep ends, then the second
+        _both_pass(adapter)
+    kinds = [(e.kind, e.subject) for e in adapter.events() if e.kind.startswith(("step_", "phase_"))]
+    assert ("step_added", "upkeep") in kinds and ("phase_added", "beginning") not in kinds
+    assert ("step_skipped", "untap") not in kinds
+    assert kinds.count(("step_began", "upkeep")) == 2 and kinds[-1] == ("step_began", "draw")
+
+
+def test_mandate_of_peace_ends_the_combat_phase_early_and_is_exiled() -> None:
+    from checker.contract.interface import CastSpell, DeclareAttackers
+
+    battlefield = (PermanentSetup("giant", card("Hill Giant"), "Alice"),)
+    bob = PlayerSetup("Bob", hand=(CardSetup("mandate", card("Mandate of Peace")),), mana_pool={"W": 2})
+    adapter = _started(
+        players=(PlayerSetup("Alice"), bob), phase="combat", step="declare_attackers", battlefield=battlefield
+    )
+    adapter.perform(DeclareAttackers("Alice", ("giant",)))
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(CastSpell("Bob", "mandate"))
+    adapter.perform(PassPriority("Bob"))
+    adapter.perform(PassPriority("Alice"))
+    rows = [(e.kind, e.subject) for e in adapter.events()]
+    early = rows.index(("ending_early", "combat"))
+    assert [e.detail for e in adapter.events() if e.kind == "ending_early"] == [{"effect": "Mandate of Peace"}]
+    # The combat's remaining steps are skipped before the phase ends, then the next phase begins.
+    assert rows[early:].index(("step_skipped", "combat_damage")) < rows[early:].index(("phase_ended", "combat"))
+    assert rows[early:].index(("phase_ended", "combat")) < rows[early:].index(("phase_began", "postcombat_main"))
+    view = adapter.view()
+    assert [c.id for c in view.player("Bob").exile] == ["mandate"] and view.player("Alice").exile == ()

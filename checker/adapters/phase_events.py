@@ -25,6 +25,7 @@ class PhaseEvents(PhaseSnapshot):
         emptied: dict[int, int] = {}
         lost_here = False
         died: set[int] = set()
+        early: set[int] = set()  # the events of phase.rs's effects ending the turn or combat already reported
         dealt: list[Any] = []  # cards moved from a library to a hand since the last draw phase.rs reported
         gone: list[tuple[str | None, Any, Any]] = []  # tokens put into a graveyard: controller, owner, id
         sacrificed = {
@@ -73,6 +74,7 @@ class PhaseEvents(PhaseSnapshot):
                         self._events.append(GameEvent("turn_ended", turn, self._active_name, None, turn))
                     self._report_skipped_turns(int(d.get("player_id", self._active)), turn)
                     self._added_phase = None
+                    self._added_steps.clear()
                     turn = int(d.get("turn_number", turn))
                     self._turn = turn
                     self._active = int(d.get("player_id", self._active))
@@ -88,6 +90,15 @@ class PhaseEvents(PhaseSnapshot):
                     # phase.rs's combat record is gone once the next phase has begun: reported where CR 511.3
                     # puts the removal from combat, as the end of combat step ends (the state can't tell more).
                     leaving = after["combat"] is None and _PARTS.get(part, ("",))[0] != "combat"
+                    ending = _ending_ahead(events, i)
+                    if ending is not None and ending not in early:
+                        # An effect ending the turn or the combat phase (CR 723) moves on to the cleanup step or out
+                        # of combat, and phase.rs reports it resolved (EffectResolved) only after: reported here.
+                        early.add(ending)
+                        source = (events[ending].get("data") or {}).get("source_id")
+                        what = _ENDINGS[events[ending]["data"]["kind"]]
+                        effect = {"effect": self._names.get(int(source), "")} if source is not None else {}
+                        self._events.append(GameEvent("ending_early", turn, self._active_name, what, None, effect))
                     if part in _PARTS:
                         self._begin_part(part, turn, self._active_name or "", leave_combat if leaving else None)
                     elif leaving:
@@ -274,7 +285,13 @@ class PhaseEvents(PhaseSnapshot):
             for entry in (st.get("extra_turns") or [])[before["extra_turns"] :]:
                 who = entry.get("player") if isinstance(entry, dict) else entry
                 self._events.append(GameEvent("extra_turn_added", turn, self._player(who)))
-        added = [data for entry, data in after["extra_phases"] if entry not in {e for e, _ in before["extra_phases"]}]
+        seen = {entry for entry, _, _ in before["extra_phases"]}
+        added = [data for entry, data, step in after["extra_phases"] if entry not in seen and not step]
+        for entry, data, step in after["extra_phases"]:
+            if step and entry not in seen:
+                # A step added after the step under way, in the same phase (CR 500.10): its own beginning comes next.
+                self._added_steps.append(data)
+                self._events.append(GameEvent("step_added", turn, self._active_name, _PARTS[data][1]))
         for phase in sorted({_ADDED_PHASES[d] for d in added if d in _ADDED_PHASES}, key=_PHASE_ORDER.index):
             # phase.rs records an added phase (extra_phases) with no event: read from its state. The added phases
             # belong to the turn under way.
@@ -286,6 +303,22 @@ class PhaseEvents(PhaseSnapshot):
             if info is not None and info[2] == "TriggeredAbility" and i not in self._triggered:
                 self._triggered.add(i)
                 self._events.append(GameEvent("triggered", turn, self._player(info[1]), self._name(info[0])))
+
+
+#: phase.rs's effects that end the turn or the combat phase (CR 723) -> what they end, in the suite's words.
+_ENDINGS = {"EndTheTurn": "turn", "EndCombatPhase": "combat"}
+
+
+def _ending_ahead(events: Sequence[Any], i: int) -> int | None:
+    """The index of phase.rs's report of an effect ending the turn or the combat phase later in the same resolution
+    as its ``i``-th event (before anyone gets priority), or None."""
+    for k in range(i + 1, len(events)):
+        kind, d = events[k].get("type"), events[k].get("data") or {}
+        if kind == "EffectResolved" and d.get("kind") in _ENDINGS:
+            return k
+        if kind == "PriorityPassed":
+            return None
+    return None
 
 
 def _next_is_phase_change(events: Sequence[Any], i: int) -> bool:

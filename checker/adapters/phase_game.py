@@ -62,6 +62,8 @@ class PhaseGame:
         self._day_night: str | None = None
         self._turns_to_skip: list[int] = []  # by seat, as last read from phase.rs's state
         self._added_phase: str | None = None  # the phase phase.rs added that the game is in
+        self._added_steps: list[str] = []  # steps phase.rs added in the phase under way, not yet begun
+        self._set_aside: set[int] = set()  # the cards the set-up exiled out of the game's way (never shown)
         self._between_games = False  # phase.rs waits between a match's games for the play-or-draw choice
         self._library_cards: list[list[tuple[str, str]]] = []  # (id, name) of each library card of such a game
 

@@ -86,16 +86,21 @@ class PhaseParts(PhaseGame):
             # The rest of a phase phase.rs added (its extra_phases: an upkeep step alone, say) never begins: skipped.
             self._skipped([n for n in _ORDER[i + 1 :] if _PARTS[n][0] == added], added, turn, player)
             self._added_phase = None
+        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this); the steps of
+        # a phase that ends are skipped before it ends, as in its turn's order (CR 500.1).
+        went_past = _ORDER[i + 1 : j] if j > i + 1 and not leaving_added else []
+        ending = [n for n in went_past if prev[0] != ph and _PARTS[n][0] == prev[0]]
+        self._skipped(ending, prev[0], turn, player)
         if after_step is not None:
             after_step()
         if prev_part is not None and prev[0] != ph:
             self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
-        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
-        if j > i + 1 and not leaving_added:
-            self._skipped(_ORDER[i + 1 : j], prev[0], turn, player)
+        self._skipped([n for n in went_past if n not in ending], prev[0], turn, player)
         if prev[0] != ph or prev_part is None:
             self._events.append(GameEvent("phase_began", turn, player, ph))
-        if 0 <= j <= i and part != "CombatDamage":
+        if 0 <= j <= i and part in self._added_steps:
+            self._added_steps.remove(part)  # a step phase.rs added in the phase under way: nothing skipped
+        elif 0 <= j <= i and part != "CombatDamage":
             # Back to an earlier part in the same turn: a phase phase.rs added; its parts before this one are skipped.
             self._added_phase = ph
             self._skipped([n for n in _ORDER[:j] if _PARTS[n][0] == ph], ph, turn, player)

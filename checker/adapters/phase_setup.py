@@ -87,6 +87,7 @@ class PhaseSetup(PhaseStart):
         self._day_night = setup.day_night
         self._turns_to_skip = []
         self._between_games = False
+        self._added_steps, self._set_aside = [], set()
         if setup.edition != "cr2024":
             raise UnsupportedError(f"phase.rs plays the current rules, not edition {setup.edition!r}")
         if len(setup.players) > 2 and setup.phase == "combat":
@@ -234,6 +235,7 @@ class PhaseSetup(PhaseStart):
         for oid in leftovers:
             objs[str(oid)]["zone"] = "Exile"
         st["exile"] = list(st.get("exile", [])) + leftovers
+        self._set_aside = set(leftovers)
         st["debug_mode"] = True
         # The dealing's record of this turn's zone changes: the set-up's game has none (and phase.rs refuses a record
         # of a turn later than the one it is loaded at).
@@ -353,6 +355,7 @@ class PhaseSetup(PhaseStart):
         self._seats = list(players)
         self._lost, self._over, self._winner = set(), False, None
         self._left_at_end, self._auto_blocks, self._day_night, self._turns_to_skip = {}, False, None, []
+        self._set_aside = set()
         objects = game.state()["state"]["objects"]
         self._names = {int(oid): str(o.get("name")) for oid, o in objects.items()}
         self._zones = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from checker.adapters.phase_parts import PhaseParts
+from checker.adapters.phase_parts import _PARTS, PhaseParts
 
 
 class PhaseSnapshot(PhaseParts):
@@ -52,7 +52,7 @@ class PhaseSnapshot(PhaseParts):
         snapshot["attacking"], snapshot["blocking"] = attacking, blocking
         snapshot["extra_turns"] = len(st.get("extra_turns") or [])
         snapshot["extra_phases"] = [
-            (e.get("id"), (e.get("segment") or {}).get("data")) for e in st.get("extra_phases") or []
+            (e.get("id"), (e.get("segment") or {}).get("data"), _added_step(e)) for e in st.get("extra_phases") or []
         ]
         return snapshot
 
@@ -73,6 +73,14 @@ _UNTRACKED = frozenset(
         "Discarded",
     }
 )
+
+
+def _added_step(entry: dict[str, Any]) -> bool:
+    """Whether phase.rs's extra_phases entry is a step added inside the phase under way (Paradox Haze's upkeep
+    after this upkeep: a Step segment anchored at a step of the same phase), not a new phase holding it."""
+    segment = entry.get("segment") or {}
+    anchor, step = _PARTS.get(str(entry.get("anchor"))), _PARTS.get(str(segment.get("data")))
+    return segment.get("type") == "Step" and anchor is not None and step is not None and anchor[0] == step[0]
 
 
 def _tracked(snapshot: dict[str, Any]) -> bool:

@@ -114,6 +114,12 @@ class PhaseView(PhaseEvents):
             o = g.object(oid)
             if o is not None:
                 restored.setdefault((int(o.get("owner", 0)), zone), []).append(oid)
+        # Exile, but for the cards the set-up put there out of the game's way and a loser's objects shown above.
+        exiled: dict[int, list[int]] = {}
+        for o in g.exile() or []:
+            oid = int(o["id"])
+            if oid not in self._set_aside and oid not in self._left_at_end:
+                exiled.setdefault(int(o.get("owner", 0)), []).append(oid)
         players = []
         for i, name in enumerate(self._seats):
             p = g.player(i)
@@ -132,6 +138,7 @@ class PhaseView(PhaseEvents):
                     self._cards((i, "graveyard"), [*p["graveyard"], *restored.get((i, "Graveyard"), [])]),
                     lost,
                     int(p.get("lands_played_this_turn", 0)),
+                    exile=self._cards((i, "exile"), exiled.get(i, [])),
                     poison=int(p.get("poison_counters") or 0),
                 )
             )
