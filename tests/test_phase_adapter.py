@@ -323,8 +323,13 @@ def test_a_whenever_trigger_is_written_so_that_phase_rs_triggers_it() -> None:
         ("Whenever this creature becomes blocked by two or more creatures, you gain 3 life", "parser reads"),
         ("Whenever this creature becomes blocked by a creature, you gain 1 life", "parser reads"),
         (
-            "Whenever this creature attacks, you put Sentinel from your hand onto the battlefield tapped and attacking",
-            "drops the named card",
+            "Whenever this creature attacks, you put Sentinel from your hand onto the battlefield tapped and attacking "
+            "Jace Beleren",
+            "drops what a card put onto the battlefield attacks or blocks",
+        ),
+        (
+            "Whenever this creature blocks, you put Wall from your hand onto the battlefield blocking Raider",
+            "drops what a card put onto the battlefield attacks or blocks",
         ),
         ("Whenever this creature attacks, this deals 2 damage to Grizzly Bears", "named permanent"),
     ],
@@ -546,6 +551,12 @@ def test_a_match_s_first_game_with_no_chooser_is_unsupported() -> None:
         ("At the beginning of your second main phase, you gain 1 life", "artifact", '"phase": "PostCombatMain"'),
         ("{0}: this creature gets +1/+1 until end of turn. Activate only during combat", "creature", '"DuringCombat"'),
         ("Target creature gets +3/+3 until the beginning of the next upkeep", "instant", '"UntilNextStepOf"'),
+        (
+            "Whenever this creature attacks, you put Sentinel from your hand onto the battlefield tapped and attacking",
+            "creature",
+            '"properties": [{"type": "Named", "name": "Sentinel"}]}, "owner_library": false, "enter_transformed": '
+            'false, "enter_tapped": true, "enters_attacking": true',
+        ),
     ],
 )
 def test_newly_written_abilities_parse_into_what_they_say(ability: str, card_type: str, found: str) -> None:
@@ -702,3 +713,10 @@ def test_mandate_of_peace_ends_the_combat_phase_early_and_is_exiled() -> None:
     assert rows[early:].index(("phase_ended", "combat")) < rows[early:].index(("phase_began", "postcombat_main"))
     view = adapter.view()
     assert [c.id for c in view.player("Bob").exile] == ["mandate"] and view.player("Alice").exile == ()
+
+
+def test_a_battle_is_unsupported_for_want_of_a_defense() -> None:
+    from checker.contract.interface import CardSpec
+
+    with pytest.raises(UnsupportedError, match="battles have no defense"):
+        phase_cards.card_data_json([CardSpec("Siege Golem", ("battle", "creature"), "{3}", 3, 3)])

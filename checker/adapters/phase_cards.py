@@ -155,11 +155,16 @@ def _outcome_text(p: Mapping[str, Any], name: str) -> str:
         case "delayed_gain_life":
             # The player named is the ability's controller: the adapter checks it (phase_rs.PhaseAdapter.start).
             return f"you gain {amount} life at the beginning of the next end step"
+        case "put_attacking" if "target" not in p:
+            # phase.rs reads "a card named Sentinel" as the card in hand of that name (a ChangeZone from the hand,
+            # enters_attacking); "you put Sentinel from your hand ..." loses the name (its target: the controller).
+            return f"you put a card named {p['card']} from your hand onto the battlefield tapped and attacking"
         case "put_attacking" | "put_blocking":
-            # Verified: phase.rs reads "you put Sentinel from your hand onto the battlefield tapped and attacking"
-            # as a ChangeZone whose target is the controller, the card's name lost (docs/engines/phase-rs.md).
+            # Verified: "... tapped and attacking Jace Beleren" loses the planeswalker, and "... blocking Raider" the
+            # block (a plain ChangeZone from the hand, neither attacking nor blocking).
             raise UnsupportedError(
-                "phase.rs's parser drops the named card of 'put <card> from your hand onto the battlefield'"
+                "phase.rs's parser drops what a card put onto the battlefield attacks or blocks "
+                "('... attacking <planeswalker>', '... blocking <creature>')"
             )
     raise UnsupportedError(f"phase.rs adapter: no rules text for {does!r}")
 
@@ -337,6 +342,12 @@ def _skip_text(what: str) -> str:
 
 def definition(spec: CardSpec) -> dict[str, Any]:
     """The MTGJSON ``AtomicCard``-shaped dict of a card, its rules text written from its catalog effects."""
+    if "battle" in spec.types:
+        # Verified: Siege Golem, a battle creature put onto the battlefield, went at once to the graveyard (ZoneChanged
+        # Battlefield -> Graveyard): the suite's cards carry no defense, and phase.rs's battle then has none.
+        raise UnsupportedError(
+            f"the suite's battles have no defense: phase.rs puts {spec.name}, with none, into the graveyard"
+        )
     types = [t.capitalize() for t in spec.types]
     supertypes = [t.capitalize() for t in spec.supertypes]
     subtypes = list(spec.subtypes)
