@@ -323,8 +323,13 @@ def test_a_whenever_trigger_is_written_so_that_phase_rs_triggers_it() -> None:
         ("Whenever this creature becomes blocked by two or more creatures, you gain 3 life", "parser reads"),
         ("Whenever this creature becomes blocked by a creature, you gain 1 life", "parser reads"),
         (
-            "Whenever this creature attacks, you put Sentinel from your hand onto the battlefield tapped and attacking",
-            "drops the named card",
+            "Whenever this creature attacks, you put Sentinel from your hand onto the battlefield tapped and attacking "
+            "Jace Beleren",
+            "drops what a card put onto the battlefield attacks or blocks",
+        ),
+        (
+            "Whenever this creature blocks, you put Wall from your hand onto the battlefield blocking Raider",
+            "drops what a card put onto the battlefield attacks or blocks",
         ),
         ("Whenever this creature attacks, this deals 2 damage to Grizzly Bears", "named permanent"),
     ],
@@ -500,3 +505,218 @@ def test_phases_phase_rs_adds_are_reported_and_an_added_phase_s_missing_steps_sk
         ("step_began", "upkeep"),
         ("step_skipped", "draw"),
     ]
+
+
+def _library(prefix: str, n: int = 10) -> tuple[CardSetup, ...]:
+    return tuple(CardSetup(f"{prefix}{i}", card("Island")) for i in range(n))
+
+
+def test_the_chooser_of_a_match_s_next_game_plays_or_draws_and_phase_rs_deals_the_hands() -> None:
+    from checker.contract.interface import ChoosePlayOrDraw
+
+    players = (PlayerSetup("Alice", library=_library("a")), PlayerSetup("Bob", library=_library("b")))
+    adapter = _started(players=players, from_game_start=True, chooser="Bob", turn_number=1)
+    view = adapter.view()
+    assert view.decision is not None and (view.decision.kind, view.decision.player) == ("play_or_draw", "Bob")
+    assert view.phase is None and view.priority is None and not adapter.events()
+    with pytest.raises(IllegalActionError):
+        adapter.perform(ChoosePlayOrDraw("Alice", True))
+    adapter.perform(ChoosePlayOrDraw("Bob", False))
+    chosen = [e for e in adapter.events() if e.kind == "play_or_draw_chosen"]
+    assert [(e.player, e.subject, dict(e.detail)) for e in chosen] == [("Bob", "draw", {"starting": "Alice"})]
+    drawn = [e for e in adapter.events() if e.kind == "card_drawn"]
+    assert sorted({e.player for e in drawn}) == ["Alice", "Bob"] and len(drawn) == 14
+    assert {e.subject for e in drawn} <= {c.id for p in players for c in p.library}
+    view = adapter.view()
+    assert (view.turn_number, view.active_player, view.priority) == (1, "Alice", "Alice")
+    assert [len(p.hand) for p in view.players] == [7, 7]
+    began = [e.subject for e in adapter.events() if e.kind == "step_began"]
+    assert began[:2] == ["untap", "upkeep"]
+
+
+def test_a_match_s_first_game_with_no_chooser_is_unsupported() -> None:
+    """phase.rs picks who plays a match's first game itself: verified, it deals the hands at once."""
+    players = (PlayerSetup("Alice", library=_library("a")), PlayerSetup("Bob", library=_library("b")))
+    with pytest.raises(UnsupportedError, match="between a match's games"):
+        _started(players=players, from_game_start=True, chooser=None, turn_number=1)
+
+
+@pytest.mark.parametrize(
+    ("ability", "card_type", "found"),
+    [
+        ("Skip your next upkeep step, then you gain 2 life", "sorcery", '"SkipNextStep"'),
+        ("Skip your next turn, then you draw a card", "sorcery", '"SkipNextTurn"'),
+        ("At the beginning of your end of combat step, you gain 1 life", "artifact", '"phase": "EndCombat"'),
+        ("At the beginning of your main phase, you gain 1 life", "artifact", '"OnlyDuringYourMainPhase"'),
+        ("At the beginning of your second main phase, you gain 1 life", "artifact", '"phase": "PostCombatMain"'),
+        ("{0}: this creature gets +1/+1 until end of turn. Activate only during combat", "creature", '"DuringCombat"'),
+        ("Target creature gets +3/+3 until the beginning of the next upkeep", "instant", '"UntilNextStepOf"'),
+        (
+            "Whenever this creature attacks, you put Sentinel from your hand onto the battlefield tapped and attacking",
+            "creature",
+            '"properties": [{"type": "Named", "name": "Sentinel"}]}, "owner_library": false, "enter_transformed": '
+            'false, "enter_tapped": true, "enters_attacking": true',
+        ),
+    ],
+)
+def test_newly_written_abilities_parse_into_what_they_say(ability: str, card_type: str, found: str) -> None:
+    import json
+
+    spec = _written("Probe", card_type, ability, power=2 if card_type == "creature" else None)
+    assert found in json.dumps(phase_cards.build_face(spec))
+
+
+@pytest.mark.parametrize(
+    ("name", "found"),
+    [
+        ("Time Stop", '"EndTheTurn"'),
+        ("Mandate of Peace", '"EndCombatPhase"'),
+        ("Paradox Haze", '"MaxTimesPerTurn"'),
+        ("Propaganda", '"PerAffectedCreature"'),
+        ("War Cadence", '"Blocking"'),
+    ],
+)
+def test_catalog_cards_newly_mapped_parse(name: str, found: str) -> None:
+    import json
+
+    assert found in json.dumps(phase_cards.build_face(card(name)))
+
+
+@pytest.mark.parametrize(
+    ("ability", "reason"),
+    [
+        ("{0}: this creature gets +1/+1 until end of turn. Activate only before blockers are declared", "can't parse"),
+        ("At the beginning of your untap step, you gain 1 life", "'untap'"),
+        ("At the beginning of your turn, you gain 1 life", "'turn'"),
+    ],
+)
+def test_abilities_phase_rs_can_t_read_stay_unsupported(ability: str, reason: str) -> None:
+    with pytest.raises(UnsupportedError, match=reason):
+        phase_cards.build_face(_written("Probe", "creature", ability, power=2))
+
+
+def test_propaganda_s_tax_is_paid_as_attackers_are_declared_or_the_declaration_refused() -> None:
+    battlefield = (
+        PermanentSetup("bears", card("Grizzly Bears"), "Alice"),
+        PermanentSetup("giant", card("Hill Giant"), "Alice"),
+        PermanentSetup("prop", card("Propaganda"), "Bob"),
+    )
+    alice = PlayerSetup("Alice", mana_pool={"R": 2})
+    adapter = _started(
+        players=(alice, PlayerSetup("Bob")), phase="combat", step="declare_attackers", battlefield=battlefield
+    )
+    from checker.contract.interface import DeclareAttackers
+
+    with pytest.raises(IllegalActionError) as refused:
+        adapter.perform(DeclareAttackers("Alice", ("bears", "giant")))
+    assert refused.value.reason == "cost_unpaid"
+    view = adapter.view()
+    assert view.decision is not None and view.decision.kind == "declare_attackers"
+    assert view.player("Alice").mana_pool == {"R": 2}
+    adapter.perform(DeclareAttackers("Alice", ("giant",)))
+    view = adapter.view()
+    assert [p.id for p in view.battlefield if p.attacking] == ["giant"]
+    assert view.player("Alice").mana_pool == {}
+
+
+@pytest.mark.parametrize(
+    ("controller", "active", "phase", "step", "refused"),
+    [
+        ("Alice", "Alice", "beginning", "draw", True),  # Necropotence skips its controller's draw step
+        ("Alice", "Bob", "beginning", "draw", False),  # not Bob's
+        ("Alice", "Alice", "beginning", "upkeep", False),
+    ],
+)
+def test_a_set_up_at_a_step_a_skip_effect_in_it_skips_is_unsupported(
+    controller: str, active: str, phase: str, step: str, refused: bool
+) -> None:
+    necro = PermanentSetup("necro", card("Necropotence"), controller)
+    if refused:
+        with pytest.raises(UnsupportedError, match="Necropotence skips"):
+            _started(battlefield=(necro,), active_player=active, phase=phase, step=step)
+    else:
+        assert _started(battlefield=(necro,), active_player=active, phase=phase, step=step).view().step == step
+
+
+def test_a_set_up_at_a_step_a_skip_effect_of_the_active_player_skips_is_unsupported() -> None:
+    from checker.contract.interface import EffectSpec
+
+    skip = EffectSpec("skip_next", {"what": "upkeep", "count": 1})
+    alice = PlayerSetup("Alice", library=_library("a"), effects=(skip,))
+    with pytest.raises(UnsupportedError, match="a skip effect skips"):
+        _started(players=(alice, PlayerSetup("Bob", library=_library("b"))), phase="beginning", step="upkeep")
+
+
+def _three(**kw: object) -> PhaseAdapter:
+    players = tuple(PlayerSetup(name, library=_library(name[0].lower())) for name in ("Alice", "Bob", "Carol"))
+    return _started(players=players, **kw)
+
+
+def test_a_game_of_three_is_played_free_for_all_in_turn_order() -> None:
+    adapter = _three(turn_number=1, starting_player="Alice", phase="precombat_main")
+    view = adapter.view()
+    assert [p.name for p in view.players] == ["Alice", "Bob", "Carol"]
+    assert (view.active_player, view.phase, view.priority) == ("Alice", "precombat_main", "Alice")
+    for name in ("Alice", "Bob", "Carol"):
+        adapter.perform(PassPriority(name))
+    assert adapter.view().phase == "combat"
+
+
+def test_a_game_of_three_has_no_defending_player_to_choose() -> None:
+    """Verified on phase.rs: at the declaration every opponent is a target, and no one was asked to choose one."""
+    from checker.contract.interface import ChooseDefendingPlayer, DeclareAttackers
+
+    bears = PermanentSetup("bears", card("Grizzly Bears"), "Alice")
+    with pytest.raises(UnsupportedError, match="no defending player is chosen"):
+        _three(phase="combat", step="beginning_of_combat", battlefield=(bears,))
+    adapter = _three(phase="precombat_main", battlefield=(bears,))
+    for _ in range(2):  # the precombat main phase, then the beginning of combat step: priority only, no choice
+        for name in ("Alice", "Bob", "Carol"):
+            adapter.perform(PassPriority(name))
+    waiting = adapter.game.waiting_for()
+    assert waiting["type"] == "DeclareAttackers"
+    assert {t["data"] for t in waiting["data"]["valid_attack_targets"]} == {1, 2}
+    with pytest.raises(UnsupportedError, match="no defending player is chosen"):
+        adapter.perform(DeclareAttackers("Alice", ("bears",)))
+    with pytest.raises(UnsupportedError, match="no defending player is chosen"):
+        adapter.perform(ChooseDefendingPlayer("Alice", "Carol"))
+
+
+def test_paradox_haze_s_upkeep_is_a_step_added_in_the_beginning_phase() -> None:
+    adapter = _started(battlefield=(PermanentSetup("haze", card("Paradox Haze"), "Alice"),))
+    for _ in range(3):  # Paradox Haze's trigger resolves, the first upkeep ends, then the second
+        _both_pass(adapter)
+    kinds = [(e.kind, e.subject) for e in adapter.events() if e.kind.startswith(("step_", "phase_"))]
+    assert ("step_added", "upkeep") in kinds and ("phase_added", "beginning") not in kinds
+    assert ("step_skipped", "untap") not in kinds
+    assert kinds.count(("step_began", "upkeep")) == 2 and kinds[-1] == ("step_began", "draw")
+
+
+def test_mandate_of_peace_ends_the_combat_phase_early_and_is_exiled() -> None:
+    from checker.contract.interface import CastSpell, DeclareAttackers
+
+    battlefield = (PermanentSetup("giant", card("Hill Giant"), "Alice"),)
+    bob = PlayerSetup("Bob", hand=(CardSetup("mandate", card("Mandate of Peace")),), mana_pool={"W": 2})
+    adapter = _started(
+        players=(PlayerSetup("Alice"), bob), phase="combat", step="declare_attackers", battlefield=battlefield
+    )
+    adapter.perform(DeclareAttackers("Alice", ("giant",)))
+    adapter.perform(PassPriority("Alice"))
+    adapter.perform(CastSpell("Bob", "mandate"))
+    adapter.perform(PassPriority("Bob"))
+    adapter.perform(PassPriority("Alice"))
+    rows = [(e.kind, e.subject) for e in adapter.events()]
+    early = rows.index(("ending_early", "combat"))
+    assert [e.detail for e in adapter.events() if e.kind == "ending_early"] == [{"effect": "Mandate of Peace"}]
+    # The combat's remaining steps are skipped before the phase ends, then the next phase begins.
+    assert rows[early:].index(("step_skipped", "combat_damage")) < rows[early:].index(("phase_ended", "combat"))
+    assert rows[early:].index(("phase_ended", "combat")) < rows[early:].index(("phase_began", "postcombat_main"))
+    view = adapter.view()
+    assert [c.id for c in view.player("Bob").exile] == ["mandate"] and view.player("Alice").exile == ()
+
+
+def test_a_battle_is_unsupported_for_want_of_a_defense() -> None:
+    from checker.contract.interface import CardSpec
+
+    with pytest.raises(UnsupportedError, match="battles have no defense"):
+        phase_cards.card_data_json([CardSpec("Siege Golem", ("battle", "creature"), "{3}", 3, 3)])

@@ -42,6 +42,9 @@ _PARTS = {
 }
 #: The points of combat (CR 506.7) as card text says them, by the suite's names.
 _COMBAT_POINTS = {point: words for words, point in POINTS_OF_COMBAT.items()}
+#: How long a pump lasts -> the words phase.rs reads as that duration ("until the beginning of the next upkeep":
+#: its UntilNextStepOf Upkeep, of any player's turn).
+_PUMP_UNTIL = {"end_of_turn": "until end of turn", "upkeep": "until the beginning of the next upkeep"}
 _SKIPPABLE = {"draw": "draw step", "combat": "combat phase", "upkeep": "upkeep step", "untap": "untap step"}
 
 #: Catalog entries this module writes rules text for; the adapter declares the verified ones.
@@ -81,6 +84,13 @@ MAPPED_EFFECTS = frozenset(
         "cast_only",
         "state_trigger",
         "chapter",
+        "end_the_turn",
+        "end_the_combat",
+        "additional_step",
+        "skip_then",
+        "attack_tax",
+        "block_tax",
+        "combat_pump",
     }
 )
 
@@ -92,11 +102,23 @@ def _trigger_text(e: EffectSpec, name: str) -> str:
     whose = str(p.get("whose", "your"))
     if of == "end":
         when = "At the beginning of the end step" if whose != "your" else "At the beginning of your end step"
+    elif of == "end_of_combat":
+        # phase.rs reads "at end of combat" as its EndCombat step ("on your turn": OnlyDuringYourTurn), but "at the
+        # beginning of the end of combat step" as the beginning of combat (verified with phase.build_oracle_face).
+        when = "At end of combat on your turn" if whose == "your" else "At end of combat"
     elif of == "beginning_of_combat":
         when = "At the beginning of combat on your turn" if whose == "your" else "At the beginning of each combat"
+    elif of == "main" and whose == "your":
+        # phase.rs: a trigger on every part's beginning (no phase), constrained to its controller's main phases.
+        when = "At the beginning of each of your main phases"
+    elif of == "main_2" and whose == "your":
+        # phase.rs reads "second main phase" as its PostCombatMain (verified with phase.build_oracle_face).
+        when = "At the beginning of your second main phase"
     elif of in _PARTS:
         when = f"At the beginning of {'your' if whose == 'your' else 'each player' + chr(39) + 's'} {_PARTS[of]}"
     else:
+        # Verified: "at the beginning of your untap step" and "of your turn" parse as triggers on every part of the
+        # turn's beginning (no phase); "of each player's second main phase" isn't read.
         raise UnsupportedError(f"phase.rs adapter: no rules text for an ability at the beginning of {of!r}")
     return f"{when}, {_outcome_text(p, name)}."
 
@@ -133,11 +155,16 @@ def _outcome_text(p: Mapping[str, Any], name: str) -> str:
         case "delayed_gain_life":
             # The player named is the ability's controller: the adapter checks it (phase_rs.PhaseAdapter.start).
             return f"you gain {amount} life at the beginning of the next end step"
+        case "put_attacking" if "target" not in p:
+            # phase.rs reads "a card named Sentinel" as the card in hand of that name (a ChangeZone from the hand,
+            # enters_attacking); "you put Sentinel from your hand ..." loses the name (its target: the controller).
+            return f"you put a card named {p['card']} from your hand onto the battlefield tapped and attacking"
         case "put_attacking" | "put_blocking":
-            # Verified: phase.rs reads "you put Sentinel from your hand onto the battlefield tapped and attacking"
-            # as a ChangeZone whose target is the controller, the card's name lost (docs/engines/phase-rs.md).
+            # Verified: "... tapped and attacking Jace Beleren" loses the planeswalker, and "... blocking Raider" the
+            # block (a plain ChangeZone from the hand, neither attacking nor blocking).
             raise UnsupportedError(
-                "phase.rs's parser drops the named card of 'put <card> from your hand onto the battlefield'"
+                "phase.rs's parser drops what a card put onto the battlefield attacks or blocks "
+                "('... attacking <planeswalker>', '... blocking <creature>')"
             )
     raise UnsupportedError(f"phase.rs adapter: no rules text for {does!r}")
 
@@ -221,9 +248,11 @@ def _effect_text(e: EffectSpec, name: str) -> str:
         case "must_attack":
             return f"{name} attacks each combat if able."
         case "pump":
-            if str(p.get("until", "end_of_turn")) != "end_of_turn":
-                raise UnsupportedError("phase.rs adapter: a pump lasting other than until end of turn")
-            return f"Target creature gets +{p.get('power', 0)}/+{p.get('toughness', 0)} until end of turn."
+            until = str(p.get("until", "end_of_turn"))
+            if until not in _PUMP_UNTIL:
+                # Verified: "until the beginning of the next combat phase" parses with no duration at all.
+                raise UnsupportedError("phase.rs adapter: a pump lasting other than until end of turn or next upkeep")
+            return f"Target creature gets +{p.get('power', 0)}/+{p.get('toughness', 0)} {_PUMP_UNTIL[until]}."
         case "damage":
             return f"{name} deals {p['amount']} damage to any target."
         case "draw_cards":
@@ -261,8 +290,32 @@ def _effect_text(e: EffectSpec, name: str) -> str:
             return f"{name} can't attack or block alone."
         case "gain_life":
             return f"You gain {int(p.get('amount', 1))} life."
+        case "end_the_turn":
+            return "End the turn."
+        case "end_the_combat":
+            return "End the combat phase."
+        case "additional_step":
+            if str(p.get("step", "upkeep")) != "upkeep":
+                raise UnsupportedError(f"phase.rs adapter: no rules text for an additional {p.get('step')!r} step")
+            return "At the beginning of your first upkeep each turn, you get an additional upkeep step after this step."
+        case "skip_then":
+            return f"{_skip_text(str(p['what']))}, then {_outcome_text(p, name)}."
+        case "attack_tax":
+            return (
+                f"Creatures can't attack you unless their controller pays {p['cost']} for each creature they "
+                "control that's attacking you."
+            )
+        case "block_tax":
+            return (
+                f"Creatures can't block unless their controller pays {p['cost']} for each blocking creature they "
+                "control."
+            )
         case "cast_only":
             return f"Cast this spell only {_COMBAT_POINTS[str(p['when'])]}."
+        case "combat_pump":
+            n = int(p.get("amount", 1))
+            when = _COMBAT_POINTS[str(p["when"])]
+            return f"{p.get('cost', '{0}')}: {name} gets +{n}/+{n} until end of turn. Activate only {when}."
         case "state_trigger":
             if p.get("state") == "no_other_creatures":
                 when = "When you control no other creatures"
@@ -278,8 +331,23 @@ def _effect_text(e: EffectSpec, name: str) -> str:
     raise UnsupportedError(f"phase.rs adapter: catalog effect {e.key!r} is not mapped onto phase.rs")
 
 
+def _skip_text(what: str) -> str:
+    """ "Skip your next turn" or "... upkeep step": phase.rs reads them as its SkipNextTurn and SkipNextStep."""
+    if what == "turn":
+        return "Skip your next turn"
+    if what not in _SKIPPABLE:
+        raise UnsupportedError(f"phase.rs adapter: skipping {what!r}")
+    return f"Skip your next {_SKIPPABLE[what]}"
+
+
 def definition(spec: CardSpec) -> dict[str, Any]:
     """The MTGJSON ``AtomicCard``-shaped dict of a card, its rules text written from its catalog effects."""
+    if "battle" in spec.types:
+        # Verified: Siege Golem, a battle creature put onto the battlefield, went at once to the graveyard (ZoneChanged
+        # Battlefield -> Graveyard): the suite's cards carry no defense, and phase.rs's battle then has none.
+        raise UnsupportedError(
+            f"the suite's battles have no defense: phase.rs puts {spec.name}, with none, into the graveyard"
+        )
     types = [t.capitalize() for t in spec.types]
     supertypes = [t.capitalize() for t in spec.supertypes]
     subtypes = list(spec.subtypes)

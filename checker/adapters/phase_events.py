@@ -1,230 +1,20 @@
-"""The phase.rs adapter's record of a game: phase.rs's objects and seats as the suite's ids and
-names, and phase.rs's events translated into the suite's (the adapter is :mod:`checker.adapters.phase_rs`).
+"""The phase.rs adapter's events: phase.rs's events translated into the suite's (the adapter is
+:mod:`checker.adapters.phase_rs`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from checker.adapters import phase_cards
-from checker.contract.interface import (
-    CardView,
-    EngineFailure,
-    GameEvent,
-    UnsupportedError,
-)
-
-#: phase.rs's names of the parts of the turn -> the suite's (phase, step).
-_PARTS: dict[str, tuple[str, str | None]] = {
-    "Untap": ("beginning", "untap"),
-    "Upkeep": ("beginning", "upkeep"),
-    "Draw": ("beginning", "draw"),
-    "PreCombatMain": ("precombat_main", None),
-    "BeginCombat": ("combat", "beginning_of_combat"),
-    "DeclareAttackers": ("combat", "declare_attackers"),
-    "DeclareBlockers": ("combat", "declare_blockers"),
-    "CombatDamage": ("combat", "combat_damage"),
-    "FirstStrikeDamage": ("combat", "combat_damage"),
-    "EndCombat": ("combat", "end_of_combat"),
-    "PostCombatMain": ("postcombat_main", None),
-    "End": ("ending", "end"),
-    "Cleanup": ("ending", "cleanup"),
-}
-_ORDER = [
-    "Untap",
-    "Upkeep",
-    "Draw",
-    "PreCombatMain",
-    "BeginCombat",
-    "DeclareAttackers",
-    "DeclareBlockers",
-    "CombatDamage",
-    "EndCombat",
-    "PostCombatMain",
-    "End",
-    "Cleanup",
-]
-#: What phase.rs adds in its extra_phases (a phase, or a step of a phase it creates) -> the suite's phase.
-_ADDED_PHASES = {
-    "Combat": "combat",
-    "PrecombatMain": "precombat_main",
-    "PostcombatMain": "postcombat_main",
-    "Untap": "beginning",
-    "Upkeep": "beginning",
-    "Draw": "beginning",
-    "End": "ending",
-}
-_PHASE_ORDER = ["beginning", "precombat_main", "combat", "postcombat_main", "ending"]
-#: phase.rs's counter kinds -> the suite's (the others have the same names).
-COUNTER_KINDS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
-_COLORS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
-_SYMBOLS = {v: k for k, v in _COLORS.items()}
+from checker.adapters.phase_game import _SYMBOLS, COUNTER_KINDS, _int
+from checker.adapters.phase_parts import _ADDED_PHASES, _PARTS, _PHASE_ORDER
+from checker.adapters.phase_snapshot import PhaseSnapshot
+from checker.contract.interface import GameEvent
 
 
-def _require_phase() -> Any:
-    module = phase_cards.phase_module()
-    if module is None:
-        raise EngineFailure("phase-python is not installed: install the optional extra with `pip install .[phase]`")
-    return module
-
-
-class PhaseEvents:
-    """The game's record: ids, names, seats, and the events in the suite's words."""
-
-    def __init__(self) -> None:
-        _require_phase()
-        self._game: Any = None
-        self._engine: Any = None  # phase.rs's card database the game was started from
-        self._seats: list[str] = []
-        self._ids: dict[int, str] = {}  # phase object id -> suite id
-        self._oids: dict[str, int] = {}  # suite id -> phase object id
-        self._events: list[GameEvent] = []
-        self._lost: set[str] = set()
-        self._winner: str | None = None
-        self._over = False
-        self._part: str | None = None
-        self._turn = 0
-        self._active = 0
-        self._stack_info: dict[int, tuple[Any, Any, str]] = {}
-        self._triggered: set[int] = set()
-        self._damage: dict[int, int] = {}
-        self._last: dict[str, Any] | None = None
-        self._names: dict[int, str] = {}  # phase object id -> its card's name
-        self._zones: dict[tuple[int, str], tuple[list[Any], tuple[CardView, ...]]] = {}
-        self._auto_blocks = False
-        self._left_at_end: dict[int, str] = {}
-        self._day_night: str | None = None
-        self._turns_to_skip: list[int] = []  # by seat, as last read from phase.rs's state
-        self._added_phase: str | None = None  # the phase phase.rs added that the game is in
-
-    @property
-    def game(self) -> Any:
-        if self._game is None:
-            raise UnsupportedError("no game has been started")
-        return self._game
-
-    def _end_part(self, turn: int, player: str) -> None:
-        """The part the game is in ends (phase.rs marks only beginnings: a part ends as the next begins)."""
-        if self._part is None or self._part not in _PARTS:
-            self._part = None
-            return
-        ph, step = _PARTS[self._part]
-        if step is not None:
-            self._events.append(GameEvent("step_ended", turn, player, step))
-        self._events.append(GameEvent("phase_ended", turn, player, ph))
-        self._part = None
-
-    def _begin_part(self, part: str, turn: int, player: str, after_step: Callable[[], None] | None = None) -> None:
-        ph, step = _PARTS[part]
-        prev_part = self._part
-        prev: tuple[str | None, str | None] = (None, None)
-        if prev_part is not None and prev_part in _PARTS:
-            prev = _PARTS[prev_part]
-        i = j = -1
-        if prev_part in _ORDER and part in _ORDER:
-            i, j = _ORDER.index(prev_part), _ORDER.index(part)
-            if part == "CombatDamage" and prev_part == "FirstStrikeDamage":
-                i = j
-            elif prev_part == "FirstStrikeDamage":
-                i = _ORDER.index("CombatDamage")
-        if prev_part is not None and prev[1] is not None:
-            self._events.append(GameEvent("step_ended", turn, player, prev[1]))
-        added, leaving_added = self._added_phase, self._added_phase is not None and self._added_phase != ph
-        if leaving_added and i >= 0:
-            # The rest of a phase phase.rs added (its extra_phases: an upkeep step alone, say) never begins: skipped.
-            self._skipped([n for n in _ORDER[i + 1 :] if _PARTS[n][0] == added], added, turn, player)
-            self._added_phase = None
-        if after_step is not None:
-            after_step()
-        if prev_part is not None and prev[0] != ph:
-            self._events.append(GameEvent("phase_ended", turn, player, prev[0]))
-        # Parts the engine went past without beginning them: skipped (phase.rs has no event for this).
-        if j > i + 1 and not leaving_added:
-            self._skipped(_ORDER[i + 1 : j], prev[0], turn, player)
-        if prev[0] != ph or prev_part is None:
-            self._events.append(GameEvent("phase_began", turn, player, ph))
-        if 0 <= j <= i and part != "CombatDamage":
-            # Back to an earlier part in the same turn: a phase phase.rs added; its parts before this one are skipped.
-            self._added_phase = ph
-            self._skipped([n for n in _ORDER[:j] if _PARTS[n][0] == ph], ph, turn, player)
-        if step is not None:
-            self._events.append(GameEvent("step_began", turn, player, step))
-        self._part = part
-        self._auto_blocks = part == "DeclareBlockers"
-
-    def _skipped(self, parts: list[str], current: str | None, turn: int, player: str) -> None:
-        seen: set[str] = set()
-        for name in parts:
-            ph, step = _PARTS[name]
-            whole = all(_PARTS[n][0] != ph for n in _ORDER if n not in parts and n != "FirstStrikeDamage")
-            if whole and ph != current:
-                if ph not in seen:
-                    seen.add(ph)
-                    self._events.append(GameEvent("phase_skipped", turn, player, ph))
-            elif step is not None:
-                self._events.append(GameEvent("step_skipped", turn, player, step))
-
-    # ------------------------------------------------------------------ events
-
-    def _name(self, oid: Any) -> str | None:
-        if oid is None:
-            return None
-        return self._ids.get(int(oid), str(oid))
-
-    def _player(self, seat: Any) -> str | None:
-        if seat is None:
-            return None
-        i = int(seat)
-        return self._seats[i] if 0 <= i < len(self._seats) else None
-
-    def _opponent(self, seat: Any) -> str | None:
-        """The other player of a two-player game."""
-        me = self._player(seat)
-        return next((name for name in self._seats if name != me), None) if me is not None else None
-
-    def _snapshot(self, before: dict[str, Any] | None = None, events: Sequence[Any] = ()) -> dict[str, Any]:
-        """What the adapter compares before and after an action, for what phase.rs has no event for.
-
-        The combat, the continuous effects and the extra turns are read from the whole exported
-        state (tens of milliseconds): only when the last snapshot had some, or an event of the
-        action may have brought some. Otherwise they are still none, as they were."""
-        stack = list(self.game.stack() or [])
-        for entry in stack:
-            kind = entry.get("kind")
-            self._stack_info[int(entry["id"])] = (
-                entry.get("source_id"),
-                entry.get("controller"),
-                str(kind.get("type")) if isinstance(kind, dict) else "Spell",
-            )
-        players = [self.game.player(seat) for seat in range(len(self._seats))]
-        snapshot: dict[str, Any] = {
-            "effects": {},
-            "combat": None,
-            "attacking": {},  # attacker -> what it attacks (phase.rs's AttackTarget)
-            "blocking": {},
-            "extra_turns": 0,
-            "extra_phases": [],
-            "empty_draws": [bool(p.get("drew_from_empty_library")) for p in players],
-            "stack": [int(e["id"]) for e in stack],
-        }
-        if before is not None and not _tracked(before) and all(_leaves_untracked(e) for e in events):
-            return snapshot
-        st = self.game.state()["state"]
-        combat = st.get("combat") or {}
-        attacking = {int(a["object_id"]): a.get("attack_target") for a in combat.get("attackers") or []}
-        blocking = {int(b): a for b, a in (combat.get("blocker_to_attacker") or {}).items()}
-        for eff in st.get("transient_continuous_effects") or []:
-            affected = eff.get("affected") or {}
-            if isinstance(affected, dict) and affected.get("type") == "SpecificObject":
-                snapshot["effects"][int(eff.get("id", 0))] = (affected.get("id"), eff.get("controller"))
-        snapshot["combat"] = set(attacking) | set(blocking) if st.get("combat") is not None else None
-        snapshot["attacking"], snapshot["blocking"] = attacking, blocking
-        snapshot["extra_turns"] = len(st.get("extra_turns") or [])
-        snapshot["extra_phases"] = [
-            (e.get("id"), (e.get("segment") or {}).get("data")) for e in st.get("extra_phases") or []
-        ]
-        return snapshot
+class PhaseEvents(PhaseSnapshot):
+    """phase.rs's events in the suite's words."""
 
     def _record(self, events: Sequence[Any]) -> None:
         before = self._last
@@ -235,6 +25,8 @@ class PhaseEvents:
         emptied: dict[int, int] = {}
         lost_here = False
         died: set[int] = set()
+        early: set[int] = set()  # the events of phase.rs's effects ending the turn or combat already reported
+        dealt: list[Any] = []  # cards moved from a library to a hand since the last draw phase.rs reported
         gone: list[tuple[str | None, Any, Any]] = []  # tokens put into a graveyard: controller, owner, id
         sacrificed = {
             int(e["data"]["object_id"])
@@ -282,6 +74,7 @@ class PhaseEvents:
                         self._events.append(GameEvent("turn_ended", turn, self._active_name, None, turn))
                     self._report_skipped_turns(int(d.get("player_id", self._active)), turn)
                     self._added_phase = None
+                    self._added_steps.clear()
                     turn = int(d.get("turn_number", turn))
                     self._turn = turn
                     self._active = int(d.get("player_id", self._active))
@@ -297,12 +90,32 @@ class PhaseEvents:
                     # phase.rs's combat record is gone once the next phase has begun: reported where CR 511.3
                     # puts the removal from combat, as the end of combat step ends (the state can't tell more).
                     leaving = after["combat"] is None and _PARTS.get(part, ("",))[0] != "combat"
+                    ending = _ending_ahead(events, i)
+                    if ending is not None and ending not in early:
+                        # An effect ending the turn or the combat phase (CR 723) moves on to the cleanup step or out
+                        # of combat, and phase.rs reports it resolved (EffectResolved) only after: reported here.
+                        early.add(ending)
+                        source = (events[ending].get("data") or {}).get("source_id")
+                        what = _ENDINGS[events[ending]["data"]["kind"]]
+                        effect = {"effect": self._names.get(int(source), "")} if source is not None else {}
+                        self._events.append(GameEvent("ending_early", turn, self._active_name, what, None, effect))
                     if part in _PARTS:
                         self._begin_part(part, turn, self._active_name or "", leave_combat if leaving else None)
                     elif leaving:
                         leave_combat()
                 case "CardDrawn":
+                    dealt.clear()
                     ev = GameEvent("card_drawn", turn, self._player(d.get("player_id")), self._name(d.get("object_id")))
+                case "ZoneChanged" if d.get("from") == "Library" and d.get("to") == "Hand":
+                    dealt.append(d.get("object_id"))
+                case "CardsDrawn":
+                    # The opening hands: phase.rs moves each card to the hand, then says how many the player drew.
+                    who = self._player(d.get("player_id"))
+                    for oid in dealt:
+                        self._events.append(GameEvent("card_drawn", turn, who, self._name(oid)))
+                    dealt.clear()
+                case "GameStarted":
+                    ev = GameEvent("game_started", turn)
                 case "PermanentUntapped":
                     name = self._name(d.get("object_id"))
                     if name is not None:
@@ -406,7 +219,7 @@ class PhaseEvents:
                     ev = GameEvent(
                         "blockers_declared",
                         turn,
-                        self._player(1 - self._active),
+                        self._opponent(self._active),
                         ",".join(f"{self._name(b)}>{self._name(a)}" for b, a in blocks),
                         len(blocks),
                     )
@@ -430,9 +243,11 @@ class PhaseEvents:
                         if now and not was:
                             self._events.append(GameEvent("draw_from_empty_library", turn, self._player(seat)))
                             before["empty_draws"][seat] = True
-                case "ZoneChanged" if lost_here and d.get("to") == "Exile" and d.get("from") != "Exile":
+                case "ZoneChanged" if (
+                    lost_here and len(self._seats) == 2 and d.get("to") == "Exile" and d.get("from") != "Exile"
+                ):
                     # phase.rs removes a loser's objects from the game after PlayerLost (its multiplayer
-                    # handling); in a two-player game the game is over at that point (CR 104.2a), so the
+                    # handling, CR 800.4a); in a two-player game the game is over at that point (CR 104.2a), so the
                     # view keeps showing the zones as they stood when the game ended.
                     self._left_at_end[int(d.get("object_id", -1))] = str(d.get("from"))
                 case "PlayerLost":
@@ -470,7 +285,13 @@ class PhaseEvents:
             for entry in (st.get("extra_turns") or [])[before["extra_turns"] :]:
                 who = entry.get("player") if isinstance(entry, dict) else entry
                 self._events.append(GameEvent("extra_turn_added", turn, self._player(who)))
-        added = [data for entry, data in after["extra_phases"] if entry not in {e for e, _ in before["extra_phases"]}]
+        seen = {entry for entry, _, _ in before["extra_phases"]}
+        added = [data for entry, data, step in after["extra_phases"] if entry not in seen and not step]
+        for entry, data, step in after["extra_phases"]:
+            if step and entry not in seen:
+                # A step added after the step under way, in the same phase (CR 500.10): its own beginning comes next.
+                self._added_steps.append(data)
+                self._events.append(GameEvent("step_added", turn, self._active_name, _PARTS[data][1]))
         for phase in sorted({_ADDED_PHASES[d] for d in added if d in _ADDED_PHASES}, key=_PHASE_ORDER.index):
             # phase.rs records an added phase (extra_phases) with no event: read from its state. The added phases
             # belong to the turn under way.
@@ -483,83 +304,23 @@ class PhaseEvents:
                 self._triggered.add(i)
                 self._events.append(GameEvent("triggered", turn, self._player(info[1]), self._name(info[0])))
 
-    def _report_skipped_turns(self, starting: int, turn: int) -> None:
-        """phase.rs has no event for a skipped turn (CR 500.11): as a turn begins, a player whose count of turns to
-        skip (its state's turns_to_skip) went down, and who isn't the one beginning it, had a turn skipped."""
-        if not any(self._turns_to_skip):
-            return
-        now = [int(n) for n in self.game.state()["state"].get("turns_to_skip") or []]
-        for seat, (was, left) in enumerate(zip(self._turns_to_skip, now, strict=False)):
-            if left < was and seat != starting:
-                self._events.append(GameEvent("turn_skipped", turn, self._player(seat), "turn"))
-                self._turns_to_skip[seat] -= 1
 
-    @property
-    def _active_name(self) -> str | None:
-        return self._player(self._active)
+#: phase.rs's effects that end the turn or the combat phase (CR 723) -> what they end, in the suite's words.
+_ENDINGS = {"EndTheTurn": "turn", "EndCombatPhase": "combat"}
 
-    def _blocked(self, attackers: Any) -> str | None:
-        if attackers is None:
+
+def _ending_ahead(events: Sequence[Any], i: int) -> int | None:
+    """The index of phase.rs's report of an effect ending the turn or the combat phase later in the same resolution
+    as its ``i``-th event (before anyone gets priority), or None."""
+    for k in range(i + 1, len(events)):
+        kind, d = events[k].get("type"), events[k].get("data") or {}
+        if kind == "EffectResolved" and d.get("kind") in _ENDINGS:
+            return k
+        if kind == "PriorityPassed":
             return None
-        if isinstance(attackers, list):
-            return self._name(attackers[0]) if attackers else None
-        return self._name(attackers)
-
-    def _controller(self, oid: Any) -> str | None:
-        if oid is None:
-            return None
-        try:
-            obj = self.game.object(int(oid))
-        except (ValueError, KeyError):
-            return None
-        return None if obj is None else self._player(obj.get("controller"))
-
-    def events(self) -> list[GameEvent]:
-        return list(self._events)
-
-
-#: Events after which the combat, the continuous effects and the extra turns are still none, if
-#: they were none before: the passing of priority and the turn's steps, drawing, untapping, mana.
-_UNTRACKED = frozenset(
-    {
-        "PriorityPassed",
-        "PhaseChanged",
-        "TurnStarted",
-        "CardDrawn",
-        "PermanentUntapped",
-        "ManaPoolEmptied",
-        "DamageCleared",
-        "PlayerPerformedAction",
-        "LifeChanged",
-        "Discarded",
-    }
-)
-
-
-def _tracked(snapshot: dict[str, Any]) -> bool:
-    """Whether the snapshot holds creatures in combat, continuous effects or extra turns."""
-    return bool(snapshot["combat"] or snapshot["effects"] or snapshot["extra_turns"] or snapshot["extra_phases"])
-
-
-def _leaves_untracked(event: Any) -> bool:
-    """Whether an event can't bring a combat with creatures, a continuous effect or an extra turn."""
-    kind, d = event.get("type"), event.get("data") or {}
-    if kind in _UNTRACKED:
-        return True
-    if kind == "AttackersDeclared":
-        return not d.get("attacker_ids")
-    if kind == "BlockersDeclared":
-        return not d.get("assignments")
-    return kind == "ZoneChanged" and "Battlefield" not in (d.get("from"), d.get("to"))
+    return None
 
 
 def _next_is_phase_change(events: Sequence[Any], i: int) -> bool:
     """Whether phase.rs's event after the ``i``-th is the next part's beginning (nothing happened in between)."""
     return i + 1 < len(events) and events[i + 1].get("type") == "PhaseChanged"
-
-
-def _int(v: Any) -> int | None:
-    try:
-        return None if v is None else int(v)
-    except (TypeError, ValueError):
-        return None

@@ -1,8 +1,9 @@
 """The adapter for phase.rs through its Python bindings, ``phase-python`` (``pip install .[phase]``).
 
 The game is set up in :mod:`checker.adapters.phase_setup`, shown in :mod:`checker.adapters.phase_view` and
-recorded in :mod:`checker.adapters.phase_events`; this module performs the players' actions. Views and events
-use the suite's ids; phase.rs's object ids stay inside.
+recorded in :mod:`checker.adapters.phase_events` (with :mod:`~checker.adapters.phase_game`,
+:mod:`~checker.adapters.phase_parts` and :mod:`~checker.adapters.phase_snapshot`); this module performs the
+players' actions. Views and events use the suite's ids; phase.rs's object ids stay inside.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from checker.adapters import phase_cards
+from checker.adapters.phase_game import NO_DEFENDING_PLAYER
 from checker.adapters.phase_refusals import refusal_reason
 from checker.adapters.phase_setup import PhaseSetup
 from checker.contract.interface import (
@@ -20,7 +22,9 @@ from checker.contract.interface import (
     ActivateManaAbility,
     Capabilities,
     CastSpell,
+    ChooseDefendingPlayer,
     ChooseDiscard,
+    ChoosePlayOrDraw,
     ChooseUntap,
     DeclareAttackers,
     DeclareBlockers,
@@ -33,6 +37,9 @@ from checker.contract.interface import (
     PlayLand,
     UnsupportedError,
 )
+
+#: phase.rs's answer paying the combat tax it asks for (its ``CombatTaxPayment``).
+_PAY_COMBAT_TAX = {"type": "PayCombatTax", "data": {"accept": True}}
 
 
 class PhaseAdapter(PhaseSetup):
@@ -158,12 +165,14 @@ class PhaseAdapter(PhaseSetup):
             case DeclareAttackers(player, attackers, optional_costs, attacked):
                 if optional_costs:
                     raise UnsupportedError("the phase.rs adapter doesn't map optional costs to attack")
+                if len(self._seats) > 2:
+                    raise UnsupportedError(NO_DEFENDING_PLAYER)
                 if w.get("type") != "DeclareAttackers":
                     raise IllegalActionError(f"the game doesn't wait for {player} to declare attackers")
                 defender = {"type": "Player", "data": 1 - self._seat(player)}
                 walkers = {a: {"type": "Planeswalker", "data": self._oid(pw)} for a, pw in attacked}
                 attacks = [[self._oid(a), walkers.get(a, defender)] for a in attackers]
-                self._apply(self._seat(player), {"type": "DeclareAttackers", "data": {"attacks": attacks}})
+                self._declare(self._seat(player), {"type": "DeclareAttackers", "data": {"attacks": attacks}})
             case DeclareBlockers(player, blocks):
                 if w.get("type") != "DeclareBlockers" and self._blocks_declared_for_none(player):
                     # phase.rs made the only legal declaration itself (no creature could block): accept exactly it.
@@ -176,7 +185,7 @@ class PhaseAdapter(PhaseSetup):
                 if w.get("type") != "DeclareBlockers":
                     raise IllegalActionError(f"the game doesn't wait for {player} to declare blockers")
                 assignments = [[self._oid(b), self._oid(a)] for b, a in blocks]
-                self._apply(self._seat(player), {"type": "DeclareBlockers", "data": {"assignments": assignments}})
+                self._declare(self._seat(player), {"type": "DeclareBlockers", "data": {"assignments": assignments}})
                 self._auto_blocks = False
             case ChooseDiscard(player, cards):
                 if w.get("type") != "DiscardToHandSize":
@@ -223,13 +232,36 @@ class PhaseAdapter(PhaseSetup):
                     raise IllegalActionError("every trigger must be ordered")
                 # The suite orders by resolution (first resolves first); phase.rs by putting on the stack.
                 self._apply(s, {"type": "OrderTriggers", "data": {"order": list(reversed(indexes))}})
+            case ChoosePlayOrDraw(player, play_first):
+                s = self._seat(player)
+                if w.get("type") != "BetweenGamesChoosePlayDraw" or int(w["data"]["player"]) != s:
+                    raise IllegalActionError(f"the game doesn't wait for {player} to choose whether to play first")
+                self._choose_play_or_draw(s, play_first)
             case PayUpkeep(player, pay):
                 s = self._seat(player)
                 if w.get("type") != "UnlessPayment" or int(w["data"]["player"]) != s:
                     raise IllegalActionError(f"the game doesn't wait for {player} to pay an upkeep cost")
                 self._apply(s, {"type": "PayUnlessCost", "data": {"pay": pay}})
+            case ChooseDefendingPlayer():
+                raise UnsupportedError(NO_DEFENDING_PLAYER)
             case _:
                 raise UnsupportedError(f"the phase.rs adapter doesn't map {type(action).__name__}")
+
+    def _declare(self, seat: int, declaration: dict[str, Any]) -> None:
+        """Declare attackers or blockers, paying what the declaration costs (CR 508.1h, 509.1d: Propaganda's,
+        War Cadence's taxes). phase.rs asks for the payment after the declaration (``CombatTaxPayment``), and
+        declining it would drop the taxed creatures instead: so the whole declaration, paid, is tried on a copy of
+        the game first, and one that can't be paid is refused with phase.rs's reason, the game still waiting for it."""
+        trial = self._engine.load_game(self.game.state())
+        try:
+            trial.apply(seat, declaration)
+            if (trial.waiting_for() or {}).get("type") == "CombatTaxPayment":
+                trial.apply(seat, _PAY_COMBAT_TAX)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc), refusal_reason(str(exc))) from exc
+        self._apply(seat, declaration)
+        if (self.game.waiting_for() or {}).get("type") == "CombatTaxPayment":
+            self._apply(seat, _PAY_COMBAT_TAX)
 
     def _blocks_declared_for_none(self, player: str) -> bool:
         """Whether phase.rs went through the declaring of blockers without asking (nothing could block)."""

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from checker.adapters import phase_cards
-from checker.adapters.phase_events import _COLORS, _ORDER, _PARTS, _require_phase
-from checker.adapters.phase_view import PhaseView
+from checker.adapters.phase_game import _COLORS, NO_DEFENDING_PLAYER, _require_phase
+from checker.adapters.phase_parts import _ORDER, _PARTS
+from checker.adapters.phase_start import PhaseStart, keep_opening_hands
 from checker.contract.interface import (
     CardSetup,
     CardSpec,
@@ -61,21 +62,21 @@ def _engine_part(phase_name: str | None, step: str | None) -> str:
     raise UnsupportedError(f"phase.rs has no part of the turn {phase_name}/{step}")
 
 
-def _keep_opening_hands(game: Any) -> list[Any]:
-    """Both players keep their opening hands; phase.rs's events of the keeps."""
-    events: list[Any] = []
-    for _ in range(4):
-        w = game.waiting_for()
-        if w.get("type") != "MulliganDecision":
-            break
-        for a in game.actions():
-            if a.kind == "MulliganDecision" and a.data["choice"]["type"] == "Keep":
-                events += game.apply(int(w["data"]["pending"][0]["player"]), a).events
-                break
-    return events
+def _skipper_of_start(setup: GameSetup) -> str | None:
+    """What, in the set-up, skips the part of the turn the game is set up at (Necropotence's "skip your draw step" at
+    the beginning of its controller's draw step, say), or None. The untap step isn't one: a game set up at a turn's
+    beginning starts before it, and phase.rs skipping it is what such a set-up means."""
+    start = {setup.phase, setup.step} - {None, "untap"}
+    active = next(p for p in setup.players if p.name == setup.active_player)
+    skipped = [("a skip effect", e.params) for e in active.effects if e.key == "skip_next"]
+    for perm in setup.battlefield:
+        for e in perm.card.effects:
+            if e.key == "players_skip" and (e.params.get("whose") != "your" or perm.controller == setup.active_player):
+                skipped.append((perm.card.name, e.params))
+    return next((source for source, p in skipped if str(p.get("what")) in start), None)
 
 
-class PhaseSetup(PhaseView):
+class PhaseSetup(PhaseStart):
     """Sets up the game, as the suite's set-ups describe it or dealt from its beginning."""
 
     def start(self, setup: GameSetup) -> None:
@@ -85,12 +86,18 @@ class PhaseSetup(PhaseView):
         self._left_at_end = {}
         self._day_night = setup.day_night
         self._turns_to_skip = []
+        self._between_games = False
+        self._added_steps, self._set_aside = [], set()
         if setup.edition != "cr2024":
             raise UnsupportedError(f"phase.rs plays the current rules, not edition {setup.edition!r}")
-        if len(setup.players) != 2:
-            raise UnsupportedError("the phase.rs adapter sets up two-player games only")
+        if len(setup.players) > 2 and setup.phase == "combat":
+            # Such a set-up starts at or after the beginning of combat, where one opponent is chosen (CR 507.1).
+            raise UnsupportedError(NO_DEFENDING_PLAYER)
         if setup.from_game_start:
-            raise UnsupportedError("the phase.rs adapter can't set up the start of a game (play-or-draw choice)")
+            if len(setup.players) != 2:
+                raise UnsupportedError("phase.rs plays matches, whose games it asks to play or draw, of two players")
+            self._start_from_choice(setup)
+            return
         for pl in setup.players:
             for effect in pl.effects:
                 if effect.key != "skip_next" or str(effect.params.get("what")) not in _SKIPPED:
@@ -101,6 +108,12 @@ class PhaseSetup(PhaseView):
             for e in perm.card.effects:
                 if e.params.get("does") == "delayed_gain_life" and e.params.get("player") != perm.controller:
                     raise UnsupportedError("the phase.rs adapter writes a delayed life gain for its controller only")
+        skipping = _skipper_of_start(setup)
+        if skipping is not None:
+            raise UnsupportedError(
+                f"the set-up starts at a part of the turn that {skipping} skips: phase.rs skips it, and the game "
+                "would start in the next part instead"
+            )
         if any(kind not in _COUNTERS for p in setup.battlefield for kind in p.counters):
             raise UnsupportedError("the phase.rs adapter sets up +1/+1, -1/-1, loyalty and lore counters only")
         if any(pl.scheme_deck for pl in setup.players):
@@ -114,7 +127,7 @@ class PhaseSetup(PhaseView):
         self._seats = [p.name for p in setup.players]
         seat = {name: i for i, name in enumerate(self._seats)}
         active = seat[setup.active_player]
-
+        previous = (active - 1) % len(self._seats)  # the player before in turn order
         # Every card of the setup, by owner.
         owned: list[list[tuple[str, CardSpec]]] = [[] for _ in self._seats]
         for pl in setup.players:
@@ -129,8 +142,16 @@ class PhaseSetup(PhaseView):
         engine = self._engine = ph.Engine.from_json(phase_cards.card_data_json(specs))
         decks = [[s.name for _, s in cards] + [_FILLER] * _FILLERS_PER_PLAYER for cards in owned]
         try:
-            game = engine.new_game(player=decks[0], opponent=decks[1], seed=setup.seed or 1, first_player=active)
-            _keep_opening_hands(game)
+            game = engine.new_game(
+                player=decks[0],
+                opponent=decks[1],
+                extra_players=decks[2:],
+                seed=setup.seed or 1,
+                first_player=active,
+                # Free-for-all (CR 806): phase.rs's Standard seats two players only.
+                format="Standard" if len(decks) == 2 else "FreeForAll",
+            )
+            keep_opening_hands(game)
         except (ValueError, RuntimeError) as exc:
             raise EngineFailure(f"phase.rs could not start a game: {exc}") from exc
 
@@ -214,7 +235,11 @@ class PhaseSetup(PhaseView):
         for oid in leftovers:
             objs[str(oid)]["zone"] = "Exile"
         st["exile"] = list(st.get("exile", [])) + leftovers
+        self._set_aside = set(leftovers)
         st["debug_mode"] = True
+        # The dealing's record of this turn's zone changes: the set-up's game has none (and phase.rs refuses a record
+        # of a turn later than the one it is loaded at).
+        st["zone_changes_this_turn"] = []
         self._turns_to_skip = [int(n) for n in st["turns_to_skip"]]
         if setup.day_night is not None:
             # Day and night (CR 730): phase.rs's own check, at the turn's beginning, reads the spells cast
@@ -225,11 +250,11 @@ class PhaseSetup(PhaseView):
                 # phase.rs counts the spells of the turn's active player from its record of each spell cast.
                 n = setup.spells_cast_last_turn
                 st["spells_cast_this_turn"] = n
-                st["spells_cast_this_turn_by_player"] = {str(1 - active): [_SPELL_CAST_LAST_TURN] * n}
+                st["spells_cast_this_turn_by_player"] = {str(previous): [_SPELL_CAST_LAST_TURN] * n}
         st["turn_number"] = target_turn - 1 if at_turn_start else target_turn
         # Whose turn: at a turn's beginning the game starts in the previous player's cleanup step, so that player is
         # active (as SetPhase makes it); otherwise the active player.
-        st["active_player"] = 1 - active if at_turn_start else active
+        st["active_player"] = previous if at_turn_start else active
         try:
             game = engine.load_game(exported)
         except (ValueError, RuntimeError) as exc:
@@ -237,7 +262,7 @@ class PhaseSetup(PhaseView):
 
         # Put the game just before the part to start at, and let phase.rs begin that part.
         if at_turn_start:
-            before, before_active = "Cleanup", 1 - active
+            before, before_active = "Cleanup", previous
             target = "Untap"
         else:
             target = _engine_part(setup.phase, setup.step)
@@ -256,7 +281,8 @@ class PhaseSetup(PhaseView):
             raise EngineFailure(f"phase.rs refused to set the phase: {exc}") from exc
         self._follow(game, before, before_active)
         self._last = None
-        for n in range(2):
+        last = len(self._seats) - 1  # each player passes in turn: the last pass ends the part before
+        for n in range(last + 1):
             w = game.waiting_for()
             if w.get("type") == "GameOver":
                 # The game ended while being set up (state-based actions): what ended it is the game's record.
@@ -271,8 +297,8 @@ class PhaseSetup(PhaseView):
                 return
             if w.get("type") != "Priority":
                 raise EngineFailure(f"phase.rs waits for {w.get('type')} while setting up")
-            if n == 1:
-                # The first pass gave priority in the part before, with a state-based check the game started
+            if n == last:
+                # The earlier passes gave priority in the part before, with a state-based check the game started
                 # later would not have had (a life of 0, a creature with no toughness in the previous player's
                 # turn): that life is put in, and such permanents are put back, before the last pass, so that
                 # the first check with them is the one phase.rs makes in the part the game starts at.
@@ -292,7 +318,7 @@ class PhaseSetup(PhaseView):
                     game = self._game = engine.load_game(now)
                 self._last = self._snapshot()
             result = game.apply(int(w["data"]["player"]), {"type": "PassPriority"})
-            if n == 1:
+            if n == last:
                 # The events of the part the game starts at are the game's first ones.
                 self._events = []
                 self._part = None
@@ -306,17 +332,6 @@ class PhaseSetup(PhaseView):
             if game.phase != target:
                 raise UnsupportedError("the phase.rs adapter can put mana in a pool only where priority is given")
             self._set_mana(engine, pools_setup)
-
-    def _follow(self, game: Any, part: str | None, active: int) -> None:
-        """Report the game from here on: no events yet, in ``part`` of ``active``'s turn."""
-        self._game = game
-        self._events = []
-        self._part = part
-        self._turn = int(game.turn)
-        self._active = active
-        self._stack_info = {}
-        self._triggered = set()
-        self._damage = {}
 
     def deal(self, players: Sequence[str], decks: Sequence[Sequence[CardSpec]], *, seed: int, first: int) -> None:
         """Start a game from its very beginning, as phase.rs deals it, with both opening hands kept.
@@ -334,12 +349,13 @@ class PhaseSetup(PhaseView):
         names = [[spec.name for spec in deck] for deck in decks]
         try:
             game = engine.new_game(player=names[0], opponent=names[1], seed=seed, first_player=first)
-            keeps = _keep_opening_hands(game)
+            keeps = keep_opening_hands(game)
         except (ValueError, RuntimeError) as exc:
             raise EngineFailure(f"phase.rs could not start a game: {exc}") from exc
         self._seats = list(players)
         self._lost, self._over, self._winner = set(), False, None
         self._left_at_end, self._auto_blocks, self._day_night, self._turns_to_skip = {}, False, None, []
+        self._set_aside = set()
         objects = game.state()["state"]["objects"]
         self._names = {int(oid): str(o.get("name")) for oid, o in objects.items()}
         self._zones = {}

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.adapters.phase_events import _PARTS, _SYMBOLS, COUNTER_KINDS, PhaseEvents, _int
+from checker.adapters.phase_events import PhaseEvents
+from checker.adapters.phase_game import _SYMBOLS, COUNTER_KINDS, _int
+from checker.adapters.phase_parts import _PARTS
 from checker.contract.interface import (
     CardView,
     DecisionView,
@@ -102,8 +104,9 @@ class PhaseView(PhaseEvents):
             self._over = True
         if self._auto_blocks and wtype == "Priority" and self._part == "DeclareBlockers" and self._game is not None:
             w_player = int(wdata.get("player", -1)) if isinstance(wdata, dict) else -1
-            if w_player == self._active:
-                decision = DecisionView("declare_blockers", self._seats[1 - self._active])
+            defender = self._opponent(self._active)
+            if w_player == self._active and defender is not None:
+                decision = DecisionView("declare_blockers", defender)
         part = _PARTS.get(str(g.phase), (None, None))
         # Objects phase.rs moved to exile after a player lost: shown where they were when the game ended.
         restored: dict[tuple[int, str], list[int]] = {}
@@ -111,6 +114,12 @@ class PhaseView(PhaseEvents):
             o = g.object(oid)
             if o is not None:
                 restored.setdefault((int(o.get("owner", 0)), zone), []).append(oid)
+        # Exile, but for the cards the set-up put there out of the game's way and a loser's objects shown above.
+        exiled: dict[int, list[int]] = {}
+        for o in g.exile() or []:
+            oid = int(o["id"])
+            if oid not in self._set_aside and oid not in self._left_at_end:
+                exiled.setdefault(int(o.get("owner", 0)), []).append(oid)
         players = []
         for i, name in enumerate(self._seats):
             p = g.player(i)
@@ -129,6 +138,7 @@ class PhaseView(PhaseEvents):
                     self._cards((i, "graveyard"), [*p["graveyard"], *restored.get((i, "Graveyard"), [])]),
                     lost,
                     int(p.get("lands_played_this_turn", 0)),
+                    exile=self._cards((i, "exile"), exiled.get(i, [])),
                     poison=int(p.get("poison_counters") or 0),
                 )
             )
