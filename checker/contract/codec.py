@@ -9,6 +9,10 @@ fields, for one) is checked only when messages are validated in full.
 
 Actions carry a ``type`` tag (``pass_priority``, ``cast_spell``, ...) so that one field can
 hold any of them.
+
+A view can also travel as its changes since the last one (the protocol's ``view_changes``):
+:func:`changes` writes them from two encoded views, :func:`decode_changes` applies them to the
+view decoded before, decoding only what changed.
 """
 
 from __future__ import annotations
@@ -360,3 +364,78 @@ def _decode_action(data: JSON) -> Action:
     if not isinstance(tag, str) or tag not in ACTION_TYPES:
         raise DecodeError(f"an action needs a type among {', '.join(ACTION_TYPES)}")
     return typing.cast(Action, _dataclass_decoder(ACTION_TYPES[tag])(data))
+
+
+# --------------------------------------------------------------------------- changes
+
+
+def changes(before: dict[str, JSON], after: dict[str, JSON]) -> dict[str, JSON]:
+    """The fields of the encoded dataclass ``after`` that differ from ``before``'s. A list of objects
+    as long as before's is written item by item, null for each item equal to before's."""
+    found: dict[str, JSON] = {}
+    for name, new in after.items():
+        old = before.get(name, _ABSENT)
+        if new == old:
+            continue
+        if type(new) is list and type(old) is list and len(new) == len(old) and all(type(v) is dict for v in new):
+            found[name] = [None if a == b else b for a, b in zip(old, new, strict=True)]
+        else:
+            found[name] = new
+    return found
+
+
+_ABSENT = object()
+
+
+def decode_changes(cls: Any, before: Any, data: JSON, path: str = "$") -> Any:
+    """``before`` (a dataclass of type ``cls``) with the changes ``data`` made (as :func:`changes`
+    writes them), each checked as :func:`decode` checks it; what didn't change is before's."""
+    try:
+        return _changes_decoder(cls)(before, data)
+    except DecodeError as exc:
+        exc.root = path
+        raise
+
+
+@_once_per_type
+def _changes_decoder(cls: Any) -> Callable[[Any, JSON], Any]:
+    hints, properties = _hints(cls), _definition(cls).get("properties", {})
+    fields: dict[str, tuple[Decoder, Decoder | None]] = {}
+    for f in dataclasses.fields(cls):
+        hint, node = hints[f.name], properties.get(f.name, {})
+        args = typing.get_args(hint)
+        items = typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
+        item = _compile(args[0], node.get("items", {})) if items else None
+        fields[f.name] = (_compile(hint, node), item)
+
+    def decoded(before: Any, data: JSON) -> Any:
+        if not isinstance(data, dict):
+            raise DecodeError(f"expected an object of changes to a {cls.__name__}, got {type(data).__name__}")
+        changed = {}
+        for name, value in data.items():
+            if name not in fields:
+                continue  # as decode ignores a field it doesn't know
+            whole, item = fields[name]
+            try:
+                if item is not None and isinstance(value, list) and None in value:
+                    changed[name] = _changed_items(item, getattr(before, name), value)
+                else:
+                    changed[name] = whole(value)
+            except DecodeError as exc:
+                raise exc.at(f".{name}") from None
+        return dataclasses.replace(before, **changed) if changed else before
+
+    return decoded
+
+
+def _changed_items(item: Decoder, before: tuple[Any, ...], data: list[JSON]) -> tuple[Any, ...]:
+    """A list of items where null stands for the item before at the same place."""
+    if len(data) != len(before):
+        raise DecodeError(f"null stands for an unchanged item only in a list as long as before ({len(before)})")
+    out = []
+    for i, (value, kept) in enumerate(zip(data, before, strict=True)):
+        try:
+            out.append(kept if value is None else item(value))
+        except DecodeError as exc:
+            raise exc.at(f"[{i}]") from None
+    return tuple(out)
