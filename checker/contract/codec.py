@@ -17,6 +17,7 @@ view decoded before, decoding only what changed.
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import re
 import reprlib
@@ -24,6 +25,8 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, Union
+
+import msgspec
 
 from checker.contract import interface
 from checker.contract.interface import Action
@@ -81,8 +84,45 @@ _ACTION_TAGS = {cls: tag for tag, cls in ACTION_TYPES.items()}
 
 
 def encode(value: Any) -> JSON:
-    """A JSON value for a dataclass of the interface (or anything it holds)."""
+    """A JSON value for a dataclass of the interface (or anything it holds, or a list of them)."""
+    kind = type(value)
+    if _plain(kind) or (kind in (list, tuple) and all(_plain(type(v)) for v in value)):
+        try:  # msgspec writes the same JSON in a tenth of the time; anything it can't, the codec's own way
+            return _FROM_TEXT.decode(_TO_TEXT.encode(value))
+        except (TypeError, ValueError, msgspec.MsgspecError):
+            pass
     return _encoder(type(value))(value)
+
+
+def _as_dict(value: Any) -> Any:
+    """A mapping other than a dict, for msgspec: as a dict, as the codec writes it."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"not a JSON value: {type(value).__name__}")
+
+
+_TO_TEXT = msgspec.json.Encoder(enc_hook=_as_dict)
+_FROM_TEXT = msgspec.json.Decoder()
+
+
+@_once_per_type
+def _plain(cls: Any) -> bool:
+    """Whether a type is a dataclass that msgspec writes as the codec does: one holding no action (its
+    ``type`` tag is the codec's) and no set (the codec sorts it), however deep."""
+    return isinstance(cls, type) and dataclasses.is_dataclass(cls) and _plain_hint(cls, set())
+
+
+def _plain_hint(hint: Any, seen: set[Any]) -> bool:
+    if hint in seen:
+        return True
+    seen.add(hint)
+    if hint in _ACTION_TAGS or hint is Action:
+        return False
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return all(_plain_hint(h, seen) for h in _hints(hint).values())
+    if hint in (frozenset, set) or typing.get_origin(hint) in (frozenset, set, collections.abc.Set):
+        return False
+    return all(_plain_hint(a, seen) for a in typing.get_args(hint) if a is not Ellipsis)
 
 
 def decode(cls: Any, data: JSON, path: str = "$") -> Any:
