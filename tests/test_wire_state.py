@@ -161,6 +161,7 @@ def test_an_answer_whose_state_fails_is_a_plain_ok_and_the_view_request_gets_the
     ("fault", "said"),
     [
         ("bad-phase:start:1", r"\$\.view\.phase: 'teatime' is not one of"),
+        ("changes-first", "the engine sent view_changes before any view of the game"),
         ("huge:start:1", r"answer to the start request is (at least )?[\d,]+ bytes long, over the limit"),
     ],
 )
@@ -223,3 +224,31 @@ def test_changes_to_a_view_are_checked_as_a_view_is(sent: Any, said: str) -> Non
     with pytest.raises(DecodeError) as bad:
         decode_changes(GameView, _views(0)[0], sent, "$.view_changes")
     assert str(bad.value).startswith(said)
+
+
+class _HugeOnce(_HugeLife):
+    """An adapter whose second view has a number too long to be written as JSON."""
+
+    views = 0
+
+    def view(self) -> GameView:
+        self.views += 1
+        return super().view() if self.views == 2 else ReferenceAdapter.view(self)
+
+
+def test_after_an_answer_whose_view_could_not_be_written_the_next_view_goes_whole() -> None:
+    both = ["state_in_answers", "view_changes"]
+    requests = [
+        {"id": 1, "type": "hello", "protocol": 1, "features": both},
+        {"id": 2, "type": "start", "setup": encode(SETUP)},
+        {"id": 3, "type": "perform", "action": encode(PassPriority("Alice"))},
+        {"id": 4, "type": "perform", "action": encode(PassPriority("Bob"))},
+        {"id": 5, "type": "perform", "action": encode(PassPriority("Alice"))},
+    ]
+    out = io.BytesIO()
+    serve(_HugeOnce(), io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
+    _, started, cut, whole, changed = (json.loads(line) for line in out.getvalue().splitlines())
+    assert "view" in started
+    assert cut == {"id": 3, "type": "ok"}
+    assert "view" in whole and "view_changes" not in whole
+    assert "view_changes" in changed and "view" not in changed

@@ -22,6 +22,7 @@ FAULT is one of:
   bad-phase:<request type>:<n> answer a view whose phase is "teatime"
   refuse-bye                   answer bye with an unsupported error
   strict-v1                    answer a hello that offers features with an invalid_request error
+  changes-first                (with --state) send the view of each start's answer as view_changes
 Every fault writes the fake's process id on stderr as it starts.
 With --once MARKER the fault happens only if the file MARKER doesn't exist yet (it is then
 created), so that a restarted engine behaves and only one scenario is hit.
@@ -63,6 +64,8 @@ def main(argv: list[str]) -> int:
         rtype = request.get("type")
         seen[rtype] = seen.get(rtype, 0) + 1
         response, going_on = answer(session, line)
+        if kind == "changes-first" and rtype == "start" and "view" in response:
+            response["view_changes"] = response.pop("view")
         if kind == "strict-v1" and "features" in request:
             response = {
                 "id": request["id"],
