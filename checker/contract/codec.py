@@ -396,7 +396,46 @@ def _dataclass_decoder(cls: Any) -> Decoder:
                 raise DecodeError(f"{cls.__name__} needs {name!r}")
         return cls(**values)
 
-    return decoded
+    if not all(_leaf_hint(hints[name]) for name, _, _ in fields):
+        return decoded
+    return _remembered(decoded, tuple(name for name, _, _ in fields))
+
+
+#: How many decoded values of one type :func:`_remembered` keeps before it starts afresh.
+_REMEMBERED = 4096
+_MISSING = object()
+
+
+def _leaf_hint(hint: Any) -> bool:
+    """Whether a field holds only plain values: strings, numbers, booleans, None."""
+    return (
+        hint in _LEAVES
+        or hint is type(None)
+        or (typing.get_origin(hint) in (Union, types.UnionType) and all(_leaf_hint(a) for a in typing.get_args(hint)))
+    )
+
+
+def _remembered(decoded: Decoder, names: tuple[str, ...]) -> Decoder:
+    """A decoder of a dataclass of plain values (a card's view, a stack item) that gives back the value
+    it decoded before from the same fields, values and their types alike (so ``1`` is never taken for
+    ``true``): the views of a game repeat the same cards in every zone, and such a value is immutable."""
+    seen: dict[tuple[Any, ...], Any] = {}
+
+    def remembered(data: JSON) -> Any:
+        if not isinstance(data, dict):
+            return decoded(data)
+        key = tuple((type(v), v) for v in (data.get(n, _MISSING) for n in names))
+        try:
+            found = seen.get(key)
+        except TypeError:  # a value that can't be a key (a list where a name goes) is not a plain value
+            return decoded(data)
+        if found is None:
+            if len(seen) >= _REMEMBERED:
+                seen.clear()
+            found = seen[key] = decoded(data)
+        return found
+
+    return remembered
 
 
 def _decode_action(data: JSON) -> Action:
