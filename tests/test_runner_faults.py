@@ -58,6 +58,9 @@ def _only_one(report: RunReport, honest: RunReport, status: Status) -> str:
         ("hang:perform:3", Status.TIMEOUT, "fake engine: hanging on perform #3"),
         ("garbage:view:2", Status.ERROR, "isn't JSON: 'this is not JSON'"),
         ("wrong-id:events:1", Status.ERROR, "answered request"),
+        # an engine that takes up state_in_answers: the view and events come with the answers to actions
+        ("garbage:perform:2 --state", Status.ERROR, "isn't JSON: 'this is not JSON'"),
+        ("bad-phase:perform:2 --state", Status.ERROR, "$.view_changes.phase: 'teatime' is not one of"),
     ],
 )
 def test_a_faulty_engine_costs_only_the_scenario_at_hand(

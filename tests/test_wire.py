@@ -6,7 +6,9 @@ import io
 import json
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 from unittest.mock import patch
 
@@ -14,10 +16,12 @@ import pytest
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.cards import POOL
-from checker.contract.codec import ACTION_TYPES, DecodeError, decode, encode
+from checker.contract.codec import ACTION_TYPES, DecodeError, _encoder, decode, encode
 from checker.contract.interface import (
     Action,
+    Capabilities,
     CardSetup,
+    CardView,
     DeclareBlockers,
     GameEvent,
     GameSetup,
@@ -27,6 +31,7 @@ from checker.contract.interface import (
     PassPriority,
     PermanentSetup,
     PlayerSetup,
+    StackItemView,
     UnsupportedError,
 )
 from checker.contract.protocol import ProtocolError, problems, raise_error, schema
@@ -126,6 +131,23 @@ def test_converters_are_built_once_per_type() -> None:
     with patch("typing.get_type_hints", side_effect=AssertionError("hints inspected again")):
         assert decode(GameView, _view_json()).turn_number == 2
         assert encode(SETUP)["active_player"] == "Alice"
+
+
+def test_msgspec_writes_the_same_json_as_the_codecs_own_encoders() -> None:
+    """``encode`` lets msgspec write set-ups, views and events: the same JSON values as the codec's
+    own encoders, which still write actions (their tag), sets (sorted) and what msgspec can't."""
+    adapter = ReferenceAdapter()
+    adapter.start(SETUP)
+    adapter.perform(PassPriority("Alice"))
+    proxied = replace(SETUP, players=(replace(SETUP.players[0], mana_pool=MappingProxyType({"G": 2})),))
+    for value in (SETUP, proxied, adapter.view(), list(adapter.events()), adapter.events()[0]):
+        assert encode(value) == _encoder(type(value))(value) == json.loads(json.dumps(encode(value)))
+    assert encode(proxied)["players"][0]["mana_pool"] == {"G": 2}
+    assert encode(PassPriority("Bob")) == {"type": "pass_priority", "player": "Bob"}
+    assert encode(Capabilities("e", "1", frozenset({"mirage", "cr2008"}), frozenset()))["editions"] == [
+        "cr2008",
+        "mirage",
+    ]
 
 
 def test_the_vocabulary_is_the_schemas() -> None:
@@ -300,3 +322,20 @@ def test_a_missing_program_is_a_precise_error() -> None:
 def test_the_protocol_docs_are_generated_from_the_schema() -> None:
     docs = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
     assert docs_main([str(docs), "--check"]) == 0, "run: python -m checker.doctools.protocol_docs docs/protocol.md"
+
+
+def test_a_card_decoded_before_is_given_back_and_a_wrong_one_still_fails() -> None:
+    """Decoders of dataclasses of plain values (a card's view) keep what they decoded: the same
+    fields, values and types give back the same value; anything else is decoded and checked."""
+    first = decode(CardView, {"id": "forest 1", "name": "Forest"})
+    assert decode(CardView, {"id": "forest 1", "name": "Forest", "extra": 1}) is first
+    assert decode(CardView, {"id": "forest 2", "name": "Forest"}) == CardView("forest 2", "Forest")
+    with pytest.raises(DecodeError, match="CardView needs 'name'"):
+        decode(CardView, {"id": "forest 1"})
+    with pytest.raises(DecodeError, match=r"\$\.name: expected str, got \['Forest'\]"):
+        decode(CardView, {"id": "forest 1", "name": ["Forest"]})
+    item = {"name": "Fog", "controller": "Alice", "kind": "spell"}
+    assert decode(StackItemView, item) is decode(StackItemView, dict(item))
+    with pytest.raises(DecodeError, match=r"\$\.player: expected str, got 1"):
+        decode(Action, {"type": "pass_priority", "player": 1})
+    assert decode(Action, {"type": "pass_priority", "player": "Bob"}) == PassPriority("Bob")

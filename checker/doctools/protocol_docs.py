@@ -45,6 +45,7 @@ def _messages() -> str:
         "effect_spec",
         "permanent_setup",
         "game_view",
+        "view_changes",
         "decision_view",
         "player_view",
         "card_view",

@@ -1,6 +1,6 @@
 """A fake engine for testing the runner: the reference engine over the real wire, with one fault.
 
-    python tests/fakes/engine.py FAULT [--once MARKER]
+    python tests/fakes/engine.py FAULT [--once MARKER] [--state]
 
 FAULT is one of:
   honest                       no fault
@@ -21,9 +21,14 @@ FAULT is one of:
   no-editions                  claim no edition in its hello
   bad-phase:<request type>:<n> answer a view whose phase is "teatime"
   refuse-bye                   answer bye with an unsupported error
+  strict-v1                    answer a hello that offers features with an invalid_request error
+  changes-first                (with --state) send the view of each start's answer as view_changes
 Every fault writes the fake's process id on stderr as it starts.
 With --once MARKER the fault happens only if the file MARKER doesn't exist yet (it is then
 created), so that a restarted engine behaves and only one scenario is hit.
+Without --state the fake takes up no feature the suite offers in hello (it speaks protocol 1's
+plain form); with it, it takes up ``state_in_answers`` and ``view_changes``, and the faults on a
+view (huge, bad-phase) hit the view (or its changes) an answer to start or perform carries.
 """
 
 from __future__ import annotations
@@ -36,13 +41,13 @@ import time
 from pathlib import Path
 
 from checker.adapters.reference import ReferenceAdapter
-from checker.running.wire.server import answer
+from checker.running.wire.server import FEATURES, Session, answer
 
 
 def main(argv: list[str]) -> int:
     fault, once = argv[0], None
-    if len(argv) >= 3 and argv[1] == "--once":
-        once = Path(argv[2])
+    if "--once" in argv:
+        once = Path(argv[argv.index("--once") + 1])
     kind, _, rest = fault.partition(":")
     target, _, nth = rest.partition(":")
     seen: dict[str, int] = {}
@@ -50,7 +55,7 @@ def main(argv: list[str]) -> int:
         from reference_engine.editions import CR2008, Mirage
 
         Mirage.mana_burn = CR2008.mana_burn = False
-    adapter = ReferenceAdapter()
+    session = Session(ReferenceAdapter(), features=FEATURES if "--state" in argv else ())
     print(f"fake engine with fault {fault!r} starting as pid {os.getpid()}", file=sys.stderr, flush=True)
     if kind == "slow-start":
         time.sleep(float(target))
@@ -58,7 +63,15 @@ def main(argv: list[str]) -> int:
         request = json.loads(line)
         rtype = request.get("type")
         seen[rtype] = seen.get(rtype, 0) + 1
-        response, going_on = answer(adapter, line)
+        response, going_on = answer(session, line)
+        if kind == "changes-first" and rtype == "start" and "view" in response:
+            response["view_changes"] = response.pop("view")
+        if kind == "strict-v1" and "features" in request:
+            response = {
+                "id": request["id"],
+                "type": "error",
+                "error": {"kind": "invalid_request", "message": "features?"},
+            }
         hit = rtype == target and str(seen[rtype]) == (nth or "1") and _armed(once)
         if kind == "hostile" and hit:
             print("<script>alert('pwned')</script> & \"quotes\" <b>bold</b>", file=sys.stderr, flush=True)
@@ -83,10 +96,10 @@ def main(argv: list[str]) -> int:
             child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
             print(f"fake engine: started child {child.pid}, dying on {rtype}", file=sys.stderr, flush=True)
             return 6
-        if kind == "huge" and hit:
+        if kind == "huge" and hit and "view" in response:
             response["view"]["battlefield"] = [_permanent(i) for i in range(50_000)]
-        if kind == "bad-phase" and hit:
-            response["view"]["phase"] = "teatime"
+        if kind == "bad-phase" and hit and (view := response.get("view", response.get("view_changes"))) is not None:
+            view["phase"] = "teatime"
         if rtype == "bye" and kind == "refuse-bye":
             response = {"id": request["id"], "type": "error", "error": {"kind": "unsupported", "message": "no bye"}}
         if rtype == "hello" and kind == "no-effects":

@@ -4,6 +4,13 @@ Modelled on python-chess's engine module: the engine is a subprocess, every requ
 deadline, and every way an engine can fail (it dies, hangs, writes garbage, answers the
 wrong request, lies in its handshake) becomes a precise exception that carries the tail
 of what the engine wrote on stderr.
+
+The client offers the protocol's features (:data:`FEATURES`) in ``hello``. An engine that takes
+up ``state_in_answers`` answers each ``start`` and ``perform`` with the game's new events and its
+view, which the client keeps until the next action: a scenario then costs one round trip per
+action instead of three. With ``view_changes`` as well, the view comes as what changed since the
+last one, and only that is decoded. An engine that doesn't (or that leaves them out of an answer) is asked
+with ``view`` and ``events`` requests, as in protocol 1's plain form.
 """
 
 from __future__ import annotations
@@ -13,7 +20,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from checker.contract.codec import DecodeError, decode, encode
+import msgspec
+
+from checker.contract.codec import DecodeError, decode, decode_changes, encode
 from checker.contract.interface import (
     Action,
     AdapterError,
@@ -34,12 +43,14 @@ from checker.contract.protocol import (
 )
 from checker.running.wire.process import EngineCrashed, EngineProcess
 
-__all__ = ["DEFAULT_TIMEOUT", "STARTUP_TIMEOUT", "EngineCrashed", "WireEngine"]
+__all__ = ["DEFAULT_TIMEOUT", "FEATURES", "STARTUP_TIMEOUT", "EngineCrashed", "WireEngine"]
 
 #: Seconds an engine may take to answer one request, unless told otherwise.
 DEFAULT_TIMEOUT = 10.0
 #: The least time the handshake gets, whatever the per-request timeout: the engine starts up during it.
 STARTUP_TIMEOUT = 10.0
+#: The features the client offers in hello: every one the protocol's schema names.
+FEATURES = tuple(sorted(names("feature")))
 
 
 class WireEngine:
@@ -51,12 +62,20 @@ class WireEngine:
         timeout: float = DEFAULT_TIMEOUT,
         validate: bool = False,
         max_message: int = MAX_MESSAGE_BYTES,
+        features: Sequence[str] = FEATURES,
     ) -> None:
         self.command = list(command)
         self.timeout = timeout
         self.validate = validate
         self._next_id = 0
         self._events: list[GameEvent] = []
+        #: The features the engine took up in hello.
+        self.features: frozenset[str] = frozenset()
+        self._offered = tuple(features)
+        # The game as the client last saw it: its view, and whether ``_events`` holds every event.
+        self._view: GameView | None = None
+        self._events_whole = False
+        self._seen: GameView | None = None  # the last view the engine sent, for view_changes
         self._failure: EngineFailure | None = None
         self._process = EngineProcess(self.command, max_message)
         try:
@@ -72,19 +91,38 @@ class WireEngine:
 
     def start(self, setup: GameSetup) -> None:
         self._events = []  # a start replaces the game, whether it succeeds or not
-        self._request("start", setup=encode(setup))
+        self._events_whole, self._seen = True, None
+        self._act("start", setup=encode(setup))
 
     def perform(self, action: Action) -> None:
-        self._request("perform", action=encode(action))
+        self._act("perform", action=encode(action))
 
     def view(self) -> GameView:
-        view: GameView = self._decoded(GameView, self._request("view"), "view")
-        return view
+        if self._view is None:
+            self._view = self._seen = self._decoded(GameView, self._request("view"), "view")
+        return self._view
 
     def events(self) -> list[GameEvent]:
-        answer = self._request("events", since=len(self._events))
-        self._events += self._decoded(tuple[GameEvent, ...], answer, "events")
+        if not self._events_whole:
+            answer = self._request("events", since=len(self._events))
+            self._events += self._decoded(tuple[GameEvent, ...], answer, "events")
+            self._events_whole = True
         return list(self._events)
+
+    def _act(self, kind: str, **fields: Any) -> None:
+        """Send an action (``start``, ``perform``), and keep the events and view its answer carries
+        (``state_in_answers``) until the next one. Those events are the ones no answer has carried
+        yet: they complete the client's list only if it was whole. The view may come as its changes
+        since the last view the engine sent (``view_changes``). By the adapter's contract only an
+        action changes the game, so until the next one what the client has is the game."""
+        was_whole, self._events_whole, self._view = self._events_whole, False, None
+        answer = self._request(kind, **fields)
+        if "state_in_answers" in self.features and ("view" in answer or "view_changes" in answer):
+            events = self._decoded(tuple[GameEvent, ...], answer, "events")
+            self._view = self._seen = self._view_in(answer)
+            if was_whole:
+                self._events += events
+                self._events_whole = True
 
     # ---------------------------------------------------------------- the session
 
@@ -105,7 +143,13 @@ class WireEngine:
     def _handshake(self) -> Capabilities:
         # The engine's process starts during the handshake (an interpreter, a JVM): the hello request
         # gets at least STARTUP_TIMEOUT, so that a short per-request timeout doesn't fail a slow start.
-        hello = self._request("hello", timeout=max(self.timeout, STARTUP_TIMEOUT), protocol=PROTOCOL_VERSION)
+        wait = max(self.timeout, STARTUP_TIMEOUT)
+        offer = {"features": list(self._offered)} if self._offered else {}
+        hello = self._exchange("hello", wait, protocol=PROTOCOL_VERSION, **offer)
+        if offer and hello.get("type") == "error" and (hello.get("error") or {}).get("kind") == "invalid_request":
+            # An engine that holds requests strictly to protocol 1 without features: say hello plainly.
+            hello = self._exchange("hello", wait, protocol=PROTOCOL_VERSION)
+        self._raise_if_error(hello)
         if hello.get("type") != "hello":
             raise self._fail(ProtocolError(f"the handshake was answered with {hello.get('type')!r}, not hello"))
         if hello.get("protocol") != PROTOCOL_VERSION:
@@ -121,24 +165,35 @@ class WireEngine:
             raise self._fail(
                 EngineFailure(f"the engine supports none of the editions ({every}): its hello lists no editions")
             )
+        self.features = frozenset(hello.get("features", ())) & frozenset(self._offered)
         return Capabilities(hello["name"], hello["version"], frozenset(hello["editions"]), frozenset(hello["effects"]))
 
     def _request(self, kind: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
+        """The engine's answer to one request; an error answer raised as the adapter's exception."""
+        answer = self._exchange(kind, timeout, **fields)
+        self._raise_if_error(answer)
+        return answer
+
+    def _exchange(self, kind: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
+        """The engine's answer to one request, whatever it says: well formed and of the right id."""
         if self._failure is not None:
             raise self._failure
         self._next_id += 1
         request = {"id": self._next_id, "type": kind, **fields}
         if self.validate and (found := problems(definition_of("request", request), request)):
             raise ProtocolError(f"the suite built an invalid {kind} request: {'; '.join(found)}")
-        line = json.dumps(request, separators=(",", ":")).encode() + b"\n"
+        line = msgspec.json.encode(request) + b"\n"
         try:
             answer = self._read(kind, self._process.exchange(line, kind, self.timeout if timeout is None else timeout))
         except EngineFailure as failure:
             raise self._fail(failure) from None
+        return answer
+
+    @staticmethod
+    def _raise_if_error(answer: dict[str, Any]) -> None:
         if answer.get("type") == "error":
             error = answer.get("error") or {}
             raise_error(str(error.get("kind")), str(error.get("message")), error.get("reason"))
-        return answer
 
     def _read(self, kind: str, line: bytes) -> dict[str, Any]:
         try:
@@ -157,6 +212,19 @@ class WireEngine:
         if self.validate and (found := problems(definition_of("response", answer), answer)):
             raise ProtocolError(f"the engine's answer to {kind} breaks the schema: {'; '.join(found)}")
         return answer
+
+    def _view_in(self, answer: dict[str, Any]) -> GameView:
+        """The view an answer carries, whole or as its changes since the view seen last."""
+        if "view" in answer or "view_changes" not in self.features:
+            view: GameView = self._decoded(GameView, answer, "view")
+            return view
+        if self._seen is None:
+            raise self._fail(ProtocolError("the engine sent view_changes before any view of the game"))
+        try:
+            changed: GameView = decode_changes(GameView, self._seen, answer["view_changes"], "$.view_changes")
+        except DecodeError as exc:
+            raise self._fail(ProtocolError(f"the engine's view_changes answer is malformed: {exc}")) from exc
+        return changed
 
     def _decoded(self, cls: Any, answer: dict[str, Any], field: str) -> Any:
         try:

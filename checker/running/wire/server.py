@@ -5,6 +5,11 @@ Wrapping a Python engine takes an adapter class and one line::
     python -m checker.running.wire.server --engine mypackage.adapter:MyAdapter
 
 ``--engine reference`` serves the reference engine.
+
+A :class:`Session` is one conversation: the adapter, and the features agreed in ``hello``
+(:data:`FEATURES`). With ``state_in_answers`` the answers to ``start`` and ``perform`` carry the
+game's new events and its view, which saves the suite two round trips per action; with
+``view_changes`` as well, a view goes as its changes since the last view sent.
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
-from checker.contract.codec import DecodeError, decode, encode
-from checker.contract.interface import Action, AdapterError, EngineAdapter, GameSetup, UnsupportedError
+import msgspec
+
+from checker.contract.codec import DecodeError, changes, decode, encode
+from checker.contract.interface import Action, AdapterError, EngineAdapter, GameSetup, GameView, UnsupportedError
 from checker.contract.protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
@@ -26,7 +33,32 @@ from checker.contract.protocol import (
     refusal_reason,
 )
 
-Handler = Callable[[EngineAdapter, dict[str, Any]], dict[str, Any]]
+#: The features of the protocol's ``hello`` this server takes up when the suite offers them.
+FEATURES = ("state_in_answers", "view_changes")
+
+
+class Session:
+    """One conversation with the suite: the adapter, the features agreed in ``hello``, how many of the
+    game's events the answers have carried so far, and the last view sent (encoded) when views go
+    as their changes."""
+
+    def __init__(self, adapter: EngineAdapter, features: Sequence[str] = FEATURES) -> None:
+        self.adapter = adapter
+        self.features = tuple(features)  # those this server may take up
+        self.agreed: frozenset[str] = frozenset()
+        self.sent = 0
+        self.last_view: dict[str, Any] | None = None
+
+    def view_of(self, view: GameView) -> dict[str, Any]:
+        """The fields that carry a view in an answer: the whole view, or its changes since the last."""
+        encoded, before = encode(view), self.last_view
+        if "view_changes" not in self.agreed:
+            return {"view": encoded}
+        self.last_view = encoded
+        return {"view": encoded} if before is None else {"view_changes": changes(before, encoded)}
+
+
+Handler = Callable[[Session, dict[str, Any]], dict[str, Any]]
 #: The longest error message sent back: an error quotes what was wrong, not all of it.
 _MESSAGE_CHARS = 1000
 
@@ -38,12 +70,15 @@ def _whole_number(request: dict[str, Any], field: str, least: int) -> int:
     return value
 
 
-def _hello(adapter: EngineAdapter, request: dict[str, Any]) -> dict[str, Any]:
+def _hello(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     asked = request["protocol"]
     if type(asked) is not int or asked != PROTOCOL_VERSION:
         raise UnsupportedError(f"this engine speaks protocol {PROTOCOL_VERSION} only, not {str(asked)[:40]}")
-    c = adapter.capabilities()
-    return {
+    offered = request.get("features", [])
+    if not isinstance(offered, list):
+        raise DecodeError(f"features: expected a list, got {str(offered)[:40]}")
+    c = session.adapter.capabilities()
+    hello = {
         "type": "hello",
         "protocol": PROTOCOL_VERSION,
         "name": c.name,
@@ -51,25 +86,51 @@ def _hello(adapter: EngineAdapter, request: dict[str, Any]) -> dict[str, Any]:
         "editions": sorted(c.editions),
         "effects": sorted(c.effects),
     }
+    if "features" not in request:
+        return hello
+    agreed = [f for f in session.features if f in offered]
+    session.agreed = frozenset(agreed)
+    return {**hello, "features": agreed}
 
 
-def _start(adapter: EngineAdapter, request: dict[str, Any]) -> dict[str, Any]:
-    adapter.start(decode(GameSetup, request["setup"], "$.setup"))
-    return {"type": "ok"}
+def _start(session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    session.sent, session.last_view = 0, None
+    session.adapter.start(decode(GameSetup, request["setup"], "$.setup"))
+    return _with_state(session, {"type": "ok"})
 
 
-def _perform(adapter: EngineAdapter, request: dict[str, Any]) -> dict[str, Any]:
-    adapter.perform(decode(Action, request["action"], "$.action"))
-    return {"type": "ok"}
+def _perform(session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    session.adapter.perform(decode(Action, request["action"], "$.action"))
+    return _with_state(session, {"type": "ok"})
 
 
-def _view(adapter: EngineAdapter, request: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "view", "view": encode(adapter.view())}
+def _with_state(session: Session, ok: dict[str, Any]) -> dict[str, Any]:
+    """With ``state_in_answers``, the answer carries the events not yet sent and the view. An adapter
+    whose events or view fail leaves them out: the suite then asks for them, and gets the failure as
+    the answer to that request, as without the feature."""
+    if "state_in_answers" not in session.agreed:
+        return ok
+    try:
+        events = list(session.adapter.events())
+        state = {"events": encode(events[session.sent :]), **session.view_of(session.adapter.view())}
+    except Exception:
+        return ok
+    session.sent = len(events)
+    return {**ok, **state}
 
 
-def _events(adapter: EngineAdapter, request: dict[str, Any]) -> dict[str, Any]:
+def _view(session: Session, request: dict[str, Any]) -> dict[str, Any]:
+    view = encode(session.adapter.view())
+    if "view_changes" in session.agreed:
+        session.last_view = view
+    return {"type": "view", "view": view}
+
+
+def _events(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     since = _whole_number(request, "since", 0)
-    return {"type": "events", "events": encode(list(adapter.events())[since:])}
+    events = list(session.adapter.events())
+    session.sent = len(events)
+    return {"type": "events", "events": encode(events[since:])}
 
 
 HANDLERS: dict[str, Handler] = {
@@ -78,20 +139,23 @@ HANDLERS: dict[str, Handler] = {
     "perform": _perform,
     "view": _view,
     "events": _events,
-    "bye": lambda adapter, request: {"type": "ok"},
+    "bye": lambda session, request: {"type": "ok"},
 }
 
 
-def answer(adapter: EngineAdapter, line: bytes | str, validate: bool = False) -> tuple[dict[str, Any], bool]:
+def answer(session: Session | EngineAdapter, line: bytes | str, validate: bool = False) -> tuple[dict[str, Any], bool]:
     """The response to one request line, and whether the session goes on. Never raises: whatever
-    the line holds (not UTF-8, not JSON, too deep, numbers too long) is answered with an error."""
+    the line holds (not UTF-8, not JSON, too deep, numbers too long) is answered with an error.
+    A bare adapter is answered as a server that takes up no feature would."""
+    if not isinstance(session, Session):
+        session = Session(session, features=())
     try:
-        return _answer(adapter, line, validate)
+        return _answer(session, line, validate)
     except Exception as exc:  # a failure of the server itself is still answered
         return _error(None, "internal", f"the server failed: {type(exc).__name__}: {exc}"), True
 
 
-def _answer(adapter: EngineAdapter, line: bytes | str, validate: bool) -> tuple[dict[str, Any], bool]:
+def _answer(session: Session, line: bytes | str, validate: bool) -> tuple[dict[str, Any], bool]:
     try:
         request = json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
     except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, too deep, an integer too long
@@ -109,7 +173,7 @@ def _answer(adapter: EngineAdapter, line: bytes | str, validate: bool) -> tuple[
         why = "; ".join(found) or "a request is an object with a positive integer id and a known type"
         return _error(request_id, "invalid_request", why), True
     try:
-        response = handler(adapter, request)
+        response = handler(session, request)
     except (DecodeError, KeyError) as exc:
         return _error(request_id, "invalid_request", str(exc)), True
     except AdapterError as exc:
@@ -126,12 +190,21 @@ def _error(request_id: int | None, kind: str, message: str, reason: str | None =
     return {"id": request_id, "type": "error", "error": error}
 
 
-def _line(response: dict[str, Any]) -> bytes:
+_STATE = ("events", "view", "view_changes")
+
+
+def _line(response: dict[str, Any], session: Session | None = None) -> bytes:
     """The response as one line; one that can't be written (an engine's number too long for JSON,
-    say) becomes an internal error."""
+    say) becomes an internal error. Events and a view carried in an ok answer are left out instead:
+    the suite asks for them, and gets the error as the answer to that request. Either way the view
+    wasn't sent: the next goes whole."""
     try:
-        return json.dumps(response, separators=(",", ":")).encode() + b"\n"
-    except (ValueError, TypeError, RecursionError) as exc:
+        return msgspec.json.encode(response) + b"\n"
+    except (ValueError, TypeError, RecursionError, msgspec.EncodeError) as exc:
+        if session is not None:
+            session.last_view = None
+        if response.get("type") == "ok" and any(k in response for k in _STATE):
+            return _line({k: v for k, v in response.items() if k not in _STATE})
         return _line(_error(response.get("id"), "internal", f"the answer can't be written as JSON: {exc}"))
 
 
@@ -139,6 +212,7 @@ def serve(
     adapter: EngineAdapter, reader: BinaryIO, writer: BinaryIO, validate: bool = False, limit: int = MAX_MESSAGE_BYTES
 ) -> None:
     """Answer each request line of ``reader`` on ``writer`` until bye or the end of the input."""
+    session = Session(adapter)
     while line := reader.readline(limit + 1):
         if len(line) > limit and not line.endswith(b"\n"):
             size = len(line) + _skip_line(reader, limit)
@@ -149,8 +223,8 @@ def serve(
         elif not line.strip():
             continue
         else:
-            response, going_on = answer(adapter, line, validate)
-        writer.write(_line(response))
+            response, going_on = answer(session, line, validate)
+        writer.write(_line(response, session))
         writer.flush()
         if not going_on:
             return

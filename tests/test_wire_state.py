@@ -1,0 +1,254 @@
+"""The protocol's features, negotiated in ``hello``: answers to actions carry the game's new events and
+its view (``state_in_answers``), the view as its changes (``view_changes``); engines that don't take
+them up are asked as in protocol 1's plain form."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.adapters.reference import ReferenceAdapter
+from checker.contract.cards import POOL
+from checker.contract.codec import DecodeError, changes, decode_changes, encode
+from checker.contract.interface import (
+    CardSetup,
+    EngineAdapter,
+    EngineFailure,
+    GameView,
+    IllegalActionError,
+    PassPriority,
+)
+from checker.contract.protocol import ProtocolError
+from checker.running.wire.client import WireEngine
+from checker.running.wire.server import Session, answer, serve
+from tests.test_wire import SETUP as SHORT_SETUP
+
+SERVER = [sys.executable, "-m", "checker.running.wire.server", "--engine", "reference"]
+FAKE = Path(__file__).parent / "fakes" / "engine.py"
+#: A game that goes on past its draw step: the players have libraries.
+LIBRARY = tuple(CardSetup(f"forest {i}", POOL["Forest"]) for i in range(5))
+SETUP = replace(SHORT_SETUP, players=tuple(replace(p, library=LIBRARY) for p in SHORT_SETUP.players))
+
+
+def _requests(engine: WireEngine) -> int:
+    """How many requests the engine has been sent (each gets the next id)."""
+    return engine._next_id
+
+
+def _play_alongside(engine: WireEngine, passes: int) -> list[int]:
+    """Play the same game on the engine and on a reference adapter in process, checking after each
+    action that both show the same game; the requests each action and its look cost."""
+    local = ReferenceAdapter()
+    local.start(SETUP)
+    cost = [_requests(engine)]
+    engine.start(SETUP)
+    for _ in range(passes):
+        assert engine.view() == local.view() and engine.view() == local.view()
+        assert engine.events() == list(local.events()) and engine.events() == list(local.events())
+        cost.append(_requests(engine))
+        player = local.view().priority
+        assert player is not None
+        local.perform(PassPriority(player))
+        engine.perform(PassPriority(player))
+    return [b - a for a, b in itertools.pairwise(cost)]
+
+
+def test_an_engine_that_takes_up_state_in_answers_is_asked_only_for_actions() -> None:
+    engine = WireEngine(SERVER, validate=True)  # every message checked against the schema, both ways
+    try:
+        assert engine.features == {"state_in_answers", "view_changes"}
+        assert _play_alongside(engine, 8) == [1] * 8  # the action, and no view or events request
+    finally:
+        engine.close()
+
+
+def test_an_engine_offered_no_feature_is_asked_for_view_and_events_once_per_action() -> None:
+    engine = WireEngine(SERVER, validate=True, features=())
+    try:
+        assert engine.features == frozenset()
+        assert _play_alongside(engine, 8) == [3] * 8  # the action, a view, the events: each once
+    finally:
+        engine.close()
+
+
+def test_an_engine_strict_about_the_hello_of_protocol_1_is_greeted_again_without_features() -> None:
+    engine = WireEngine([sys.executable, str(FAKE), "strict-v1", "--state"])
+    try:
+        assert engine.features == frozenset()
+        assert _play_alongside(engine, 2) == [3] * 2
+    finally:
+        engine.close()
+
+
+def test_after_a_refused_action_the_events_and_the_view_are_asked_for_again() -> None:
+    engine = WireEngine(SERVER, validate=True)
+    try:
+        engine.start(SETUP)
+        before = _requests(engine)
+        with pytest.raises(IllegalActionError):
+            engine.perform(PassPriority("Bob"))  # Alice has priority
+        local = ReferenceAdapter()
+        local.start(SETUP)
+        assert engine.events() == list(local.events()) and engine.view() == local.view()
+        assert _requests(engine) == before + 3
+        engine.perform(PassPriority("Alice"))  # its answer's events complete the list again
+        local.perform(PassPriority("Alice"))
+        assert engine.events() == list(local.events()) and engine.view() == local.view()
+        assert _requests(engine) == before + 4
+    finally:
+        engine.close()
+
+
+def _hello(session: Session, **more: Any) -> dict[str, Any]:
+    return answer(session, json.dumps({"id": 1, "type": "hello", "protocol": 1, **more}))[0]
+
+
+def test_the_server_takes_up_only_the_features_offered_and_known() -> None:
+    assert "features" not in _hello(Session(ReferenceAdapter()))
+    assert _hello(Session(ReferenceAdapter()), features=[])["features"] == []
+    assert _hello(Session(ReferenceAdapter()), features=["teleport", "state_in_answers"])["features"] == [
+        "state_in_answers"
+    ]
+    both = _hello(Session(ReferenceAdapter()), features=["view_changes", "state_in_answers"])
+    assert both["features"] == ["state_in_answers", "view_changes"]
+    assert _hello(Session(ReferenceAdapter(), features=()), features=["state_in_answers"])["features"] == []
+    bad = _hello(Session(ReferenceAdapter()), features="state_in_answers")
+    assert bad["type"] == "error" and bad["error"]["kind"] == "invalid_request"
+
+
+class _BlindView(ReferenceAdapter):
+    """An adapter whose view fails: its answers can't carry the game's state."""
+
+    def view(self) -> GameView:
+        raise RuntimeError("no view today")
+
+
+class _HugeLife(ReferenceAdapter):
+    """An adapter whose view has a number too long to be written as JSON."""
+
+    def view(self) -> GameView:
+        view = super().view()
+        return replace(view, players=(replace(view.players[0], life=10**5000), *view.players[1:]))
+
+
+@pytest.mark.parametrize(("adapter", "said"), [(_BlindView(), "no view today"), (_HugeLife(), "can't be written")])
+def test_an_answer_whose_state_fails_is_a_plain_ok_and_the_view_request_gets_the_failure(
+    adapter: EngineAdapter, said: str
+) -> None:
+    requests = [
+        {"id": 1, "type": "hello", "protocol": 1, "features": ["state_in_answers"]},
+        {"id": 2, "type": "start", "setup": encode(SETUP)},
+        {"id": 3, "type": "view"},
+        {"id": 4, "type": "events", "since": 0},
+    ]
+    out = io.BytesIO()
+    serve(adapter, io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
+    hello, started, view, events = (json.loads(line) for line in out.getvalue().splitlines())
+    assert hello["features"] == ["state_in_answers"]
+    assert started == {"id": 2, "type": "ok"}
+    assert view["type"] == "error" and said in view["error"]["message"]
+    assert events["type"] == "events" and events["events"]
+
+
+@pytest.mark.parametrize(
+    ("fault", "said"),
+    [
+        ("bad-phase:start:1", r"\$\.view\.phase: 'teatime' is not one of"),
+        ("changes-first", "the engine sent view_changes before any view of the game"),
+        ("huge:start:1", r"answer to the start request is (at least )?[\d,]+ bytes long, over the limit"),
+    ],
+)
+def test_a_broken_view_in_an_answer_is_a_protocol_error_of_the_action(fault: str, said: str) -> None:
+    engine = WireEngine([sys.executable, str(FAKE), fault, "--state"])
+    assert engine.features == {"state_in_answers", "view_changes"}
+    with pytest.raises(ProtocolError, match=said):
+        engine.start(SETUP)
+    assert not engine.alive
+    with pytest.raises(EngineFailure):
+        engine.view()
+
+
+def test_an_engine_offered_only_state_in_answers_sends_whole_views() -> None:
+    engine = WireEngine(SERVER, validate=True, features=("state_in_answers",))
+    try:
+        assert engine.features == {"state_in_answers"}
+        assert _play_alongside(engine, 8) == [1] * 8
+    finally:
+        engine.close()
+
+
+def _views(passes: int) -> list[GameView]:
+    """The views of a game as the players pass, and a permanent's tapping and a land played."""
+    adapter = ReferenceAdapter()
+    adapter.start(SETUP)
+    views = [adapter.view()]
+    for _ in range(passes):
+        player = views[-1].priority
+        assert player is not None
+        adapter.perform(PassPriority(player))
+        views.append(adapter.view())
+    return views
+
+
+def test_a_view_travels_as_its_changes_and_is_rebuilt_the_same() -> None:
+    views = _views(6)
+    tapped = replace(views[-1], battlefield=tuple(replace(p, tapped=not p.tapped) for p in views[-1].battlefield))
+    grown = replace(tapped, battlefield=(*tapped.battlefield, tapped.battlefield[0]), phase=None)
+    for before, after in itertools.pairwise([*views, tapped, grown, views[0]]):
+        sent = changes(encode(before), encode(after))
+        assert json.loads(json.dumps(sent)) == sent
+        assert decode_changes(GameView, before, sent) == after
+        assert set(sent) == {k for k, v in encode(after).items() if v != encode(before)[k]}
+    assert changes(encode(views[0]), encode(views[1])).keys() == {"decision"}  # Alice passed: Bob decides
+    assert changes(encode(views[-1]), encode(tapped))["battlefield"][0] is not None
+    assert changes(encode(views[0]), encode(views[0])) == {}
+
+
+@pytest.mark.parametrize(
+    ("sent", "said"),
+    [
+        ({"phase": "teatime"}, "$.view_changes.phase: 'teatime' is not one of"),
+        ({"players": [None]}, "$.view_changes.players: null stands for an unchanged item only in a list as long"),
+        ({"players": [None, {"name": "Bob"}]}, "$.view_changes.players[1]: PlayerView needs 'life'"),
+        ([], "$.view_changes: expected an object of changes to a GameView"),
+    ],
+)
+def test_changes_to_a_view_are_checked_as_a_view_is(sent: Any, said: str) -> None:
+    with pytest.raises(DecodeError) as bad:
+        decode_changes(GameView, _views(0)[0], sent, "$.view_changes")
+    assert str(bad.value).startswith(said)
+
+
+class _HugeOnce(_HugeLife):
+    """An adapter whose second view has a number too long to be written as JSON."""
+
+    views = 0
+
+    def view(self) -> GameView:
+        self.views += 1
+        return super().view() if self.views == 2 else ReferenceAdapter.view(self)
+
+
+def test_after_an_answer_whose_view_could_not_be_written_the_next_view_goes_whole() -> None:
+    both = ["state_in_answers", "view_changes"]
+    requests = [
+        {"id": 1, "type": "hello", "protocol": 1, "features": both},
+        {"id": 2, "type": "start", "setup": encode(SETUP)},
+        {"id": 3, "type": "perform", "action": encode(PassPriority("Alice"))},
+        {"id": 4, "type": "perform", "action": encode(PassPriority("Bob"))},
+        {"id": 5, "type": "perform", "action": encode(PassPriority("Alice"))},
+    ]
+    out = io.BytesIO()
+    serve(_HugeOnce(), io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
+    _, started, cut, whole, changed = (json.loads(line) for line in out.getvalue().splitlines())
+    assert "view" in started
+    assert cut == {"id": 3, "type": "ok"}
+    assert "view" in whole and "view_changes" not in whole
+    assert "view_changes" in changed and "view" not in changed
