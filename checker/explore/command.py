@@ -143,7 +143,13 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     indices = args.shard.games(args.games)
     outcomes: dict[str, list[GameOutcome]] = {e: [] for e in editions}
     partial, started, stopped_by = False, time.monotonic(), int(signal.SIGINT)
-    previous = {s: signal.signal(s, _stop) for s in (signal.SIGTERM, signal.SIGHUP)}
+    requested: list[int] = []
+
+    def stop(number: int, frame: object) -> None:
+        requested.append(number)
+        raise _Stopped(number)
+
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     shard = f", shard {args.shard.index}/{args.shard.count}" if args.shard.count > 1 else ""
     console.print(
         f"exploring {escape(capabilities.name)} {escape(capabilities.version)}: {len(indices)} games per edition "
@@ -158,6 +164,8 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
                     )
                     outcomes[edition].append(outcome)
                     progress(edition, outcome)
+                    if requested:  # the handler's exception was swallowed (see _Stopped): stop between games
+                        raise _Stopped(requested[0])
     except KeyboardInterrupt as exc:
         partial, stopped_by = True, exc.signal if isinstance(exc, _Stopped) else stopped_by
     except Exception as exc:  # a bug of the explorer or the rules checker: what was found is kept
@@ -176,16 +184,15 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
 
 
 class _Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP during the run: it stops as after a Ctrl-C (which neither an engine's
-    failure nor hypothesis catches), its games so far reported."""
+    """SIGINT (Ctrl-C), SIGTERM or SIGHUP during the run: it stops as after a Ctrl-C (which neither an engine's
+    failure nor hypothesis catches), its games so far reported.
+
+    Python ignores an exception raised where the signal lands inside a garbage collector's callback
+    (hypothesis installs one), so the signal is also recorded and the run stops after the game under way."""
 
     def __init__(self, number: int) -> None:
         super().__init__(signal.Signals(number).name)
         self.signal = number
-
-
-def _stop(number: int, frame: object) -> None:
-    raise _Stopped(number)
 
 
 def _finish(
