@@ -223,6 +223,7 @@ _PUMP_SPELL = re.compile(
 )
 _RESELECT = re.compile(r"reselect which player or planeswalker target attacking creature is attacking", re.IGNORECASE)
 _ENCHANT = re.compile(r"enchant (creature|land|artifact|enchantment|permanent)", re.IGNORECASE)
+_MUST_ATTACK = re.compile(r"this creature attacks each (?:combat|turn) if able", re.IGNORECASE)
 
 #: Card types a subtype implies, so a scenario may say "an Aura" or "an Equipment" (CR 205.3).
 _IMPLIED_TYPES = {
@@ -256,6 +257,8 @@ def ability_from_text(text: str) -> EffectSpec:
         return EffectSpec(KEYWORDS[text])
     if _RESELECT.fullmatch(text.strip().rstrip(".")):
         return EffectSpec("reselect_attacked")
+    if _MUST_ATTACK.fullmatch(text.strip().rstrip(".")):  # Juggernaut's requirement (CR 508.1d)
+        return EffectSpec("must_attack")
     pump = _PUMP_SPELL.fullmatch(text.strip().rstrip("."))
     if pump is not None:
         until = "end_of_turn" if pump["until"].lower() == "end of turn" else parse_part(pump["part"]).name
