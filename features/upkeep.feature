@@ -215,12 +215,16 @@ Feature: The upkeep
       And Alice has priority
 
     Scenario: Upkeep (Mirage): Alice doesn't pay Nicol Bolas's upkeep and sacrifices it
-      Given the game is at the beginning of Alice's upkeep
+      Given the rules checker watches the game
+      And the game is at the beginning of Alice's upkeep
       And Alice controls Nicol Bolas
       When Alice declines to pay the upkeep cost
       Then Nicol Bolas is not on the battlefield
       And Nicol Bolas is in Alice's graveyard
-      And a "sacrificed" event happened for Alice about Nicol Bolas
+      And these events happen in this order:
+        | event      | player | subject     | reason      |
+        | sacrificed | Alice  | Nicol Bolas | Nicol Bolas |
+      And the rules checker finds no violation in the game
       And it is Alice's upkeep
       And Alice has priority
 
