@@ -11,7 +11,9 @@ checker.running.test_conformance``, stopping at the first failure). The suite's 
 done once; each mutant then runs in a child forked from that process, in which the one mutated
 module is served in place of its file, so the rest of the engine imports it as usual. A mutant
 is **killed** when a scenario fails or errs, or the suite can't even import the engine; **killed
-by timeout** when the suite takes much longer than on the unmutated engine (an infinite loop);
+by timeout** when the suite spends much more processor time than on the unmutated engine (an
+infinite loop; processor time, so that a machine busy with other work makes no survivor look
+like one);
 otherwise it **survived**. A survivor recorded in ``docs/mutation-equivalents.md`` (its id, its
 diff and why no engine behaviour changes) is **equivalent**, and is left out of the score.
 
@@ -250,9 +252,26 @@ def _kill(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The processor time a running child has used so far (Linux's ``/proc``); None where it can't be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _overdue(pid: int, started: float, now: float, timeout: float) -> bool:
+    """Whether a child has spent more than ``timeout`` seconds of processor time (of the clock where that can't
+    be read), or ten times that by the clock (a child that waits forever without computing)."""
+    spent = _cpu_seconds(pid)
+    return (spent if spent is not None else now - started) > timeout or now - started > 10 * timeout
+
+
 def run(mutants: Sequence[Mutant], jobs: int, timeout: float, *, quiet: bool = False) -> tuple[dict[str, str], bool]:
     """Each mutant's verdict, by id, running up to ``jobs`` children at once; and whether an interrupt (Ctrl-C,
-    SIGTERM) cut the run short, leaving the verdicts of the mutants done by then."""
+    SIGTERM) cut the run short, leaving the verdicts of the mutants done by then. ``timeout`` is in seconds of
+    processor time (see :func:`_overdue`)."""
     verdicts: dict[str, str] = {}
     waiting = list(reversed(mutants))
     running: dict[int, tuple[Mutant, float]] = {}
@@ -265,7 +284,7 @@ def run(mutants: Sequence[Mutant], jobs: int, timeout: float, *, quiet: bool = F
             if not pid:
                 now = time.monotonic()
                 for late, (mutant, started) in list(running.items()):
-                    if now - started > timeout:
+                    if _overdue(late, started, now, timeout):
                         _kill(late)
                         os.waitpid(late, 0)
                         del running[late]
@@ -422,13 +441,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
     started = time.monotonic()
     pid = _run_suite_in_child(None)
-    _, status = os.waitpid(pid, 0)
-    seconds = time.monotonic() - started
+    _, status, usage = os.wait4(pid, 0)
+    seconds, cpu = time.monotonic() - started, usage.ru_utime + usage.ru_stime
     if _verdict(status) != SURVIVED:
         print("scripts/mutation: the scenarios don't all pass on the unmutated engine", file=sys.stderr)
         return 3
-    timeout = max(30.0, 5 * seconds)
-    print(f"the unmutated engine passes every scenario in {seconds:.1f}s; timeout per mutant {timeout:.0f}s")
+    timeout = max(30.0, 5 * cpu)
+    print(
+        f"the unmutated engine passes every scenario in {seconds:.1f}s ({cpu:.1f}s of processor time); "
+        f"timeout per mutant {timeout:.0f}s of processor time"
+    )
     signal.signal(signal.SIGTERM, _interrupt)  # as Ctrl-C: the children are ended too
     sampled = len(mutants)
     try:

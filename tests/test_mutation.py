@@ -7,10 +7,13 @@ equivalent, and check the sample's reproducibility and the script's usage errors
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "mutation.py"
@@ -65,3 +68,35 @@ def test_usage_errors_name_what_is_wrong(tmp_path: Path) -> None:
     too_many = _run("--list", "--sample", "1000000")
     assert too_many.returncode == 2
     assert "the engine has only" in too_many.stderr
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_child_is_overdue_by_the_processor_time_it_spends_not_by_the_clock() -> None:
+    """On a machine busy with other work a survivor runs slowly without computing more: only a child that
+    computes (an infinite loop) or waits ten times the timeout counts as killed by timeout."""
+    script = _script()
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    idle = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        deadline = time.monotonic() + 60
+        while (script._cpu_seconds(busy.pid) or 0) <= 0.5 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        now = time.monotonic()
+        assert script._cpu_seconds(busy.pid) > 0.5
+        assert script._cpu_seconds(idle.pid) < 0.5
+        assert script._overdue(busy.pid, now, now, 0.5)  # at once by the clock
+        assert not script._overdue(idle.pid, now - 4, now, 0.5)
+        assert script._overdue(idle.pid, now - 6, now, 0.5)  # ten times the timeout by the clock
+        assert script._cpu_seconds(2**22 + 1) is None  # no such process
+    finally:
+        for child in (busy, idle):
+            child.kill()
+            child.wait()
