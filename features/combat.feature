@@ -743,8 +743,8 @@ Feature: The combat phase
     begins, abilities that trigger "at end of combat" trigger and go on the stack, then the active
     player gets priority. The suite writes such an ability as one that triggers at the beginning of
     the end of combat step, which is the same moment. The attackers are still in combat during this
-    step. (CR 511.2's other half, that "until end of combat" effects end with the combat phase,
-    needs such an effect, which the suite's card pool doesn't have.)
+    step. (CR 511.2's other half, that "until end of combat" effects end with the combat phase, is
+    shown in the turn's feature, with a written-out bonus "until end of combat".)
 
     Scenario: Combat: an end of combat trigger is on the stack when Alice gets priority in the end of combat step
       Given the game is at the beginning of Alice's declare attackers step

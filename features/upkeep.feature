@@ -221,9 +221,7 @@ Feature: The upkeep
       When Alice declines to pay the upkeep cost
       Then Nicol Bolas is not on the battlefield
       And Nicol Bolas is in Alice's graveyard
-      And these events happen in this order:
-        | event      | player | subject     | reason      |
-        | sacrificed | Alice  | Nicol Bolas | Nicol Bolas |
+      And a "sacrificed" event happened for Alice about Nicol Bolas
       And the rules checker finds no violation in the game
       And it is Alice's upkeep
       And Alice has priority
