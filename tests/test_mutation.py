@@ -1,8 +1,9 @@
 """A small run of the mutation script (``scripts/mutation.py``), to keep it working.
 
 CI doesn't run the documented sample (300 mutants, about fifteen minutes on two cores; see
-``docs/mutation.md``): these tests run two mutants, one a scenario kills and one reviewed as
-equivalent, and check the sample's reproducibility and the script's usage errors.
+``docs/mutation.md``): these tests run three mutants, one a scenario fails, one that makes
+scenarios unsupported and one reviewed as equivalent, and check the sample's reproducibility,
+the processor-time timeout and the script's usage errors.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "mutation.py"
 #: Pump's "+N/+N" applied with the toughness as the power: the scenarios of Giant Growth see it.
 KILLED = "reference_engine/abilities.py::Pump.apply::7"
+#: Every game with a non-legendary card refused as one the engine can't play, in Mirage and cr2024: the scenarios
+#: are unsupported, not failed, and that kills the mutant too.
+UNSUPPORTED = "reference_engine/procedure.py::TurnProcedure._has_legendary_cards::7"
 #: Ids counting by two instead of one: still unique (see docs/mutation-equivalents.md).
 EQUIVALENT = "reference_engine/state.py::GameState.new_id::3"
 
@@ -38,10 +42,11 @@ def test_the_sample_is_the_same_for_the_same_seed_and_another_for_another() -> N
 
 
 def test_a_killed_mutant_counts_and_a_reviewed_equivalent_is_left_out_of_the_score() -> None:
-    result = _run("--mutant", KILLED, "--mutant", EQUIVALENT, "-j", "2")
+    result = _run("--mutant", KILLED, "--mutant", UNSUPPORTED, "--mutant", EQUIVALENT, "-j", "2")
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(rf"killed +{re.escape(KILLED)}", result.stdout)
-    assert "1 of 1 non-equivalent mutants killed: 100.0%" in result.stdout
+    assert re.search(rf"killed +{re.escape(UNSUPPORTED)}", result.stdout)
+    assert "2 of 2 non-equivalent mutants killed: 100.0%" in result.stdout
     assert "1 equivalent, 0 survived" in result.stdout
 
 
