@@ -53,6 +53,18 @@ Feature: The main phase
       And Alice's mana pool is empty
       And it is Alice's main phase
 
+    @edition:mirage
+    Scenario: Main phase: Alice's one land a turn comes back with her next turn
+      Given the game is at the beginning of Alice's main phase
+      And Alice has Forest and Mountain in hand
+      When Alice plays Forest
+      And Alice tries to play Mountain
+      Then the game refuses it because limit_reached
+      When the game advances to Alice's next main phase
+      And Alice plays Mountain
+      Then Alice controls Mountain
+      And Alice controls Forest
+
   @ruling:GRT-1.9-2
   Rule: In Mirage, the main phase reads: spells, land, spells, attack, spells, land if none yet, spells
     General Rulings, Turn Order: Main Phase (uncited): without other effects, a Mirage main phase
