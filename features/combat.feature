@@ -534,7 +534,9 @@ Feature: The combat phase
     CR 508.1k (2025) and 308.2g (2008): each creature declared as an attacker becomes an attacking
     creature and stays one until it is removed from combat or the combat phase ends. CR 511.3 (2025)
     and 311.2 (2008): as soon as the end of combat step ends, every creature is removed from combat,
-    the combat phase is over and the postcombat main phase begins.
+    the combat phase is over and the postcombat main phase begins. The rules checker, watching a
+    game, checks that no surviving attacker or blocker is still in combat after it, reading each of
+    the game's views as the protocol defines them (a permanent is attacking or not, true or false).
 
     Scenario: Combat: Grizzly Bears is an attacking creature until the end of combat step ends
       Given the game is at the beginning of Alice's declare attackers step
@@ -558,6 +560,22 @@ Feature: The combat phase
         | removed from combat | Alice  | Grizzly Bears   |
         | phase ended         | Alice  | combat          |
         | phase began         | Alice  | postcombat main |
+
+    Scenario: Combat: once the combat phase is over, the rules checker sees no creature still in combat
+      Given the rules checker watches the game
+      And the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice controls Savannah Lions
+      And Bob controls Hill Giant
+      When Alice attacks with Grizzly Bears and Savannah Lions
+      And the game advances to Alice's declare blockers step
+      And Bob blocks Grizzly Bears with Hill Giant
+      And the game advances to Alice's postcombat main phase
+      Then Grizzly Bears is in Alice's graveyard
+      And Savannah Lions is not attacking
+      And Hill Giant is not blocking
+      And Bob has 18 life
+      And the rules checker finds no violation in the game
 
   @ruling:CR24-509.1 @ruling:CR24-509.1a @ruling:CR24-509.2 @ruling:CR08-309.1 @ruling:CR08-309.2 @ruling:CR08-309.2a
   Rule: The defending player declares blockers without using the stack; an illegal declaration is undone
@@ -725,8 +743,8 @@ Feature: The combat phase
     begins, abilities that trigger "at end of combat" trigger and go on the stack, then the active
     player gets priority. The suite writes such an ability as one that triggers at the beginning of
     the end of combat step, which is the same moment. The attackers are still in combat during this
-    step. (CR 511.2's other half, that "until end of combat" effects end with the combat phase,
-    needs such an effect, which the suite's card pool doesn't have.)
+    step. (CR 511.2's other half, that "until end of combat" effects end with the combat phase, is
+    shown in the turn's feature, with a written-out bonus "until end of combat".)
 
     Scenario: Combat: an end of combat trigger is on the stack when Alice gets priority in the end of combat step
       Given the game is at the beginning of Alice's declare attackers step

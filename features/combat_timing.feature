@@ -175,7 +175,8 @@ Feature: Combat: spells castable only at certain points of combat
   @ruling:CR24-506.7f
   Rule: "During combat after blockers are declared" is impossible when the declare blockers step is skipped
     CR 506.7f: a spell castable only during combat after blockers are declared can't be cast during a
-    combat phase whose declare blockers step is skipped.
+    combat phase whose declare blockers step is skipped; in a combat with attackers it can, once
+    blockers are declared.
 
     Scenario: Combat timing: with no attackers, a spell for after blockers are declared can't be cast that combat
       Given the game is at the beginning of Alice's declare attackers step
@@ -184,6 +185,19 @@ Feature: Combat: spells castable only at certain points of combat
       And the game advances to Alice's end of combat step
       And Alice tries to cast Aftermath
       Then the game refuses it
+
+    Scenario: Combat timing: with an attacker, a spell for after blockers are declared can be cast once blockers are declared
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice has "Aftermath", an instant that gains 1 life and may be cast only during combat after blockers are declared, in hand
+      When Alice attacks with Grizzly Bears
+      And Alice tries to cast Aftermath
+      Then the game refuses it
+      When the game advances to Alice's declare blockers step
+      And Bob declares no blockers
+      And Alice casts Aftermath
+      And both players pass priority
+      Then Alice has 21 life
 
   @ruling:CR24-506.7g
   Rule: An ability activated only at a point of combat follows the same timing as such a spell

@@ -54,7 +54,8 @@ Feature: The draw
     504.1-504.2 (2024) with CR 117.5 and the MTG Wiki's Beginning phase say the same today.
 
     Scenario: Draw: the card is drawn before the draw-step trigger goes on the stack
-      Given the game is at the beginning of Alice's draw step
+      Given the rules checker watches the game
+      And the game is at the beginning of Alice's draw step
       And Alice's library holds, from the top, Grizzly Bears and Forest
       And Alice controls "Dawn Scroll", an artifact with "At the beginning of your draw step, you draw a card"
       When the game starts
@@ -73,6 +74,7 @@ Feature: The draw
         | card drawn | Alice  | Grizzly Bears |
         | triggered  | Alice  | Dawn Scroll   |
         | card drawn | Alice  | Forest        |
+      And the rules checker finds no violation in the game
 
   @ruling:GRT-1.8-1 @ruling:GRT-1.8-6
   @edition:mirage @edition:cr2008 @edition:cr2024

@@ -398,12 +398,12 @@ Feature: Extra and skipped turns, phases and steps
       And the game advances to Bob's next turn
       Then Alice has 22 life
       And these events happen in this order:
-        | event        | player | subject   | amount |
-        | turn ended   | Bob    |           |        |
-        | turn skipped | Alice  | turn      |        |
-        | turn began   | Bob    |           |        |
-        | life changed | Alice  |           | 2      |
-        | phase began  | Bob    | beginning |        |
+        | event        | player | subject   | amount | reason    |
+        | turn ended   | Bob    |           |        |           |
+        | turn skipped | Alice  | turn      |        | Hibernate |
+        | turn began   | Bob    |           |        |           |
+        | life changed | Alice  |           | 2      | Hibernate |
+        | phase began  | Bob    | beginning |        |           |
 
   @ruling:CR24-500.10 @ruling:CR24-500.10a
   @edition:cr2024

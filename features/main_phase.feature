@@ -53,6 +53,18 @@ Feature: The main phase
       And Alice's mana pool is empty
       And it is Alice's main phase
 
+    @edition:mirage
+    Scenario: Main phase: Alice's one land a turn comes back with her next turn
+      Given the game is at the beginning of Alice's main phase
+      And Alice has Forest and Mountain in hand
+      When Alice plays Forest
+      And Alice tries to play Mountain
+      Then the game refuses it because limit_reached
+      When the game advances to Alice's next main phase
+      And Alice plays Mountain
+      Then Alice controls Mountain
+      And Alice controls Forest
+
   @ruling:GRT-1.9-2
   Rule: In Mirage, the main phase reads: spells, land, spells, attack, spells, land if none yet, spells
     General Rulings, Turn Order: Main Phase (uncited): without other effects, a Mirage main phase
@@ -331,8 +343,11 @@ Feature: The main phase
     can't attack a second time that turn without an effect that grants an additional attack, such
     as Relentless Assault. (The suite has no card that untaps an attacker; the scenarios show the
     second attack refused because the turn's one attack has been made, while Alice still has
-    priority in her main phase, and allowed once Relentless Assault has resolved.) Under the
-    Comprehensive Rules the same effect adds a combat phase and a main phase instead.
+    priority in her main phase, and allowed once Relentless Assault has resolved.) Once the turn's
+    attack is made, a creature required to attack (p. 48) asks for no other: one that only becomes
+    able to attack afterwards, here one Alice takes from Bob that is unaffected by summoning
+    sickness, doesn't stop her from ending her main phase. Under the Comprehensive Rules the same
+    effect adds a combat phase and a main phase instead.
 
     @edition:mirage
     Scenario: Main phase: Alice can't declare a second attack in the same turn
@@ -347,6 +362,23 @@ Feature: The main phase
       And Alice has priority
       And Hill Giant is untapped
       And Hill Giant is not attacking
+      And Bob has 18 life
+
+    @edition:mirage
+    Scenario: Main phase: a creature that must attack and comes to Alice after her attack doesn't hold up her main phase
+      Given the game is at the beginning of Alice's main phase
+      And Alice controls Grizzly Bears
+      And Bob controls "Raging Juggernaut", a 5/3 artifact creature with "Haste" and "This creature attacks each combat if able"
+      And Alice has Act of Treason in hand
+      And Alice has {R}{R}{R} in her mana pool
+      When Alice attacks with Grizzly Bears
+      And Bob declares no blockers
+      And Alice casts Act of Treason targeting Raging Juggernaut
+      And both players pass priority
+      Then Alice controls Raging Juggernaut
+      And Raging Juggernaut is untapped
+      When Alice tries to pass priority
+      Then the game allows it
       And Bob has 18 life
 
     @edition:mirage

@@ -153,7 +153,8 @@ Feature: Starting the game
       And Alice has no cards in hand
       And Bob has no cards in hand
       When Alice chooses to play first
-      Then these events happen in this order:
+      Then a "play or draw chosen" event happened for Alice about play
+      And these events happen in this order:
         | event               | player |
         | play or draw chosen | Alice  |
         | card drawn          | Alice  |

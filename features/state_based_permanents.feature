@@ -172,7 +172,8 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
   @ruling:CR08-420.5d @edition:cr2008 @edition:cr2024
   Rule: An Aura attached to nothing or to an illegal object goes to the graveyard
     CR 2008 420.5d (today 704.5m): an Aura attached to an illegal object or player, or to nothing,
-    is put into its owner's graveyard. An Aura whose creature died is attached to nothing.
+    is put into its owner's graveyard. An Aura whose creature died is attached to nothing. It isn't
+    first unattached, as an Equipment or a Fortification would be (CR 2008 420.5k, today 704.5n).
 
     Scenario: Auras: Holy Strength goes to the graveyard after its creature dies; Spirit Link on a living creature stays
       Given the game is at the beginning of Alice's upkeep
@@ -198,6 +199,7 @@ Feature: State-based actions on permanents: tokens, counters, poison, legends, w
       When the game starts
       Then Holy Strength is in Bob's graveyard
       And Bob controls Forest
+      And no "unattached" event happened
 
   @ruling:CR08-420.5k @edition:cr2008 @edition:cr2024
   Rule: An Equipment or Fortification attached to an illegal permanent becomes unattached and stays

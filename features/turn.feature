@@ -408,7 +408,9 @@ Feature: Phases and steps
     written out to last "until the beginning of the next" part of the turn ends as that part
     begins: under the CR as the phase or step begins, in Mirage (whose turn is made of phases) in
     the first part of that phase, where its beginning effects happen (Mirage rulebook p. 42), and
-    not at the end of the turn. No card of the pool lasts "until end of combat".
+    not at the end of the turn. A bonus written out to last "until end of" a step ends as that step
+    ends; one "until end of combat" lasts through the end of combat step and ends with the combat
+    phase (CR 300.4 of 2004-2008, CR 500.5 and 511.2 of 2025).
 
     @edition:cr2008 @edition:cr2024
     Scenario: Turn structure: Giant Growth cast in the precombat main phase lasts until the cleanup step
@@ -490,3 +492,40 @@ Feature: Phases and steps
         | phase began  | Alice  | combat         |
         | effect ended |        | Grizzly Bears  |
         | step began   | Alice  | beginning_of_combat |
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Turn structure: a bonus until end of upkeep ends as the upkeep step ends, before the draw step
+      Given the game is at the beginning of Alice's upkeep
+      And Alice controls Grizzly Bears
+      And Alice has "Brief Vigor", an instant with "Target creature gets +1/+1 until end of upkeep", in hand
+      When Alice casts Brief Vigor targeting Grizzly Bears
+      And both players pass priority
+      Then Grizzly Bears is 3/3
+      And it is Alice's upkeep
+      When the game advances to Alice's draw step
+      Then Grizzly Bears is 2/2
+      And these events happen in this order:
+        | event        | player | subject       |
+        | effect ended |        | Grizzly Bears |
+        | step ended   | Alice  | upkeep        |
+        | step began   | Alice  | draw          |
+
+    @edition:cr2008 @edition:cr2024
+    Scenario: Turn structure: a bonus until end of combat lasts through the end of combat step and ends with the combat phase
+      Given the game is at the beginning of Alice's declare attackers step
+      And Alice controls Grizzly Bears
+      And Alice has "Battle Fury", an instant with "Target creature gets +2/+2 until end of combat", in hand
+      When Alice attacks with Grizzly Bears
+      And Alice casts Battle Fury targeting Grizzly Bears
+      And both players pass priority
+      Then Grizzly Bears is 4/4
+      When the game advances to Alice's end of combat step
+      Then Grizzly Bears is 4/4
+      And Bob has 16 life
+      When the game advances to Alice's postcombat main phase
+      Then Grizzly Bears is 2/2
+      And these events happen in this order:
+        | event        | player | subject       |
+        | step ended   | Alice  | end of combat |
+        | effect ended |        | Grizzly Bears |
+        | phase ended  | Alice  | combat        |

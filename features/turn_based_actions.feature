@@ -242,12 +242,12 @@ Feature: Turn-based actions: what the game does by itself as steps and phases be
       And Grizzly Bears has 0 damage
       And no "died" event happened
       And these events happen in this order:
-        | event          | player | subject       |
-        | step began     | Alice  | cleanup       |
-        | discarded      | Alice  |               |
-        | damage removed | Alice  | Grizzly Bears |
-        | effect ended   |        | Grizzly Bears |
-        | turn began     | Bob    |               |
+        | event          | player | subject       | amount |
+        | step began     | Alice  | cleanup       |        |
+        | discarded      | Alice  |               |        |
+        | damage removed | Alice  | Grizzly Bears | 3      |
+        | effect ended   |        | Grizzly Bears |        |
+        | turn began     | Bob    |               |        |
 
   @ruling:CR24-703.4q @ruling:CR24-500.4 @ruling:CR24-117.2c @ruling:CR24-106.4 @ruling:CR08-408.2g
   Rule: Mana empties as each step ends today; in 2008 it stayed until the phase ended, and burned

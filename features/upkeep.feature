@@ -215,12 +215,14 @@ Feature: The upkeep
       And Alice has priority
 
     Scenario: Upkeep (Mirage): Alice doesn't pay Nicol Bolas's upkeep and sacrifices it
-      Given the game is at the beginning of Alice's upkeep
+      Given the rules checker watches the game
+      And the game is at the beginning of Alice's upkeep
       And Alice controls Nicol Bolas
       When Alice declines to pay the upkeep cost
       Then Nicol Bolas is not on the battlefield
       And Nicol Bolas is in Alice's graveyard
       And a "sacrificed" event happened for Alice about Nicol Bolas
+      And the rules checker finds no violation in the game
       And it is Alice's upkeep
       And Alice has priority
 
@@ -274,7 +276,8 @@ Feature: The upkeep
     only during its controller's upkeep; its Oracle text keeps that restriction today.
 
     Scenario: Upkeep: Alice pays Colossus of Sardia's untap cost in her upkeep
-      Given the game is at the beginning of Alice's upkeep
+      Given the rules checker watches the game
+      And the game is at the beginning of Alice's upkeep
       And Alice controls a tapped Colossus of Sardia
       And Alice has {C}{C}{C}{C}{C}{C}{C}{C}{C} in her mana pool
       When Alice activates Colossus of Sardia
@@ -283,6 +286,8 @@ Feature: The upkeep
       And Alice's mana pool is empty
       And it is Alice's upkeep
       And Alice has priority
+      And an "ability activated" event happened for Alice about Colossus of Sardia
+      And the rules checker finds no violation in the game
 
     Scenario: Upkeep: Colossus of Sardia's untap cost can't be paid in the draw
       Given the game is at the beginning of Alice's draw

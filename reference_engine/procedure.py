@@ -232,9 +232,7 @@ class TurnProcedure(Stack):
             for p in self.battlefield:
                 if p.attacking or p.blocking:
                     self._leave_combat(p)
-        self._expire(str(phase), at_end=True)
-        if phase is Phase.COMBAT:
-            self._expire("combat", at_end=True)
+        self._expire(str(phase), at_end=True)  # "until end of combat" too: the combat phase's name is "combat"
         self._empty_pools()
         self.emit(EventKind.PHASE_ENDED, self.active, phase)
         if self.edition.life_checked_at_end_of_phase:

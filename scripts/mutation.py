@@ -10,8 +10,11 @@ sample of them is run, each against every scenario of the suite (``--pyargs
 checker.running.test_conformance``, stopping at the first failure). The suite's imports are
 done once; each mutant then runs in a child forked from that process, in which the one mutated
 module is served in place of its file, so the rest of the engine imports it as usual. A mutant
-is **killed** when a scenario fails or errs, or the suite can't even import the engine; **killed
-by timeout** when the suite takes much longer than on the unmutated engine (an infinite loop);
+is **killed** when a scenario fails or errs, or is unsupported (the reference engine supports
+them all), or the suite can't even import the engine; **killed
+by timeout** when the suite spends much more processor time than on the unmutated engine (an
+infinite loop; processor time, so that a machine busy with other work makes no survivor look
+like one);
 otherwise it **survived**. A survivor recorded in ``docs/mutation-equivalents.md`` (its id, its
 diff and why no engine behaviour changes) is **equivalent**, and is left out of the score.
 
@@ -60,6 +63,17 @@ RESULTS = ROOT / "docs" / "mutation-results.md"
 SUITE = ["--pyargs", "checker.running.test_conformance", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"]
 
 KILLED, TIMEOUT, SURVIVED, EQUIVALENT = "killed", "killed by timeout", "survived", "equivalent"
+
+
+class _Unsupported:
+    """A pytest plugin counting the scenarios the engine reports unsupported (pytest skips them)."""
+
+    def __init__(self) -> None:
+        self.skipped = 0
+
+    def pytest_runtest_logreport(self, report: object) -> None:
+        if getattr(report, "skipped", False):
+            self.skipped += 1
 
 
 class UsageError(Exception):
@@ -223,7 +237,12 @@ def _run_suite_in_child(mutant: Mutant | None) -> int:
             sys.meta_path.insert(0, _MutatedSource(mutant))
         import pytest
 
-        code = int(pytest.main(SUITE))
+        # The reference engine supports every scenario: a mutant that makes one unsupported (a set-up it
+        # refuses) is caught as surely as one that fails it.
+        unsupported = _Unsupported()
+        code = int(pytest.main(SUITE, plugins=[unsupported]))
+        if code == 0 and unsupported.skipped:
+            code = 1
     except BaseException:
         code = 3
     os._exit(code)
@@ -250,9 +269,26 @@ def _kill(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The processor time a running child has used so far (Linux's ``/proc``); None where it can't be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _overdue(pid: int, started: float, now: float, timeout: float) -> bool:
+    """Whether a child has spent more than ``timeout`` seconds of processor time (of the clock where that can't
+    be read), or ten times that by the clock (a child that waits forever without computing)."""
+    spent = _cpu_seconds(pid)
+    return (spent if spent is not None else now - started) > timeout or now - started > 10 * timeout
+
+
 def run(mutants: Sequence[Mutant], jobs: int, timeout: float, *, quiet: bool = False) -> tuple[dict[str, str], bool]:
     """Each mutant's verdict, by id, running up to ``jobs`` children at once; and whether an interrupt (Ctrl-C,
-    SIGTERM) cut the run short, leaving the verdicts of the mutants done by then."""
+    SIGTERM) cut the run short, leaving the verdicts of the mutants done by then. ``timeout`` is in seconds of
+    processor time (see :func:`_overdue`)."""
     verdicts: dict[str, str] = {}
     waiting = list(reversed(mutants))
     running: dict[int, tuple[Mutant, float]] = {}
@@ -265,7 +301,7 @@ def run(mutants: Sequence[Mutant], jobs: int, timeout: float, *, quiet: bool = F
             if not pid:
                 now = time.monotonic()
                 for late, (mutant, started) in list(running.items()):
-                    if now - started > timeout:
+                    if _overdue(late, started, now, timeout):
                         _kill(late)
                         os.waitpid(late, 0)
                         del running[late]
@@ -422,13 +458,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
     started = time.monotonic()
     pid = _run_suite_in_child(None)
-    _, status = os.waitpid(pid, 0)
-    seconds = time.monotonic() - started
+    _, status, usage = os.wait4(pid, 0)
+    seconds, cpu = time.monotonic() - started, usage.ru_utime + usage.ru_stime
     if _verdict(status) != SURVIVED:
         print("scripts/mutation: the scenarios don't all pass on the unmutated engine", file=sys.stderr)
         return 3
-    timeout = max(30.0, 5 * seconds)
-    print(f"the unmutated engine passes every scenario in {seconds:.1f}s; timeout per mutant {timeout:.0f}s")
+    timeout = max(30.0, 5 * cpu)
+    print(
+        f"the unmutated engine passes every scenario in {seconds:.1f}s ({cpu:.1f}s of processor time); "
+        f"timeout per mutant {timeout:.0f}s of processor time"
+    )
     signal.signal(signal.SIGTERM, _interrupt)  # as Ctrl-C: the children are ended too
     sampled = len(mutants)
     try:

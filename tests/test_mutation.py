@@ -1,21 +1,28 @@
 """A small run of the mutation script (``scripts/mutation.py``), to keep it working.
 
 CI doesn't run the documented sample (300 mutants, about fifteen minutes on two cores; see
-``docs/mutation.md``): these tests run two mutants, one a scenario kills and one reviewed as
-equivalent, and check the sample's reproducibility and the script's usage errors.
+``docs/mutation.md``): these tests run three mutants, one a scenario fails, one that makes
+scenarios unsupported and one reviewed as equivalent, and check the sample's reproducibility,
+the processor-time timeout and the script's usage errors.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "mutation.py"
 #: Pump's "+N/+N" applied with the toughness as the power: the scenarios of Giant Growth see it.
 KILLED = "reference_engine/abilities.py::Pump.apply::7"
+#: Every game with a non-legendary card refused as one the engine can't play, in Mirage and cr2024: the scenarios
+#: are unsupported, not failed, and that kills the mutant too.
+UNSUPPORTED = "reference_engine/procedure.py::TurnProcedure._has_legendary_cards::7"
 #: Ids counting by two instead of one: still unique (see docs/mutation-equivalents.md).
 EQUIVALENT = "reference_engine/state.py::GameState.new_id::3"
 
@@ -35,10 +42,11 @@ def test_the_sample_is_the_same_for_the_same_seed_and_another_for_another() -> N
 
 
 def test_a_killed_mutant_counts_and_a_reviewed_equivalent_is_left_out_of_the_score() -> None:
-    result = _run("--mutant", KILLED, "--mutant", EQUIVALENT, "-j", "2")
+    result = _run("--mutant", KILLED, "--mutant", UNSUPPORTED, "--mutant", EQUIVALENT, "-j", "2")
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(rf"killed +{re.escape(KILLED)}", result.stdout)
-    assert "1 of 1 non-equivalent mutants killed: 100.0%" in result.stdout
+    assert re.search(rf"killed +{re.escape(UNSUPPORTED)}", result.stdout)
+    assert "2 of 2 non-equivalent mutants killed: 100.0%" in result.stdout
     assert "1 equivalent, 0 survived" in result.stdout
 
 
@@ -65,3 +73,35 @@ def test_usage_errors_name_what_is_wrong(tmp_path: Path) -> None:
     too_many = _run("--list", "--sample", "1000000")
     assert too_many.returncode == 2
     assert "the engine has only" in too_many.stderr
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_child_is_overdue_by_the_processor_time_it_spends_not_by_the_clock() -> None:
+    """On a machine busy with other work a survivor runs slowly without computing more: only a child that
+    computes (an infinite loop) or waits ten times the timeout counts as killed by timeout."""
+    script = _script()
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    idle = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        deadline = time.monotonic() + 60
+        while (script._cpu_seconds(busy.pid) or 0) <= 0.5 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        now = time.monotonic()
+        assert script._cpu_seconds(busy.pid) > 0.5
+        assert script._cpu_seconds(idle.pid) < 0.5
+        assert script._overdue(busy.pid, now, now, 0.5)  # at once by the clock
+        assert not script._overdue(idle.pid, now - 4, now, 0.5)
+        assert script._overdue(idle.pid, now - 6, now, 0.5)  # ten times the timeout by the clock
+        assert script._cpu_seconds(2**22 + 1) is None  # no such process
+    finally:
+        for child in (busy, idle):
+            child.kill()
+            child.wait()

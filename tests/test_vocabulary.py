@@ -6,6 +6,7 @@ import pytest
 
 from checker.contract.cards import POOL, ability_from_text, card
 from checker.contract.catalog import CATALOG
+from checker.contract.interface import EffectSpec
 from checker.contract.vocabulary import TurnPart, locate, parse_part
 from checker.running.steps.language import event_kind, mana, names, number
 
@@ -88,6 +89,11 @@ def test_written_out_abilities() -> None:
     assert combat.params["of"] == "beginning_of_combat"
     delayed = ability_from_text("At end of turn, Bob gains 3 life at the next end of turn")
     assert (delayed.params["player"], delayed.params["amount"]) == ("Bob", 3)
+    assert ability_from_text("Target creature gets +2/+2 until end of combat").params["until"] == "end_of_combat"
+    assert ability_from_text("Target creature gets +1/+1 until end of upkeep").params["until"] == "end_of_upkeep"
+    assert ability_from_text("Target creature gets +3/+3 until end of turn").params["until"] == "end_of_turn"
+    assert ability_from_text("This creature attacks each combat if able.") == EffectSpec("must_attack")
+    assert ability_from_text("This creature attacks each turn if able") == EffectSpec("must_attack")
     for bad in ("When this enters, you gain 1 life", "At the beginning of your upkeep, you win the game"):
         with pytest.raises(ValueError, match="cannot read"):
             ability_from_text(bad)

@@ -217,12 +217,13 @@ def combat_point(text: str) -> str:
 KEYWORDS = {"Phasing": "phasing", "Haste": "haste", "First strike": "first_strike", "Double strike": "double_strike"}
 
 _PUMP_SPELL = re.compile(
-    r"target creature gets \+(?P<power>\d+)/\+(?P<toughness>\d+) until (?P<until>end of turn|the beginning of the next "
-    r"(?P<part>.+))",
+    r"target creature gets \+(?P<power>\d+)/\+(?P<toughness>\d+) until (?P<until>end of turn|end of (?P<ending>.+)|"
+    r"the beginning of the next (?P<part>.+))",
     re.IGNORECASE,
 )
 _RESELECT = re.compile(r"reselect which player or planeswalker target attacking creature is attacking", re.IGNORECASE)
 _ENCHANT = re.compile(r"enchant (creature|land|artifact|enchantment|permanent)", re.IGNORECASE)
+_MUST_ATTACK = re.compile(r"this creature attacks each (?:combat|turn) if able", re.IGNORECASE)
 
 #: Card types a subtype implies, so a scenario may say "an Aura" or "an Equipment" (CR 205.3).
 _IMPLIED_TYPES = {
@@ -256,9 +257,16 @@ def ability_from_text(text: str) -> EffectSpec:
         return EffectSpec(KEYWORDS[text])
     if _RESELECT.fullmatch(text.strip().rstrip(".")):
         return EffectSpec("reselect_attacked")
+    if _MUST_ATTACK.fullmatch(text.strip().rstrip(".")):  # Juggernaut's requirement (CR 508.1d)
+        return EffectSpec("must_attack")
     pump = _PUMP_SPELL.fullmatch(text.strip().rstrip("."))
     if pump is not None:
-        until = "end_of_turn" if pump["until"].lower() == "end of turn" else parse_part(pump["part"]).name
+        if pump["until"].lower() == "end of turn":
+            until = "end_of_turn"
+        elif pump["ending"]:  # "until end of combat": as that part of the turn ends (CR 500.5)
+            until = f"end_of_{parse_part(pump['ending']).name}"
+        else:
+            until = parse_part(pump["part"]).name
         return EffectSpec("pump", {"power": int(pump["power"]), "toughness": int(pump["toughness"]), "until": until})
     enchant = _ENCHANT.fullmatch(text.strip())
     if enchant is not None:
