@@ -50,8 +50,10 @@ def _renumbered(line: str, offset: int) -> str:
         event["turn"] += offset
         if event["kind"] in ("turn_began", "turn_ended"):
             event["amount"] += offset
-    elif "view" in entry and "turn_number" in entry["view"]:
-        entry["view"]["turn_number"] += offset
+    else:
+        view = entry.get("view", entry.get("change", {}))
+        if "turn_number" in view:
+            view["turn_number"] += offset
     return json.dumps(entry, separators=(",", ":"))
 
 
