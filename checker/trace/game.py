@@ -38,6 +38,8 @@ class Game:
         self.view_line = 0
         self.passes = 0
         self.view: Observed | None = None
+        #: How many observations so far showed a player to receive priority (the checks' dispatcher counts them).
+        self.priorities = 0
         self.lost: set[str] = set()
         #: How many players are still in the game.
         self.playing = len(self.players)

@@ -193,6 +193,7 @@ class EndsWhenAllPass(_Window):
         {
             "priority_passed": "not self.had_priority or game.edition == 'mirage'",
             "turn_began": "self.had_priority or self.ended_early",
+            "view": _Window.when["view"],
             **dict.fromkeys(("step_began", "phase_began"), "self.had_priority or self.ended_early or self.round_done"),
         }
     )
