@@ -81,17 +81,17 @@ def measure(label: str, paths: list[Path], repeat: int) -> None:
     events, whole, alone, unconditioned = 0, [], [], []
     decoded = [_Decoded(open_trace(p)) for p in paths]
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         events = sum(check_trace(open_trace(p)).events for p in paths)
-        whole.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        whole.append(time.process_time() - start)
+        start = time.process_time()
         for trace in decoded:
             check_trace(trace)
-        alone.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        alone.append(time.process_time() - start)
+        start = time.process_time()
         for trace in decoded:
             check_trace(trace, conditions=False)
-        unconditioned.append(time.perf_counter() - start)
+        unconditioned.append(time.process_time() - start)
     w, a, u = _best(whole), _best(alone), _best(unconditioned)
     print(f"{label}: {len(paths)} traces, {events:,} events")
     print(f"  decoding and checking: {events / w:>12,.0f} events/s")

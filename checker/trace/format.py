@@ -185,19 +185,13 @@ class Observation(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_
 
 class ActionTaken(msgspec.Struct, frozen=True, gc=False):
     """An action and what the engine did with it. The action is the protocol's, kept as JSON:
-    the checks need only its ``type`` and ``player``."""
+    the checks need only its ``type`` and ``player``, taken out of it as it is read."""
 
+    type: str
+    player: str
     action: dict[str, Any]
     outcome: Literal["accepted", "refused"]
     message: str | None = None
-
-    @property
-    def type(self) -> str:
-        return str(self.action.get("type"))
-
-    @property
-    def player(self) -> str:
-        return str(self.action.get("player"))
 
 
 class Event(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
@@ -438,7 +432,7 @@ def _checked(entry: _Entry, previous: Observed | None) -> Entry:
             raise ValueError("an action needs its outcome: accepted or refused")
         if action.get("type") not in ACTION_TYPES or not isinstance(action.get("player"), str):
             raise ValueError(f"action: needs a type among {', '.join(ACTION_TYPES)} and a player")
-        return ActionTaken(action, entry.outcome, entry.message)
+        return ActionTaken(action["type"], action["player"], action, entry.outcome, entry.message)
     raise ValueError("an entry needs an event, a view, a change or an action")
 
 
@@ -527,7 +521,7 @@ def _decoded(data: bytes, start: int) -> list[Entry] | None:
                 and action.get("type") in ACTION_TYPES
                 and type(action.get("player")) is str
             ):
-                append(ActionTaken(action, entry.outcome, entry.message))
+                append(ActionTaken(action["type"], action["player"], action, entry.outcome, entry.message))
                 continue
         elif change is not None:
             if view is None and previous is not None:
