@@ -2,19 +2,23 @@
 
     python benchmarks/trace.py [DIR] [--turns N] [--copies K] [--repeat R]
 
-Two kinds of trace, measured side by side in one run:
+Three kinds of trace, measured side by side in one run:
 
 - a **long game**: the reference engine plays ``--turns`` turns of a plain game (lands and
   Grizzly Bears, no attacks) through the recording adapter; the trace is then repeated
   ``--copies`` times end to end, its turns renumbered, into one game of thousands of turns:
-  the steady throughput;
+  the steady throughput. Its observations are written as the recorder writes them, as changes;
+- the **same game with every observation whole** (each change merged into a whole view), as
+  traces written before changes existed, or by a writer that doesn't use them;
 - the **scenario traces** in DIR, if given (record them with ``turncheck certify
   --record-traces DIR``): hundreds of tiny traces, where setting the checks up counts.
 
 Three measures of each: decoding and checking; the checks alone, over entries decoded
 beforehand; the checks alone with every handler subscribed to an entry called, whatever the
 checks' ``when`` conditions say (what the conditions save). Each figure is the best of
-``--repeat`` runs. Speed is measured here, never asserted in the tests.
+``--repeat`` runs of the process's CPU time (``time.process_time``): one core's work, which a
+load on the machine disturbs less than the wall clock. Speed is measured here, never asserted
+in the tests.
 """
 
 from __future__ import annotations
@@ -50,8 +54,10 @@ def _renumbered(line: str, offset: int) -> str:
         event["turn"] += offset
         if event["kind"] in ("turn_began", "turn_ended"):
             event["amount"] += offset
-    elif "view" in entry and "turn_number" in entry["view"]:
-        entry["view"]["turn_number"] += offset
+    else:
+        view = entry.get("view", entry.get("change", {}))
+        if "turn_number" in view:
+            view["turn_number"] += offset
     return json.dumps(entry, separators=(",", ":"))
 
 
@@ -69,6 +75,21 @@ def long_game(directory: Path, turns: int, copies: int) -> Path:
     return out
 
 
+def whole(path: Path) -> Path:
+    """The trace at ``path`` with each change merged into a whole view (its nulls left out)."""
+    out = path.with_name(f"whole-{path.name}")
+    view: dict[str, object] = {}
+    with path.open() as lines, out.open("w") as f:
+        f.write(next(lines))
+        for line in lines:
+            entry = json.loads(line)
+            if "view" in entry or "change" in entry:
+                view = {k: v for k, v in {**view, **entry.get("view", entry.get("change"))}.items() if v is not None}
+                entry = {"view": view}
+            f.write(json.dumps(entry, separators=(",", ":")) + "\n")
+    return out
+
+
 def _best(seconds: list[float]) -> float:
     return min(seconds)
 
@@ -76,22 +97,24 @@ def _best(seconds: list[float]) -> float:
 def measure(label: str, paths: list[Path], repeat: int) -> None:
     """The three measures taken in turn within each repetition, so that a load on the machine
     weighs on all three alike; the ratios are the steady figures."""
-    events, whole, alone, unconditioned = 0, [], [], []
+    events, whole_run, alone, unconditioned = 0, [], [], []
     decoded = [_Decoded(open_trace(p)) for p in paths]
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         events = sum(check_trace(open_trace(p)).events for p in paths)
-        whole.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        whole_run.append(time.process_time() - start)
+        start = time.process_time()
         for trace in decoded:
             check_trace(trace)
-        alone.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        alone.append(time.process_time() - start)
+        start = time.process_time()
         for trace in decoded:
             check_trace(trace, conditions=False)
-        unconditioned.append(time.perf_counter() - start)
-    w, a, u = _best(whole), _best(alone), _best(unconditioned)
-    print(f"{label}: {len(paths)} traces, {events:,} events")
+        unconditioned.append(time.process_time() - start)
+    w, a, u = _best(whole_run), _best(alone), _best(unconditioned)
+    size = sum(p.stat().st_size for p in paths)
+    per_event = size / max(events, 1)
+    print(f"{label}: {len(paths)} traces, {events:,} events, {size / 1e6:,.1f} MB ({per_event:,.0f} bytes an event)")
     print(f"  decoding and checking: {events / w:>12,.0f} events/s")
     print(f"  checks alone:          {events / a:>12,.0f} events/s (decoding is {(w - a) / w:.0%} of the time)")
     print(
@@ -108,7 +131,9 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         long = long_game(Path(tmp), args.turns, args.copies)
-        measure(f"a long game ({args.turns * args.copies:,} turns)", [long], args.repeat)
+        turns = f"{args.turns * args.copies:,} turns"
+        measure(f"a long game ({turns}, {long.name}: observations as changes)", [long], args.repeat)
+        measure(f"the same game ({turns}, observations whole)", [whole(long)], args.repeat)
     if args.directory is not None:
         measure("scenario traces", sorted(args.directory.glob("*.jsonl")), args.repeat)
 

@@ -13,7 +13,7 @@ from checker.contract.documents import Problem
 from checker.importers.arena import import_log
 from checker.importers.arena_log import read_log
 from checker.importers.recording import RecordedGame, write_trace
-from checker.trace.format import Observation, TraceProblem, open_trace
+from checker.trace.format import Observation, Observed, TraceProblem, open_trace
 
 DATA = Path(__file__).parent / "data" / "arena"
 
@@ -82,15 +82,20 @@ def test_what_the_log_cannot_show_is_left_out_of_the_trace(
     bo1: tuple[RecordedGame, list[Problem]], tmp_path: Path
 ) -> None:
     write_trace(bo1[0], tmp_path / "game.jsonl")
-    views = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()[1:]]
-    seen = [v["view"] for v in views if "view" in v]
-    assert seen
-    for view in seen:
-        assert "day_night" not in view and "battlefield" not in view
-        for player in view["players"]:
+    lines = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()[1:]]
+    written = [line.get("view", line.get("change")) for line in lines if "view" in line or "change" in line]
+    assert written and "view" in lines[next(i for i, line in enumerate(lines) if "event" not in line)]
+    for observation in written:
+        assert observation.get("day_night") is None and observation.get("battlefield") is None
+        for player in observation.get("players") or ():
             assert "mana_pool" not in player and "poison" not in player and "life" in player
+    problems: list[TraceProblem] = []
+    read = open_trace(tmp_path / "game.jsonl", validate=True).entries(problems)
+    seen = [e for _, e in read if isinstance(e, Observed)]
+    assert not problems and len(seen) == len(written)
+    assert all(o.players for o in seen)  # each observation, read whole, shows the players
     # A declare-attackers decision with no player holding priority: which decision it is, the log doesn't say.
-    assert [v for v in seen if v.get("step") == "declare_attackers" and "decision" not in v]
+    assert [o for o in seen if o.step == "declare_attackers" and o.decision is None]
 
 
 def test_life_hands_and_the_game_end_follow_the_game_states(bo1: tuple[RecordedGame, list[Problem]]) -> None:

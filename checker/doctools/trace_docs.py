@@ -34,6 +34,7 @@ def _format() -> str:
         ("Where a trace starts: `start`", "start"),
         ("An observation: `view`", "observation"),
         ("A player in an observation", "player_observation"),
+        ("A change to the previous observation: `change`", "change_entry"),
         ("An action and its outcome", "action_entry"),
     ):
         parts.append(f"### {title}\n\n{fields_table(trace_schema(), name)}\n")

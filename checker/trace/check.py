@@ -13,7 +13,7 @@ A check that never found what it needs in the trace (the trace has no stack, no 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -22,7 +22,7 @@ from typing import ClassVar, cast
 import msgspec
 
 from checker.contract.vocabulary import EDITIONS, EVENTS
-from checker.trace.format import ActionTaken, Event, LateTraceProblem, Observed, Trace, TraceProblem
+from checker.trace.format import ActionTaken, Entry, Event, LateTraceProblem, Observed, Trace, TraceProblem
 from checker.trace.game import Game
 
 #: What a check may need of the observations, and how to say the trace lacks it.
@@ -184,13 +184,14 @@ class _Plan:
     Each function follows the position (:meth:`Game.follower`) and calls, in their declared order,
     the checks subscribed to its kind, each only where its :attr:`Check.when` condition holds:
     a priority pass, the commonest event, moves the position and calls the two or three checks whose
-    state it can change, instead of the dozen subscribed to it."""
+    state it can change, instead of the dozen subscribed to it. The loop over the entries is
+    compiled with them, the observations' and actions' calls written into it."""
 
     def __init__(self, checks: tuple[type[Check], ...], conditions: bool) -> None:
         self.checks = checks
         kinds = sorted(EVENTS)
         names = "".join(f"c{i}, " for i in range(len(checks)))
-        lines = ["def build(game, checks, late):", f"    ({names}) = checks"]
+        lines = ["def build(game, checks, late, shown):", f"    ({names}) = checks"]
         lines += [f"    follow_{kind} = game.{Game.follows(kind)}" for kind in kinds if Game.follows(kind)]
         for kind in kinds:
             lines += [f"    def on_{kind}(e):", "        ..."]
@@ -199,36 +200,60 @@ class _Plan:
             for i, cls in enumerate(checks):
                 if kind in cls.events:
                     lines += _call(i, cls, kind, f"c{i}.event(e)", conditions)
-        lines += ["    def on_view(view):", "        decision = view.decision"]
+        lines.append("    on_event = {" + ", ".join(f"{k!r}: on_{k}" for k in kinds) + "}")
+        lines += [
+            "    act = game.act",
+            "    def follow(entries):",
+            "        events, acted = 0, False",
+            "        for line, entry in entries:",
+            "            game.line = line",
+            "            if type(entry) is Event:",
+            "                events += 1",
+            "                on_event[entry.kind](entry)",
+            "                continue",
+            "            if type(entry) is Observed:",
+            "                view = entry",
+            "                game.view, game.view_line = view, line",
+            "                decision = view.decision",
+            "                if decision is not None and decision.kind == 'priority':",
+            "                    game.priorities += 1",
+            "                if len(shown) < SHOWN:",
+            "                    shown.update(_shown(view))",
+        ]
         for i, cls in enumerate(checks):
             if cls.observes:
-                lines += _call(i, cls, "view", f"c{i}.observe(view)", conditions)
-        lines += ["    def on_action(action):", "        ..."]
+                lines += _call(i, cls, "view", f"c{i}.observe(view)", conditions, indent=8)
+        lines += ["                continue", "            action, acted = entry, True", "            act(action)"]
         for i, cls in enumerate(checks):
             if cls.acts:
-                lines += _call(i, cls, "action", f"c{i}.act(action)", conditions)
-        lines.append("    return {" + ", ".join(f"{k!r}: on_{k}" for k in kinds) + "}, on_view, on_action")
+                lines += _call(i, cls, "action", f"c{i}.act(action)", conditions, indent=8)
+        lines += ["        return events, acted", "    return follow"]
         self.source = "\n".join(lines) + "\n"
-        namespace: dict[str, object] = {"LateTraceProblem": LateTraceProblem}
+        namespace: dict[str, object] = {
+            "LateTraceProblem": LateTraceProblem,
+            "Event": Event,
+            "Observed": Observed,
+            "SHOWN": SHOWN,
+            "_shown": _shown,
+        }
         exec(compile(self.source, f"<the checks' dispatcher: {len(checks)} checks>", "exec"), namespace)
         self.build = cast(_Build, namespace["build"])
 
 
-def _call(index: int, cls: type[Check], entry: str, call: str, conditions: bool) -> list[str]:
+def _call(index: int, cls: type[Check], entry: str, call: str, conditions: bool, indent: int = 0) -> list[str]:
     """One check's call for one kind of entry, under its condition; a late problem of the latest
     view's permanents is reported, and the other checks go on."""
     condition = cls.when.get(entry) if conditions else None
-    lines = ["        try:", f"            {call}"]
+    lines = ["        try:", f"            {call}", "        except LateTraceProblem as exc:", "            late(exc)"]
     if condition is not None:
-        guarded = _SELF.sub(f"c{index}.", condition)
-        lines = [f"        if {guarded}:", *("    " + line for line in lines)]
-        return [*lines, "            except LateTraceProblem as exc:", "                late(exc)"]
-    return [*lines, "        except LateTraceProblem as exc:", "            late(exc)"]
+        lines = [f"        if {_SELF.sub(f'c{index}.', condition)}:", *("    " + line for line in lines)]
+    return [" " * indent + line for line in lines]
 
 
 _SELF = re.compile(r"\bself\.")
-_Dispatch = tuple[dict[str, Callable[[Event], None]], Callable[[Observed], None], Callable[[ActionTaken], None]]
-_Build = Callable[[Game, list["Check"], Callable[[LateTraceProblem], None]], _Dispatch]
+#: The compiled loop: follows the entries given, returns how many were events and whether any was an action.
+_Follow = Callable[[Iterable[tuple[int, Entry]]], tuple[int, bool]]
+_Build = Callable[[Game, list["Check"], Callable[[LateTraceProblem], None], set[str]], _Follow]
 
 
 @cache
@@ -269,37 +294,14 @@ def check_trace(
         if not problems or problems[-1].line != game.view_line:
             problems.append(TraceProblem(game.view_line, str(exc)))
 
-    seen, events = _follow(trace, game, plan.build(game, checks, late), problems)
+    shown: set[str] = set()
+    events, acted = plan.build(game, checks, late, shown)(trace.entries(problems))
+    seen = shown | {"actions"} if acted else shown
     for c in checks:
         c.finish()
     results = tuple(_result(c, violations.get(c.name, []), seen) for c in checks)
     engine = f"{trace.header.engine.name} {trace.header.engine.version}".strip()
     return TraceResult(trace.path, edition, engine, results, tuple(problems), events=events)
-
-
-def _follow(trace: Trace, game: Game, dispatch: _Dispatch, problems: list[TraceProblem]) -> tuple[set[str], int]:
-    """Feed each entry to its function of the dispatcher; returns the data seen and the number of
-    events. Which data the observations show is looked for only until all is seen."""
-    on_event, on_view, on_action = dispatch
-    seen: set[str] = set()
-    shown: set[str] = set()
-    events = 0
-    for line, entry in trace.entries(problems):
-        game.line = line
-        if type(entry) is Event:
-            events += 1
-            on_event[entry.kind](entry)
-        elif type(entry) is Observed:
-            game.view, game.view_line = entry, line
-            if len(shown) < SHOWN:
-                shown.update(_shown(entry))
-            on_view(entry)
-        else:
-            assert isinstance(entry, ActionTaken)
-            seen.add("actions")
-            game.act(entry)
-            on_action(entry)
-    return seen | shown, events
 
 
 def _result(check: Check, found: list[Violation], seen: set[str]) -> CheckResult:

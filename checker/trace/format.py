@@ -2,9 +2,13 @@
 
 The first line is a :class:`Header`; every later line is an entry: an event (the protocol's
 ``game_event``, decoded into the interface's :class:`~checker.contract.interface.GameEvent`), an
-:class:`Observation` at a decision (the protocol's ``game_view`` with every field optional), or
-an action with its outcome. ``checker/contract/schemas/trace.schema.json`` is the format's
-definition; ``docs/trace.md`` walks through it.
+:class:`Observation` at a decision (the protocol's ``game_view`` with every field optional), a
+change (an observation giving only the fields that differ from the previous one's), or an
+action with its outcome. A reader gets every observation whole: a change is merged into the
+observation before it as it is read, the fields it leaves out shared with that observation (the
+same objects: a check tells what changed by identity, ``view.players is not before.players``).
+``checker/contract/schemas/trace.schema.json`` is the format's definition; ``docs/trace.md``
+walks through it.
 
 Lines are decoded with msgspec into typed structures, which enforce the schema's shapes; a line
 they refuse is checked against the JSON Schema to say precisely what is wrong, and the error
@@ -21,16 +25,18 @@ To write a trace (an importer, a recorder), use :class:`TraceWriter`::
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, Final, Literal
+from typing import IO, TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 import msgspec
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
+from msgspec import UNSET, UnsetType
 from referencing import Registry, Resource
 
 from checker.contract.codec import ACTION_TYPES, encode
@@ -56,6 +62,21 @@ class TraceError(ValueError):
 
 
 # --------------------------------------------------------------------------- the structures
+
+# The names of the vocabulary, as the structures read: msgspec refuses any other as it decodes,
+# so no line is checked again in Python. (For the type checker they are strings.)
+if TYPE_CHECKING:
+    EventKind: TypeAlias = str
+    PhaseName: TypeAlias = str
+    StepName: TypeAlias = str
+    DecisionKind: TypeAlias = str
+    Keyword: TypeAlias = str
+else:
+    EventKind = Literal[tuple(sorted(EVENTS))]
+    PhaseName = Literal[tuple(sorted(PHASES))]
+    StepName = Literal[tuple(sorted(STEPS))]
+    DecisionKind = Literal[tuple(sorted(DECISIONS))]
+    Keyword = Literal[tuple(sorted(KEYWORDS))]
 
 
 class Engine(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -165,19 +186,13 @@ class Observation(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_
 
 class ActionTaken(msgspec.Struct, frozen=True, gc=False):
     """An action and what the engine did with it. The action is the protocol's, kept as JSON:
-    the checks need only its ``type`` and ``player``."""
+    the checks need only its ``type`` and ``player``, taken out of it as it is read."""
 
+    type: str
+    player: str
     action: dict[str, Any]
     outcome: Literal["accepted", "refused"]
     message: str | None = None
-
-    @property
-    def type(self) -> str:
-        return str(self.action.get("type"))
-
-    @property
-    def player(self) -> str:
-        return str(self.action.get("player"))
 
 
 class Event(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
@@ -185,7 +200,7 @@ class Event(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     :class:`~checker.contract.interface.GameEvent` (a test keeps them in step), in a msgspec
     structure because it decodes twice as fast, and a trace is mostly events."""
 
-    kind: str
+    kind: EventKind
     turn: int
     player: str | None = None
     subject: str | None = None
@@ -206,7 +221,7 @@ class Event(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
 class Decision(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     """The interface's :class:`~checker.contract.interface.DecisionView`, as read from a trace."""
 
-    kind: str
+    kind: DecisionKind
     player: str
     options: tuple[str, ...] = ()
     count: int = 0
@@ -257,8 +272,8 @@ class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False
 
     turn_number: int | None = None
     active_player: str | None = None
-    phase: str | None = None
-    step: str | None = None
+    phase: PhaseName | None = None
+    step: StepName | None = None
     decision: Decision | None = None
     players: tuple[PlayerObservation, ...] | None = None
     permanents: msgspec.Raw = msgspec.field(name="battlefield", default=_ABSENT)
@@ -266,7 +281,7 @@ class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False
     game_over: bool | None = None
     winner: str | None = None
     day_night: str | None = None
-    keywords: dict[str, tuple[str, ...]] | None = None
+    keywords: dict[str, tuple[Keyword, ...]] | None = None
 
     @property
     def shows_battlefield(self) -> bool:
@@ -285,9 +300,39 @@ class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False
             raise LateTraceProblem(f"view/battlefield: {exc}") from None
 
 
+class Change(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
+    """A change entry as read: the fields of :class:`Observed` it gives (null included); those it
+    leaves out are UNSET, as the previous observation showed them."""
+
+    turn_number: int | UnsetType | None = UNSET
+    active_player: str | UnsetType | None = UNSET
+    phase: PhaseName | UnsetType | None = UNSET
+    step: StepName | UnsetType | None = UNSET
+    decision: Decision | UnsetType | None = UNSET
+    players: tuple[PlayerObservation, ...] | UnsetType | None = UNSET
+    permanents: msgspec.Raw | UnsetType = msgspec.field(name="battlefield", default=UNSET)
+    stack: tuple[StackItem, ...] | UnsetType | None = UNSET
+    game_over: bool | UnsetType | None = UNSET
+    winner: str | UnsetType | None = UNSET
+    day_night: str | UnsetType | None = UNSET
+    keywords: dict[str, tuple[Keyword, ...]] | UnsetType | None = UNSET
+
+
+_fields = msgspec.structs.asdict
+_replace = msgspec.structs.replace
+
+
+def merged(previous: Observed, change: Change) -> Observed:
+    """The observation ``change`` makes of ``previous``: the fields it gives replaced, the others
+    (the same objects) kept."""
+    given = {name: value for name, value in _fields(change).items() if value is not UNSET}
+    return _replace(previous, **given)
+
+
 class _Entry(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     event: Event | None = None
     view: Observed | None = None
+    change: Change | None = None
     action: dict[str, Any] | None = None
     outcome: Literal["accepted", "refused"] | None = None
     message: str | None = None
@@ -326,8 +371,6 @@ def schema_problems(definition: str, value: object) -> list[str]:
 
 _HEADER = msgspec.json.Decoder(Header)
 _ENTRY = msgspec.json.Decoder(_Entry)
-
-_NAMES: dict[str, frozenset[str]] = {"phase": PHASES, "step": STEPS}
 
 
 @dataclass(frozen=True)
@@ -371,39 +414,37 @@ def read_header(path: str, first: bytes) -> Header:
     return header
 
 
-def _entry(raw: bytes) -> Entry:
-    """One entry line, decoded and checked; ValueError says what's wrong."""
-    return _checked(_ENTRY.decode(raw))
-
-
-def _checked(entry: _Entry) -> Entry:
-    event, view, action = entry.event, entry.view, entry.action
+def _checked(entry: _Entry, previous: Observed | None) -> Entry:
+    """One entry, checked; a change is merged into ``previous``, the observation before it.
+    ValueError says what's wrong. (The names of the vocabulary were checked as it was decoded.)"""
+    event, view, change, action = entry.event, entry.view, entry.change, entry.action
+    if sum(part is not None for part in (event, view, change, action)) > 1:
+        raise ValueError("an entry is one of an event, a view, a change or an action")
     if event is not None:
-        if view is not None or action is not None:
-            raise ValueError("an entry is one of an event, a view or an action")
-        if event.kind not in EVENTS:
-            raise ValueError(f"event/kind: unknown event kind {event.kind!r}")
         return event
     if view is not None:
-        if action is not None:
-            raise ValueError("an entry is one of an event, a view or an action")
-        for name in ("phase", "step"):
-            value = getattr(view, name)
-            if value is not None and value not in _NAMES[name]:
-                raise ValueError(f"view/{name}: unknown {name} {value!r}")
-        if view.decision is not None and view.decision.kind not in DECISIONS:
-            raise ValueError(f"view/decision/kind: unknown decision {view.decision.kind!r}")
-        for permanent, keywords in (view.keywords or {}).items():
-            if not KEYWORDS.issuperset(keywords):
-                raise ValueError(f"view/keywords/{permanent}: unknown keyword in {list(keywords)}")
         return view
+    if change is not None:
+        if previous is None:
+            raise ValueError("a change needs an observation before it (write the first one whole, as a view)")
+        return merged(previous, change)
     if action is not None:
         if entry.outcome is None:
             raise ValueError("an action needs its outcome: accepted or refused")
         if action.get("type") not in ACTION_TYPES or not isinstance(action.get("player"), str):
             raise ValueError(f"action: needs a type among {', '.join(ACTION_TYPES)} and a player")
-        return ActionTaken(action, entry.outcome, entry.message)
-    raise ValueError("an entry needs an event, a view or an action")
+        return ActionTaken(action["type"], action["player"], action, entry.outcome, entry.message)
+    raise ValueError("an entry needs an event, a view, a change or an action")
+
+
+def _observation_line(raw: bytes) -> bool:
+    """Whether an unreadable line was meant as an observation (a view or a change): the changes
+    after it can't be merged into it."""
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return b'"view"' in raw or b'"change"' in raw
+    return isinstance(value, dict) and ("view" in value or "change" in value)
 
 
 @dataclass
@@ -427,19 +468,30 @@ class Trace:
         return self._line_by_line(problems)
 
     def _line_by_line(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
+        previous: Observed | None = None
+        unread = 0  # the line of an observation that couldn't be read, since the last one read
         for number, raw in enumerate(self.data[self.start :].split(b"\n"), start=2):
             if not raw.strip():
                 continue
             try:
-                checked = _entry(raw)
+                decoded = _ENTRY.decode(raw)
+                if decoded.change is not None and previous is None and unread:
+                    raise ValueError(f"a change to the observation of line {unread}, which couldn't be read")
+                checked = _checked(decoded, previous)
             except (msgspec.DecodeError, ValueError) as exc:
                 problems.append(TraceProblem(number, _precise("entry", raw, str(exc))))
+                if _observation_line(raw):
+                    previous, unread = None, number
                 continue
             if self.validate:
                 found = schema_problems("entry", json.loads(raw))
                 if found:
                     problems.append(TraceProblem(number, "; ".join(found)))
+                    if type(checked) is Observed:
+                        previous, unread = None, number
                     continue
+            if type(checked) is Observed:
+                previous, unread = checked, 0
             yield number, checked
 
 
@@ -455,27 +507,39 @@ def _decoded(data: bytes, start: int) -> list[Entry] | None:
         return None  # a blank line was passed over: read line by line to number the lines
     entries: list[Entry] = []
     append = entries.append
-    for entry in decoded:
-        event = entry.event
-        if event is not None and event.kind in EVENTS and entry.view is None and entry.action is None:
-            append(event)  # the common cases, checked here without a call
-            continue
-        view = entry.view
-        if (
-            view is not None
-            and event is None
-            and entry.action is None
-            and (view.phase is None or view.phase in PHASES)
-            and (view.step is None or view.step in STEPS)
-            and (view.decision is None or view.decision.kind in DECISIONS)
-            and not view.keywords
-        ):
+    previous: Observed | None = None
+    for entry in decoded:  # the common cases, checked here without a call
+        event, view, change, action = entry.event, entry.view, entry.change, entry.action
+        if event is not None:
+            if view is None and change is None and action is None:
+                append(event)
+                continue
+        elif action is not None:
+            if (
+                view is None
+                and change is None
+                and entry.outcome is not None
+                and action.get("type") in ACTION_TYPES
+                and type(action.get("player")) is str
+            ):
+                append(ActionTaken(action["type"], action["player"], action, entry.outcome, entry.message))
+                continue
+        elif change is not None:
+            if view is None and previous is not None:
+                previous = merged(previous, change)
+                append(previous)
+                continue
+        elif view is not None:
             append(view)
+            previous = view
             continue
         try:
-            append(_checked(entry))
+            checked = _checked(entry, previous)
         except ValueError:
             return None
+        if type(checked) is Observed:
+            previous = checked
+        append(checked)
     return entries
 
 
@@ -506,11 +570,17 @@ _ENCODER = msgspec.json.Encoder()
 
 
 class TraceWriter:
-    """Writes a trace: the header first, then entries in the order they happened."""
+    """Writes a trace: the header first, then entries in the order they happened.
 
-    def __init__(self, path: Path | str, header: Header) -> None:
+    Each observation after the first is written as a change, the fields that differ from the
+    previous one's (a recorded game's permanents, the bulk of its bytes, change a few times a
+    turn); ``changes=False`` writes every observation whole."""
+
+    def __init__(self, path: Path | str, header: Header, *, changes: bool = True) -> None:
         self.path = Path(path)
         self._file: IO[bytes] = self.path.open("wb")
+        self._changes = changes
+        self._observed: Observation | None = None
         self._line(_ENCODER.encode(header))
 
     def _line(self, data: bytes) -> None:
@@ -520,7 +590,17 @@ class TraceWriter:
         self._line(_ENCODER.encode({"event": _event_json(event)}))
 
     def observation(self, observation: Observation) -> None:
-        self._line(_ENCODER.encode({"view": observation}))
+        before, self._observed = self._observed, observation
+        names = Observation.__struct_fields__
+        if before is not None and self._changes:
+            kind = "change"
+            fields = {name: value for name in names if (value := getattr(observation, name)) != getattr(before, name)}
+        else:
+            kind = "view"
+            fields = {name: value for name in names if (value := getattr(observation, name)) is not None}
+        if fields.get("battlefield") is not None:
+            fields["battlefield"] = [_permanent_json(p) for p in observation.battlefield or ()]
+        self._line(_ENCODER.encode({kind: fields}))
 
     def action(self, action: Action, refused: str | None = None) -> None:
         """An action the engine accepted, or refused (``refused``: the engine's reason)."""
@@ -537,6 +617,26 @@ class TraceWriter:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
+
+
+#: The fields of a permanent that may be left out, with the values they then have.
+_PERMANENT_DEFAULTS: Final = {
+    f.name: f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
+    for f in dataclasses.fields(PermanentView)
+    if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+}
+_REQUIRED: Final = object()
+
+
+def _permanent_json(permanent: PermanentView) -> dict[str, Any]:
+    """A permanent as a trace writes it: the fields it may leave out only where they differ from
+    their defaults (a third fewer bytes in the list a trace's observations repeat most)."""
+    data = {f: getattr(permanent, f) for f in _PERMANENT_FIELDS}
+    data["counters"] = dict(permanent.counters)
+    return {name: value for name, value in data.items() if _PERMANENT_DEFAULTS.get(name, _REQUIRED) != value}
+
+
+_PERMANENT_FIELDS: Final = tuple(f.name for f in dataclasses.fields(PermanentView))
 
 
 def _event_json(event: GameEvent) -> dict[str, Any]:

@@ -21,6 +21,7 @@ class Game:
         self.path = path
         self.edition = header.edition
         self.players = header.players
+        self._next = {p: header.players[(i + 1) % len(header.players)] for i, p in enumerate(header.players)}
         self.starting_player = header.starting_player
         self.template = TURN_TEMPLATES[header.edition]
         self._steps = dict(self.template)
@@ -38,6 +39,8 @@ class Game:
         self.view_line = 0
         self.passes = 0
         self.view: Observed | None = None
+        #: How many observations so far showed a player to receive priority (the checks' dispatcher counts them).
+        self.priorities = 0
         self.lost: set[str] = set()
         #: How many players are still in the game.
         self.playing = len(self.players)
@@ -69,6 +72,8 @@ class Game:
         return self.turn == 1 and self.active == self.starting_player
 
     def next_player(self, player: str) -> str:
+        if not self.lost:
+            return self._next.get(player, player)
         order = self.players
         if player not in order:
             return player

@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import msgspec
 import pytest
 
+from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import DecisionView, GameEvent, PermanentView, StackItemView
+from checker.running.plain_game import record_plain_game
 from checker.trace.check import check_trace
 from checker.trace.format import (
+    Change,
     Decision,
     Event,
     Header,
     Observation,
     Observed,
     Permanent,
+    PlayerObservation,
     StackItem,
     Start,
     TraceProblem,
@@ -83,3 +88,90 @@ def test_an_observation_is_read_with_the_fields_it_is_written_with() -> None:
     assert [f.encode_name for f in msgspec.structs.fields(Observed)] == [
         f.encode_name for f in msgspec.structs.fields(Observation)
     ]
+
+
+def test_a_change_has_the_fields_of_an_observation() -> None:
+    assert [f.encode_name for f in msgspec.structs.fields(Change)] == [
+        f.encode_name for f in msgspec.structs.fields(Observed)
+    ]
+
+
+def test_observations_written_as_changes_read_back_whole(tmp_path: Path) -> None:
+    """The recorder writes changes; the same game with each change merged into the view before it
+    by hand (its fields replaced, nulls left out) reads back as the same entries and results."""
+    changes = record_plain_game(ReferenceAdapter(), "cr2024", 6, tmp_path / "changes.jsonl")
+    header, *lines = changes.read_text().splitlines()
+    entries = [json.loads(line) for line in lines]
+    assert sum("view" in e for e in entries) == 1 and sum("change" in e for e in entries) > 50
+    whole: list[str] = [header]
+    view: dict[str, object] = {}
+    for entry in entries:
+        if "view" in entry or "change" in entry:
+            view = {k: v for k, v in {**view, **entry.get("view", entry.get("change"))}.items() if v is not None}
+            entry = {"view": view}
+        whole.append(json.dumps(entry, separators=(",", ":")))
+    (tmp_path / "whole.jsonl").write_text("\n".join(whole) + "\n")
+    assert changes.stat().st_size * 2 < (tmp_path / "whole.jsonl").stat().st_size
+    for validate in (False, True):
+        problems: list[TraceProblem] = []
+        assert list(open_trace(changes, validate=validate).entries(problems)) == list(
+            open_trace(tmp_path / "whole.jsonl").entries([])
+        )
+        assert not problems
+    assert check_trace(open_trace(changes)).results == check_trace(open_trace(tmp_path / "whole.jsonl")).results
+
+
+def _trace(tmp_path: Path, *entries: str) -> Path:
+    """A trace of a two-player cr2024 game with these entry lines."""
+    path = tmp_path / "t.jsonl"
+    header = msgspec.json.encode(Header.new("cr2024", ["Alice", "Bob"], "test", "0")).decode()
+    path.write_text("\n".join([header, *entries]) + "\n")
+    return path
+
+
+def test_a_change_keeps_the_objects_it_leaves_out_and_null_takes_a_field_away(tmp_path: Path) -> None:
+    path = _trace(
+        tmp_path,
+        '{"view": {"step": "upkeep", "players": [{"name": "Alice", "life": 3}], "stack": [], "battlefield": []}}',
+        '{"change": {"decision": {"kind": "priority", "player": "Bob"}}}',
+        '{"change": {"step": null, "battlefield": null, "players": [{"name": "Alice", "life": 2}]}}',
+    )
+    first, second, third = (entry for _, entry in open_trace(path).entries([]))
+    assert isinstance(first, Observed) and isinstance(second, Observed) and isinstance(third, Observed)
+    assert second.players is first.players and second.stack is first.stack and second.step == "upkeep"
+    assert second.decision == Decision("priority", "Bob") and first.decision is None
+    assert third.players is not second.players and third.players == (PlayerObservation("Alice", 2),)
+    assert third.step is None and third.battlefield is None and not third.shows_battlefield
+    assert third.decision is second.decision
+
+
+def test_a_change_with_no_observation_before_it_is_named_with_its_line(tmp_path: Path) -> None:
+    path = _trace(
+        tmp_path,
+        '{"change": {"step": "upkeep"}}',
+        '{"event": {"kind": "turn_began", "turn": 1, "player": "Alice", "amount": 1}}',
+    )
+    problems: list[TraceProblem] = []
+    assert [line for line, _ in open_trace(path).entries(problems)] == [3]
+    assert [p.line for p in problems] == [2] and "needs an observation before it" in problems[0].problem
+
+
+def test_changes_to_an_observation_that_could_not_be_read_are_named_until_the_next_view(tmp_path: Path) -> None:
+    path = _trace(
+        tmp_path,
+        '{"view": {"step": "upkeep"}}',
+        '{"view": {"step": "nap_time"}}',
+        '{"change": {"decision": {"kind": "priority", "player": "Bob"}}}',
+        '{"event": {"kind": "turn_began", "turn": 1, "player": "Alice", "amount": 1}}',
+        '{"view": {"step": "draw"}}',
+        '{"change": {"decision": {"kind": "priority", "player": "Alice"}}}',
+    )
+    problems: list[TraceProblem] = []
+    read = dict(open_trace(path).entries(problems))
+    assert sorted(read) == [2, 5, 6, 7]
+    assert [(p.line, p.problem) for p in problems] == [
+        (3, "view/step: 'nap_time' is not valid under any of the given schemas"),
+        (4, "a change to the observation of line 3, which couldn't be read"),
+    ]
+    last = read[7]
+    assert isinstance(last, Observed) and (last.step, last.decision) == ("draw", Decision("priority", "Alice"))

@@ -11,7 +11,12 @@ from checker.trace.format import Event, Observed
 class _Combat(Check):
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"phase_began", "attackers_declared", "step_began", "step_skipped", "ending_early"})
-    when = dict.fromkeys(("step_began", "step_skipped"), "not self.early and game.phase == 'combat'")
+    when = MappingProxyType(
+        {
+            **dict.fromkeys(("step_began", "step_skipped"), "not self.early and game.phase == 'combat'"),
+            "phase_began": "self.attackers is not None or self.early",
+        }
+    )
 
     def setup(self) -> None:
         super().setup()
@@ -166,7 +171,12 @@ class SecondDamageStepWithFirstStrike(Check):
     editions = frozenset({"cr2008", "cr2024"})
     events = frozenset({"phase_began", "step_began", "ending_early"})
     needs = ("battlefield", "keywords")
-    when = MappingProxyType({"step_began": "not self.early and game.phase == 'combat'"})
+    when = MappingProxyType(
+        {
+            "step_began": "not self.early and game.phase == 'combat'",
+            "phase_began": "self.strikers is not None or self.steps or self.early",
+        }
+    )
 
     def setup(self) -> None:
         super().setup()

@@ -75,17 +75,19 @@ class StepOrder(Check):
         self.repeats = 0
 
     def event(self, e: Event) -> None:
-        kind, step = e.kind, e.subject or ""
-        steps = self.game.steps_of(self.game.phase or "")
+        kind, step, phase = e.kind, e.subject or "", self.game.phase
+        if kind in ("step_added", "phase_added"):
+            self.added.append(step)
+            return
+        if kind == "step_skipped" and phase is None:
+            self.early.append(step)  # skipped as the turn ended, before the ending phase began
+            return
+        steps = self.game.steps_of(phase or "")
         if kind == "phase_began":
             self.index, self.last, self.repeats = -1, None, 0
             for skipped in self.early:
                 self.index = max(self.index, steps.index(skipped)) if skipped in steps else self.index
             self.early = []
-        elif kind == "step_skipped" and self.game.phase is None:
-            self.early.append(step)  # skipped as the turn ended, before the ending phase began
-        elif kind in ("step_added", "phase_added"):
-            self.added.append(step)
         elif kind == "step_began":
             self.occasions += 1
             repeat = step == self.last and step in ("combat_damage", "cleanup")

@@ -118,7 +118,12 @@ class PassesInTurnOrder(_NextPriority):
     )
     rules = ("CR24-117.3d",)
     why = "after a pass"
-    when = MappingProxyType({kind: c for kind, c in _NextPriority.when.items() if kind != "priority_passed"})
+    when = MappingProxyType(
+        {
+            **_NextPriority.when,
+            "priority_passed": "self.expected is not None or game.passes < game.playing",
+        }
+    )
 
     def passed(self, e: Event) -> None:
         if e.player and self.game.passes < self.game.playing:
@@ -136,7 +141,6 @@ class _Window(Check):
             "phase_began",
             "phase_ended",
             "ending_early",
-            "resolved",
             "turn_began",
         }
     )
@@ -193,6 +197,8 @@ class EndsWhenAllPass(_Window):
         {
             "priority_passed": "not self.had_priority or game.edition == 'mirage'",
             "turn_began": "self.had_priority or self.ended_early",
+            "view": _Window.when["view"],
+            **dict.fromkeys(("spell_cast", "ability_activated", "land_played"), "self.round_done"),
             **dict.fromkeys(("step_began", "phase_began"), "self.had_priority or self.ended_early or self.round_done"),
         }
     )
@@ -202,11 +208,15 @@ class EndsWhenAllPass(_Window):
         self.round_done = False
 
     def event(self, e: Event) -> None:
-        if e.kind == "priority_passed":
+        kind = e.kind
+        if kind == "priority_passed":
             self.round_done = self.game.passes >= self.game.playing
-        elif e.kind in ("spell_cast", "ability_activated", "land_played", "step_began", "phase_began"):
+        elif kind in ("spell_cast", "ability_activated", "land_played"):
             self.round_done = False
-        super().event(e)
+            return
+        elif kind in ("step_began", "phase_began"):
+            self.round_done = False
+        _Window.event(self, e)
 
     def ends(self, e: Event) -> None:
         if not self.gives_priority(e.subject):
@@ -226,11 +236,13 @@ class EndsWithEmptyStack(_Window):
     requires = "a step or phase in which players receive priority ends only with the stack empty"
     rules = ("CR24-500.2", "CR08-300.2")
     needs = ("stack",)
+    events = _Window.events | {"resolved"}
 
     def event(self, e: Event) -> None:
         if e.kind == "resolved":
             self.stack_empty = None
-        super().event(e)
+        else:
+            _Window.event(self, e)
 
     def ends(self, e: Event) -> None:
         if self.gives_priority(e.subject) and self.stack_empty is not None:

@@ -6,30 +6,58 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observed
+from checker.trace.format import Event, Observed, PlayerObservation
 
 POISON_TO_LOSE = 10
 
 
 class _BeforePriority(Check):
-    """A player who should have lost must not be found alive when a player receives priority."""
+    """A player who should have lost must not be found alive when a player receives priority.
+
+    Each priority observed is an occasion for each player it shows whose standing the check can
+    judge, and a violation for each who should have lost. The standings are worked out again only
+    where they can differ: when the observed players differ (a change entry that leaves them out
+    keeps the very same tuple) or a player has lost; meanwhile the priorities are counted
+    (:attr:`Game.priorities`) and their occasions added up at the next change or at the end."""
 
     observes = True
-    when = MappingProxyType({"view": "decision is not None and decision.kind == 'priority'"})
+    when = MappingProxyType(
+        {
+            "view": "decision is not None and decision.kind == 'priority'"
+            " and (view.players is not self.players or game.playing != self.playing or self.dying)"
+        }
+    )
+
+    def setup(self) -> None:
+        super().setup()
+        self.players: tuple[PlayerObservation, ...] | None = None
+        self.playing = self.game.playing
+        self.dying: list[tuple[str, str]] = []  # (player, why they should have lost)
+        self.judged = 0  # how many players each priority judges
+        self.counted = 0  # the priorities counted in occasions so far
 
     def observe(self, view: Observed) -> None:
         d = view.decision
-        if d is None or d.kind != "priority" or not view.players:
+        if d is None or d.kind != "priority":
             return
-        for p in view.players:
-            if p.lost or p.name in self.game.lost:
+        g = self.game
+        self.occasions += (g.priorities - 1 - self.counted) * self.judged  # the priorities in between
+        self.counted = g.priorities
+        self.players, self.playing = view.players, g.playing
+        self.dying, self.judged = [], 0
+        for p in view.players or ():
+            if p.lost or p.name in g.lost:
                 continue
             why = self.should_have_lost(p.life, p.poison)
             if why is not None:
-                self.occasions += 1
-                self.violated(f"{d.player} received priority while {p.name} {why} and hadn't lost")
-            elif self.relevant(p.life, p.poison):
-                self.occasions += 1
+                self.dying.append((p.name, why))
+            self.judged += why is not None or self.relevant(p.life, p.poison)
+        self.occasions += self.judged
+        for name, why in self.dying:
+            self.violated(f"{d.player} received priority while {name} {why} and hadn't lost")
+
+    def finish(self) -> None:
+        self.occasions += (self.game.priorities - self.counted) * self.judged
 
     def should_have_lost(self, life: int | None, poison: int | None) -> str | None:
         raise NotImplementedError
