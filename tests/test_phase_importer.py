@@ -56,11 +56,15 @@ def test_observations_leave_out_what_phase_rs_does_not_show(short_game: list[dic
 
 
 def test_every_action_is_taken_at_an_observed_decision_of_its_player(short_game: list[dict[str, Any]]) -> None:
-    decider = None
+    decider = observed = None
     outcomes = set()
     for line in short_game[1:]:
         if "view" in line:
-            decider = (line["view"].get("decision") or {}).get("player")
+            decider = observed = (line["view"].get("decision") or {}).get("player")
+        elif "change" in line:  # an observation written as a change: the decision as before unless given
+            if "decision" in line["change"]:
+                observed = (line["change"]["decision"] or {}).get("player")
+            decider = observed
         elif "action" in line:
             assert line["action"]["player"] == decider
             outcomes.add(line["outcome"])

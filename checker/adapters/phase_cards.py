@@ -250,8 +250,13 @@ def _effect_text(e: EffectSpec, name: str) -> str:
         case "pump":
             until = str(p.get("until", "end_of_turn"))
             if until not in _PUMP_UNTIL:
-                # Verified: "until the beginning of the next combat phase" parses with no duration at all.
-                raise UnsupportedError("phase.rs adapter: a pump lasting other than until end of turn or next upkeep")
+                # Verified: "until the beginning of the next combat phase" and "until end of your upkeep" parse with
+                # no duration at all. "until end of combat" parses (UntilEndOfCombat), but phase.rs reports no event
+                # as an effect ends, so the adapter could not say where its end falls against the combat phase's.
+                raise UnsupportedError(
+                    "phase.rs adapter: a pump lasting other than until end of turn or next upkeep (phase.rs parses "
+                    "other durations with none, or, for end of combat, reports no event as the effect ends)"
+                )
             return f"Target creature gets +{p.get('power', 0)}/+{p.get('toughness', 0)} {_PUMP_UNTIL[until]}."
         case "damage":
             return f"{name} deals {p['amount']} damage to any target."
