@@ -47,6 +47,7 @@ from checker.contract import catalog
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import command as explore_command
+from checker.explore import options as explore_options
 from checker.importers import command as importers
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
@@ -419,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
         help="traces recorded by certify --record-traces (repeatable): failing runs' games shown as timelines",
     )
     importers.add_parser(sub)
-    explore_command.add_parser(sub)
+    explore_options.add_parser(sub)
     serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")

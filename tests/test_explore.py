@@ -21,8 +21,9 @@ from checker.adapters.reference import ReferenceAdapter
 from checker.cli import main
 from checker.contract.codec import decode, encode
 from checker.contract.interface import GameSetup
-from checker.explore.explorer import Engines, Shard, explore_game, game_seed
+from checker.explore.explorer import Engines, explore_game, game_seed
 from checker.explore.gherkin import scenario
+from checker.explore.options import Shard
 from checker.explore.play import play
 from checker.explore.position import Position
 from checker.explore.report import ExploreReportError, merge, read

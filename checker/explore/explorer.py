@@ -27,12 +27,11 @@ from hypothesis.errors import Flaky, NoSuchExample
 
 from checker.contract.interface import EngineAdapter
 from checker.explore.gherkin import scenario
+from checker.explore.options import MAX_DECISIONS, SHRINK_BUDGET
 from checker.explore.play import Finding, Played, play
 from checker.explore.position import Position
-from checker.explore.strategies import MAX_DECISIONS, games
+from checker.explore.strategies import games
 
-#: The most plays shrinking a finding may take (each a whole game on the engine).
-SHRINK_BUDGET = 200
 #: Hypothesis's settings for one game: generation from the game's own seed, no database, no deadline
 #: (an engine's own time limit is the run's ``--timeout``).
 GAME_SETTINGS = settings(
@@ -48,24 +47,6 @@ def game_seed(seed: int, edition: str, index: int) -> int:
     """The seed of one game, from the run's seed, the edition and the game's index only."""
     digest = hashlib.sha256(f"{seed}:{edition}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-@dataclass(frozen=True)
-class Shard:
-    """Shard ``index`` of ``count`` (1-based): the games whose index is ``index - 1`` modulo ``count``."""
-
-    index: int = 1
-    count: int = 1
-
-    @classmethod
-    def parse(cls, text: str) -> Shard:
-        k, sep, n = text.partition("/")
-        if not sep or not k.isdigit() or not n.isdigit() or not 1 <= int(k) <= int(n):
-            raise ValueError(f"--shard {text!r}: write K/N with 1 <= K <= N, e.g. 2/4")
-        return cls(int(k), int(n))
-
-    def games(self, total: int) -> range:
-        return range(self.index - 1, total, self.count)
 
 
 @dataclass

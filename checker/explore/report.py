@@ -14,7 +14,8 @@ from typing import Any
 
 from checker.contract.codec import encode
 from checker.contract.documents import Document
-from checker.explore.explorer import GameOutcome, Shard
+from checker.explore.explorer import GameOutcome
+from checker.explore.options import Shard
 from checker.judging.reports.json_report import dumps, write_text
 
 REPORT_FORMAT = "turncheck-explore-report"

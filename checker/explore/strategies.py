@@ -22,10 +22,9 @@ from hypothesis import strategies as st
 from checker.contract.cards import POOL
 from checker.contract.interface import GameSetup
 from checker.contract.vocabulary import TURN_TEMPLATES
+from checker.explore.options import MAX_DECISIONS
 from checker.explore.position import PLAYERS, Permanent, Position
 
-#: The longest game generated, in decisions.
-MAX_DECISIONS = 400
 #: The cards of a deck: basic lands first (the simplest), then the pool's other cards.
 LANDS = ("Island", "Forest", "Mountain", "Plains", "Swamp")
 

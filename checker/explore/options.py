@@ -1,0 +1,108 @@
+"""What ``turncheck explore`` is told: its options, the shard of the games, the limits of a game.
+
+Apart from :mod:`checker.explore.command` so that the command line can build its parser without
+importing hypothesis and the explorer: every other command's start-up would pay for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checker.contract.vocabulary import EDITIONS
+from checker.running.options import positive_seconds
+from checker.running.wire.client import DEFAULT_TIMEOUT
+
+#: The longest game generated, in decisions.
+MAX_DECISIONS = 400
+#: The most plays shrinking a finding may take (each a whole game on the engine).
+SHRINK_BUDGET = 200
+
+
+@dataclass(frozen=True)
+class Shard:
+    """Shard ``index`` of ``count`` (1-based): the games whose index is ``index - 1`` modulo ``count``."""
+
+    index: int = 1
+    count: int = 1
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        k, sep, n = text.partition("/")
+        if not sep or not k.isdigit() or not n.isdigit() or not 1 <= int(k) <= int(n):
+            raise ValueError(f"--shard {text!r}: write K/N with 1 <= K <= N, e.g. 2/4")
+        return cls(int(k), int(n))
+
+    def games(self, total: int) -> range:
+        return range(self.index - 1, total, self.count)
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "explore",
+        help="random games on an engine, each checked by the rules checker; findings shrunk to a scenario",
+        description="Play random games on an engine (in process or over the wire), check each one's trace with "
+        "the rules checker, optionally compare it with the reference engine, and shrink each finding to a "
+        "minimal reproduction.",
+        epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts); "
+        "2 usage error; 3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
+    )
+    p.add_argument("--engine", default="reference", help="reference, package.module:Adapter, or a command line")
+    p.add_argument(
+        "--edition", action="append", choices=EDITIONS, help="repeatable; default: every edition the engine supports"
+    )
+    p.add_argument("--games", type=_count, default=100, metavar="N", help="games per edition (default 100)")
+    p.add_argument("--seed", type=_natural, default=0, metavar="S", help="the run's seed (default 0)")
+    p.add_argument("--shard", type=_shard, default=Shard(), metavar="K/N", help="play only shard K of N of the games")
+    p.add_argument("--against", choices=["reference"], help="play each game on the reference engine too, and compare")
+    p.add_argument(
+        "--kind",
+        action="append",
+        choices=["setup", "start"],
+        help="games from generated set-ups, or from the game's start with generated decks (default both)",
+    )
+    p.add_argument(
+        "--max-decisions",
+        type=_natural,
+        default=MAX_DECISIONS,
+        metavar="N",
+        help=f"longest game (default {MAX_DECISIONS})",
+    )
+    p.add_argument(
+        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="per engine request"
+    )
+    p.add_argument(
+        "--shrink-budget",
+        type=_natural,
+        default=SHRINK_BUDGET,
+        metavar="PLAYS",
+        help=f"the most games played to shrink one finding (default {SHRINK_BUDGET}; 0: don't shrink)",
+    )
+    p.add_argument(
+        "--report-dir", type=Path, metavar="DIR", help="write explore-report.json, its schema, findings/*.feature"
+    )
+    p.add_argument(
+        "--merge", nargs="+", type=Path, metavar="REPORT.json", help="merge shard reports instead of exploring"
+    )
+
+
+def _natural(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    n = _natural(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return n
+
+
+def _shard(text: str) -> Shard:
+    try:
+        return Shard.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
