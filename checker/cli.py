@@ -46,7 +46,6 @@ from rich.table import Table
 from checker.contract import catalog
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
-from checker.explore import command as explore_command
 from checker.explore import options as explore_options
 from checker.importers import command as importers
 from checker.judging.expectations import describe
@@ -457,6 +456,8 @@ def _command(args: argparse.Namespace, console: Console) -> int:
     if args.command == "import":
         return importers.run(args, console, _error)
     if args.command == "explore":
+        from checker.explore import command as explore_command  # hypothesis: only this command pays for it
+
         return explore_command.run(args, console, _error)
     if args.command == "lint":
         from checker.doctools.lint import main as lint_main
