@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 #: How many schema violations an error message lists before it stops.
 MAX_PROBLEMS = 5
@@ -43,6 +44,8 @@ def load_schema(package: str, path: str) -> dict[str, Any]:
 
 @cache
 def _validator(package: str, path: str, definition: str | None) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # on first use: most runs validate no document
+
     schema = load_schema(package, path)
     if definition is not None:
         schema = {"$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]}

@@ -34,10 +34,7 @@ from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 import msgspec
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 from msgspec import UNSET, UnsetType
-from referencing import Registry, Resource
 
 from checker.contract.codec import ACTION_TYPES, encode
 from checker.contract.documents import load_schema
@@ -66,6 +63,8 @@ class TraceError(ValueError):
 # The names of the vocabulary, as the structures read: msgspec refuses any other as it decodes,
 # so no line is checked again in Python. (For the type checker they are strings.)
 if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
     EventKind: TypeAlias = str
     PhaseName: TypeAlias = str
     StepName: TypeAlias = str
@@ -352,7 +351,13 @@ _VALIDATORS: dict[str, Draft202012Validator] = {}
 
 def schema_problems(definition: str, value: object) -> list[str]:
     """What is wrong with one line's value under the schema's ``header`` or ``entry``."""
+    # jsonschema on first use: a trace is validated only on request, or where a line is malformed.
+    from jsonschema.exceptions import best_match
+
     if definition not in _VALIDATORS:
+        from jsonschema import Draft202012Validator
+        from referencing import Registry, Resource
+
         protocol = load_schema("checker.contract", "schemas/protocol.schema.json")
         trace = schema()
         registry: Registry[Any] = Registry().with_resources(

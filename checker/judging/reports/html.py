@@ -17,14 +17,17 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import jinja2
 import markupsafe
 
 from checker.contract.rulings import rulings as known_rulings
 from checker.judging.reports._text import editions_of, shorten, xml_safe
 from checker.judging.reports.json_report import write_text
 from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
+
+if TYPE_CHECKING:
+    import jinja2
 
 NO_RULING = "(no ruling)"
 #: How much of one message, expected or observed value the page shows (the JSON report has all of it).
@@ -166,7 +169,10 @@ def _cap(value: str) -> str:
 @cache
 def page_environment(*packages: str) -> jinja2.Environment:
     """The templates of this package's ``templates`` and of each package's: a report's template
-    there extends ``page.html.j2``, the page every HTML report is drawn on."""
+    there extends ``page.html.j2``, the page every HTML report is drawn on. (jinja2 is imported
+    here, on first use: a run that writes no HTML report doesn't pay for it.)"""
+    import jinja2
+
     # autoescape=True (not select_autoescape): the template's name ends in .j2, which
     # select_autoescape wouldn't recognise as HTML.
     loaders = [jinja2.PackageLoader(package, "templates") for package in ("checker.judging.reports", *packages)]
