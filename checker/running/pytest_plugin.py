@@ -18,7 +18,8 @@ from checker.contract.interface import EngineAdapter, UnsupportedError
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import FAILING, RunReport, Status
-from checker.running import step_resolution
+from checker.running import feature_cache, step_resolution
+from checker.running.collect import feature_files
 from checker.running.collector import (
     ENGINE,
     ENGINE_IDENTITY,
@@ -141,6 +142,7 @@ def pytest_configure(config: pytest.Config) -> None:
         if not config.pluginmanager.is_registered(module):
             config.pluginmanager.register(module)
     step_resolution.install()
+    feature_cache.preload(feature_files(config))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -197,7 +199,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_collection_finish(session: pytest.Session) -> None:
     """The collected scenarios live as long as the run: once collected, they are moved out of the
     garbage collector's sight (``gc.freeze``), so that its full collections during the run don't
-    go through them again and again (unfrozen when the session finishes)."""
+    go through them again and again (unfrozen when the session finishes). The feature files parsed
+    for this run are kept for the next (:mod:`checker.running.feature_cache`)."""
+    feature_cache.store(feature_files(session.config))
     if any("edition" in getattr(item, "fixturenames", ()) for item in session.items):
         gc.collect()
         gc.freeze()
