@@ -38,6 +38,9 @@ class Position:
     battlefield: tuple[Permanent, ...] = ()
     from_game_start: bool = False
     seed: int = 0  # the engine's shuffles, from the game's start
+    #: From the game's start, who chooses to play or draw: the loser of the match's previous game
+    #: (CR 2025 section 103); None: the players' first game, where a random player chooses.
+    chooser: str | None = None
     active_player: str = "Alice"
     starting_player: str = "Alice"
     turn_number: int = 2
@@ -63,7 +66,13 @@ class Position:
         )
         if self.from_game_start:
             return GameSetup(
-                self.edition, tuple(players), PLAYERS[0], turn_number=1, from_game_start=True, seed=self.seed
+                self.edition,
+                tuple(players),
+                PLAYERS[0],
+                turn_number=1,
+                from_game_start=True,
+                seed=self.seed,
+                chooser=self.chooser,
             )
         phase, step = (None, None) if self.part is None else locate(self.edition, parse_part(self.part))
         return GameSetup(
@@ -81,7 +90,10 @@ class Position:
         """The Given steps that build :meth:`setup`, in the order that gives the same ids."""
         steps = []
         if self.from_game_start:
-            steps += [f"the game is about to begin with seed {self.seed}", "this is the players' first game"]
+            steps.append(f"the game is about to begin with seed {self.seed}")
+            steps.append(
+                "this is the players' first game" if self.chooser is None else f"{self.chooser} lost the previous game"
+            )
         else:
             where = f"it is {self.active_player}'s turn"
             if self.part is not None:

@@ -91,6 +91,9 @@ def _from_start(edition: str, effects: Collection[str] | None) -> st.SearchStrat
         libraries=decks(effects, min_size=12),
         from_game_start=st.just(True),
         seed=st.integers(0, 2**16),
+        # A match's first game (what shrinking comes back to), or a later one, whose chooser some
+        # engines (phase.rs) need: they ask who plays first only between a match's games.
+        chooser=st.sampled_from((None, *PLAYERS)),
     )
 
 
