@@ -226,7 +226,7 @@ def _drawing(cards: int) -> bytes:
     [
         (b"[" * 100_000 + b"]" * 100_000, "invalid_request", None, "not a JSON message", False),
         (b'{"id": 1, "type": "start", "setup": ' + b"[" * 900 + b"]" * 900 + b"}", "invalid_request", 1, "", True),
-        (b'{"id": 1, "type": "events", "since": ' + b"9" * 5000 + b"}", "invalid_request", None, "digits", False),
+        (b'{"id": 1, "type": "events", "since": ' + b"9" * 5000 + b"}", "invalid_request", None, "out of range", False),
         (b'{"id": 1, "type": "view", "x": "\xff"}', "invalid_request", None, "UTF-8", False),
         (b'{"id": 0, "type": "view"}', "invalid_request", None, "positive integer id", False),
         (b'{"id": -3, "type": "view"}', "invalid_request", None, "positive integer id", False),

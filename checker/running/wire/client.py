@@ -16,7 +16,6 @@ with ``view`` and ``events`` requests, as in protocol 1's plain form.
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -197,8 +196,8 @@ class WireEngine:
 
     def _read(self, kind: str, line: bytes) -> dict[str, Any]:
         try:
-            answer = json.loads(line)
-        except (ValueError, RecursionError):  # not JSON, not UTF-8, too deep, a number too long
+            answer = msgspec.json.decode(line)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, too deep, a number out of range
             shown = line[:200].decode(errors="replace")
             raise ProtocolError(
                 f"the engine answered the {kind} request with a line that isn't JSON: {shown!r}"

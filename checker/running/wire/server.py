@@ -15,7 +15,6 @@ game's new events and its view, which saves the suite two round trips per action
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
@@ -157,8 +156,8 @@ def answer(session: Session | EngineAdapter, line: bytes | str, validate: bool =
 
 def _answer(session: Session, line: bytes | str, validate: bool) -> tuple[dict[str, Any], bool]:
     try:
-        request = json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
-    except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, too deep, an integer too long
+        request = msgspec.json.decode(line)
+    except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, too deep, a number out of range
         return _error(None, "invalid_request", f"not a JSON message in UTF-8: {exc}"), True
     request_id = request.get("id") if isinstance(request, dict) else None
     if not is_request_id(request_id):
