@@ -15,12 +15,13 @@ from unittest.mock import patch
 import pytest
 
 from checker.adapters.reference import ReferenceAdapter
-from checker.contract.cards import POOL
+from checker.contract.cards import POOL, card
 from checker.contract.codec import ACTION_TYPES, DecodeError, _encoder, decode, encode
 from checker.contract.interface import (
     Action,
     Capabilities,
     CardSetup,
+    CardSpec,
     CardView,
     DeclareBlockers,
     GameEvent,
@@ -339,3 +340,16 @@ def test_a_card_decoded_before_is_given_back_and_a_wrong_one_still_fails() -> No
     with pytest.raises(DecodeError, match=r"\$\.player: expected str, got 1"):
         decode(Action, {"type": "pass_priority", "player": 1})
     assert decode(Action, {"type": "pass_priority", "player": "Bob"}) == PassPriority("Bob")
+
+
+def test_equal_card_specs_in_a_set_up_are_decoded_once_and_a_wrong_one_still_fails() -> None:
+    """A library of twenty Islands is one card spec twenty times: decoded as one object (the
+    reference adapter maps each spec object once per game); a spec differing in anything is its own."""
+    island = encode(card("Island"))
+    library = [{"id": f"island {i}", "card": dict(island)} for i in range(3)]
+    decoded = decode(tuple[CardSetup, ...], library)
+    assert decoded[0].card is decoded[1].card is decoded[2].card
+    assert decoded[0].card == card("Island")
+    assert decode(CardSpec, {**island, "produces": "G"}).produces == "G"
+    with pytest.raises(DecodeError, match=r"\$\.types: expected a list"):
+        decode(CardSpec, {**island, "types": "land"})

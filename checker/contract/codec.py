@@ -396,6 +396,8 @@ def _dataclass_decoder(cls: Any) -> Decoder:
                 raise DecodeError(f"{cls.__name__} needs {name!r}")
         return cls(**values)
 
+    if cls in _REMEMBERED_BY_TEXT:
+        return _remembered_by_text(decoded)
     if not all(_leaf_hint(hints[name]) for name, _, _ in fields):
         return decoded
     return _remembered(decoded, tuple(name for name, _, _ in fields))
@@ -429,6 +431,33 @@ def _remembered(decoded: Decoder, names: tuple[str, ...]) -> Decoder:
             found = seen.get(key)
         except TypeError:  # a value that can't be a key (a list where a name goes) is not a plain value
             return decoded(data)
+        if found is None:
+            if len(seen) >= _REMEMBERED:
+                seen.clear()
+            found = seen[key] = decoded(data)
+        return found
+
+    return remembered
+
+
+#: Immutable values of nested fields that one message repeats (a library of 20 Islands is one
+#: card's spec 20 times), remembered by their JSON text by :func:`_remembered_by_text`.
+_REMEMBERED_BY_TEXT = frozenset({interface.CardSpec})
+
+
+def _remembered_by_text(decoded: Decoder) -> Decoder:
+    """A decoder that gives back the value it decoded before from the same JSON text: equal specs
+    become one object, which an engine can map once (the reference adapter maps each card spec
+    object once per game). Objects with their fields in another order are only decoded again."""
+    seen: dict[bytes, Any] = {}
+    text = msgspec.json.encode
+
+    def remembered(data: JSON) -> Any:
+        try:
+            key = text(data)
+        except (TypeError, ValueError, RecursionError, msgspec.EncodeError):  # not JSON: decoding says why
+            return decoded(data)
+        found = seen.get(key)
         if found is None:
             if len(seen) >= _REMEMBERED:
                 seen.clear()
