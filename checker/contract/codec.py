@@ -397,10 +397,10 @@ def _dataclass_decoder(cls: Any) -> Decoder:
         return cls(**values)
 
     if cls in _REMEMBERED_BY_TEXT:
-        return _remembered_by_text(decoded)
+        return _remembered(decoded, _json_text)
     if not all(_leaf_hint(hints[name]) for name, _, _ in fields):
         return decoded
-    return _remembered(decoded, tuple(name for name, _, _ in fields))
+    return _remembered(decoded, _plain_fields(tuple(name for name, _, _ in fields)))
 
 
 #: How many decoded values of one type :func:`_remembered` keeps before it starts afresh.
@@ -417,19 +417,19 @@ def _leaf_hint(hint: Any) -> bool:
     )
 
 
-def _remembered(decoded: Decoder, names: tuple[str, ...]) -> Decoder:
-    """A decoder of a dataclass of plain values (a card's view, a stack item) that gives back the value
-    it decoded before from the same fields, values and their types alike (so ``1`` is never taken for
-    ``true``): the views of a game repeat the same cards in every zone, and such a value is immutable."""
-    seen: dict[tuple[Any, ...], Any] = {}
+def _remembered(decoded: Decoder, key_of: Callable[[JSON], Any]) -> Decoder:
+    """A decoder that gives back the value it decoded before from data of the same key. Data without
+    a key (``key_of`` says None, or the key holds a value that can't be hashed) is decoded and
+    checked, and not kept."""
+    seen: dict[Any, Any] = {}
 
     def remembered(data: JSON) -> Any:
-        if not isinstance(data, dict):
+        key = key_of(data)
+        if key is None:
             return decoded(data)
-        key = tuple((type(v), v) for v in (data.get(n, _MISSING) for n in names))
         try:
             found = seen.get(key)
-        except TypeError:  # a value that can't be a key (a list where a name goes) is not a plain value
+        except TypeError:  # a value that can't be in a key (a list where a plain value goes)
             return decoded(data)
         if found is None:
             if len(seen) >= _REMEMBERED:
@@ -438,33 +438,34 @@ def _remembered(decoded: Decoder, names: tuple[str, ...]) -> Decoder:
         return found
 
     return remembered
+
+
+def _plain_fields(names: tuple[str, ...]) -> Callable[[JSON], Any]:
+    """The key of a dataclass of plain values (a card's view, a stack item): its fields' values and
+    their types alike (so ``1`` is never taken for ``true``). The views of a game repeat the same
+    cards in every zone, and such a value is immutable."""
+
+    def key_of(data: JSON) -> Any:
+        if not isinstance(data, dict):
+            return None
+        return tuple((type(v), v) for v in (data.get(n, _MISSING) for n in names))
+
+    return key_of
 
 
 #: Immutable values of nested fields that one message repeats (a library of 20 Islands is one
-#: card's spec 20 times), remembered by their JSON text by :func:`_remembered_by_text`.
+#: card's spec 20 times), remembered by their JSON text (:func:`_json_text`).
 _REMEMBERED_BY_TEXT = frozenset({interface.CardSpec})
 
 
-def _remembered_by_text(decoded: Decoder) -> Decoder:
-    """A decoder that gives back the value it decoded before from the same JSON text: equal specs
-    become one object, which an engine can map once (the reference adapter maps each card spec
-    object once per game). Objects with their fields in another order are only decoded again."""
-    seen: dict[bytes, Any] = {}
-    text = msgspec.json.encode
-
-    def remembered(data: JSON) -> Any:
-        try:
-            key = text(data)
-        except (TypeError, ValueError, RecursionError, msgspec.EncodeError):  # not JSON: decoding says why
-            return decoded(data)
-        found = seen.get(key)
-        if found is None:
-            if len(seen) >= _REMEMBERED:
-                seen.clear()
-            found = seen[key] = decoded(data)
-        return found
-
-    return remembered
+def _json_text(data: JSON) -> bytes | None:
+    """The key of a nested value: its JSON text. Equal specs become one object, which an engine can
+    map once (the reference adapter maps each card spec object once per game); objects with their
+    fields in another order are only decoded again."""
+    try:
+        return msgspec.json.encode(data)
+    except (TypeError, ValueError, RecursionError, msgspec.EncodeError):  # not JSON: decoding says why
+        return None
 
 
 def _decode_action(data: JSON) -> Action:
