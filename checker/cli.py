@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import signal
 import sys
@@ -51,6 +52,7 @@ from checker.importers import command as importers
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
 from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
+from checker.running import durations
 from checker.running.collect import chosen_files
 from checker.running.collector import Collector
 from checker.running.conclude import Conclusion
@@ -164,8 +166,8 @@ def _certify_parser(sub: Any) -> None:
         type=int,
         default=1,
         metavar="N",
-        help="run N sessions side by side, each over its share of the feature files, each with its own engine "
-        "(default 1)",
+        help="run N sessions side by side, each over its share of the feature files (shares of about the same "
+        "time, by the last run on the same engine), each with its own engine (default 1)",
     )
     _engine_limits(p)
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
@@ -228,6 +230,9 @@ def _sessions(args: argparse.Namespace, *extra: str) -> list[list[str]]:
     jobs = max(1, min(args.jobs, len(files)))
     if jobs == 1:
         return [argv]
+    weights = durations.weights(args.engine, [f.stem for f in files], args.edition or EDITIONS)
+    if weights is not None:
+        argv += ["--shard-weights", json.dumps(weights, separators=(",", ":"))]
     return [[*argv, "--shard", f"{i}/{jobs}"] for i in range(1, jobs + 1)]
 
 
@@ -279,6 +284,8 @@ def _run(
         _error(f"the run ended with {internal}" if cut_short else "no scenario matches the selection")
         return (EXIT_INTERNAL if cut_short else EXIT_USAGE), None
     partial = collector.partial(cut_short) if cut_short else None
+    if partial is None:
+        durations.record(args.engine, collector.results)
     report = collector.report(tuple(args.edition or EDITIONS), partial)
     try:
         verdict = conclusion.conclude(report)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from checker.contract.features import features_dir
@@ -50,6 +52,30 @@ def test_a_session_binds_only_its_share(pytester: pytest.Pytester) -> None:
     config = pytester.parseconfig("--part", "untap", "--part", "draw", "--shard", "2/2")
     chosen = [p for p in ALL if p.stem in ("untap", "draw")]
     assert feature_files(config) == shares(chosen, 2)[1] and len(feature_files(config)) == 1
+
+
+def test_shares_split_by_the_weights_given_for_every_file_else_by_size() -> None:
+    """The weights (seconds the files took last time) decide the split, whatever the sizes say;
+    weights that miss a file are not used."""
+    heavy = {p.stem: (100.0 if p == ALL[0] else 1.0) for p in ALL}
+    split = shares(ALL, 2, heavy)
+    assert sorted(p for share in split for p in share) == ALL
+    assert [ALL[0]] in split  # the heaviest file alone: the rest weigh less together
+    missing = {k: v for k, v in heavy.items() if k != ALL[1].stem}
+    assert shares(ALL, 2, missing) == shares(ALL, 2)
+
+
+def test_a_session_splits_by_the_weights_it_is_given(pytester: pytest.Pytester) -> None:
+    weights = json.dumps({p.stem: (100.0 if p == ALL[0] else 1.0) for p in ALL})
+    first = feature_files(pytester.parseconfig("--shard", "1/2", "--shard-weights", weights))
+    second = feature_files(pytester.parseconfig("--shard", "2/2", "--shard-weights", weights))
+    assert sorted(first + second) == ALL and [ALL[0]] in (first, second)
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", '{"untap": -1}', '{"untap": "slow"}', "{", '{"untap": true}'])
+def test_wrong_shard_weights_are_a_usage_error(pytester: pytest.Pytester, text: str) -> None:
+    with pytest.raises(pytest.UsageError, match="a JSON object of feature file names to numbers"):
+        pytester.parseconfig(f"--shard-weights={text}")
 
 
 @pytest.mark.parametrize("text", ["0/2", "3/2", "1", "a/b", "1/0", "-1/2"])

@@ -27,7 +27,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.delenv("TURNCHECK_NO_CACHE", raising=False)
     monkeypatch.setattr(bdd_feature, "features", {})
     monkeypatch.setattr(feature_cache, "_SERVED", set())
-    yield tmp_path / "cache" / feature_cache.SUBDIRECTORY
+    yield tmp_path / "cache" / "turncheck" / "features"
 
 
 def _parse(path: Path) -> None:

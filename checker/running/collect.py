@@ -15,7 +15,7 @@ files (``--shard I/N``): :func:`shares` splits them, the same way in every sessi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import pytest
@@ -62,7 +62,7 @@ def feature_files(config: pytest.Config | None) -> list[Path]:
     shard = config.getoption("shard", None)
     if shard is not None:
         index, count = shard
-        paths = shares(paths, count)[index - 1]
+        paths = shares(paths, count, config.getoption("shard_weights", None))[index - 1]
     return paths
 
 
@@ -79,18 +79,23 @@ def chosen_files(parts: Iterable[str] = (), rulings: Iterable[str] = (), edition
     return paths
 
 
-def shares(paths: list[Path], count: int) -> list[list[Path]]:
+def shares(paths: list[Path], count: int, weights: Mapping[str, float] | None = None) -> list[list[Path]]:
     """``paths`` split into ``count`` shares of about the same work, each in the files' order.
 
-    A file's work is taken as its size: its scenarios, examples and edition tags are most of its
-    text. Greedy: the largest file goes to the lightest share so far (ties to the first share).
-    A share is empty when there are fewer files than shares.
+    A file's work is its weight by name (its part: the seconds it took last time,
+    :mod:`checker.running.durations`) where ``weights`` has every file; else its size: its
+    scenarios, examples and edition tags are most of its text. Greedy: the heaviest file goes to
+    the lightest share so far (ties to the first share). A share is empty when there are fewer
+    files than shares.
     """
-    loads = [0] * count
+    work: Callable[[Path], float] = _size
+    if weights is not None and all(p.stem in weights for p in paths):
+        work = lambda p: weights[p.stem]  # noqa: E731
+    loads = [0.0] * count
     chosen: list[list[Path]] = [[] for _ in range(count)]
-    for path in sorted(paths, key=lambda p: (-_size(p), p)):
+    for path in sorted(paths, key=lambda p: (-work(p), p)):
         lightest = loads.index(min(loads))
-        loads[lightest] += _size(path)
+        loads[lightest] += work(path)
         chosen[lightest].append(path)
     return [sorted(share) for share in chosen]
 

@@ -4,15 +4,14 @@ pytest-bdd parses each feature file the first time a process binds it, and keeps
 feature for the rest of the process (``pytest_bdd.feature.features``). Parsing all of them is
 about a twentieth of a whole certification in process, paid again by every run. So the parsed
 features are kept on disk, one pickle per file, in the user's cache directory
-(``$XDG_CACHE_HOME/turncheck``, by default ``~/.cache/turncheck``), and handed to pytest-bdd as
-a session is configured (:func:`preload`). A feature the cache didn't have is parsed by the
-session as before and stored when its collection ends (:func:`store`).
+(:mod:`checker.running.user_cache`), and handed to pytest-bdd as a session is configured
+(:func:`preload`). A feature the cache didn't have is parsed by the session as before and
+stored when its collection ends (:func:`store`).
 
 An entry is named after the file's path and keyed by its contents and the versions of
 pytest-bdd, its Gherkin parser and Python: a file edited since, or another version, is parsed
 again. A file is read whole to be keyed, so a stale entry is never used. Writing is atomic (a
-temporary file renamed), and an entry that can't be read or written is passed over: the cache
-only ever saves time. ``TURNCHECK_NO_CACHE=1`` turns it off.
+temporary file renamed), and an entry that can't be read or written is passed over.
 """
 
 from __future__ import annotations
@@ -30,18 +29,16 @@ from pathlib import Path
 from pytest_bdd import feature as bdd_feature
 from pytest_bdd.parser import Feature
 
-#: Where the parsed features go, under the user's cache directory.
-SUBDIRECTORY = Path("turncheck") / "features"
+from checker.running import user_cache
+
 #: pytest-bdd's keys of the features this process took from the cache.
 _SERVED: set[str] = set()
 
 
 def cache_dir() -> Path | None:
-    """The cache's directory, or None when the cache is turned off."""
-    if os.environ.get("TURNCHECK_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / SUBDIRECTORY
+    """Where the parsed features go, or None when the cache is turned off."""
+    found = user_cache.directory()
+    return None if found is None else found / "features"
 
 
 @cache

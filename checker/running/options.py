@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import math
 import os
 import re
@@ -35,6 +36,20 @@ def shard(text: str) -> tuple[int, int]:
     if slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count):
         return int(index), int(count)
     raise argparse.ArgumentTypeError(f"{text!r}: a share is I/N, the I-th of N, such as 1/2")
+
+
+def shard_weights(text: str) -> dict[str, float]:
+    """Each feature file's work for ``--shard-weights``: a JSON object of file names (parts) to
+    non-negative numbers, such as ``{"untap": 0.12, "combat": 0.4}``."""
+    try:
+        found = json.loads(text)
+    except ValueError:
+        found = None
+    if not isinstance(found, dict) or not all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v >= 0 for v in found.values()
+    ):
+        raise argparse.ArgumentTypeError(f"{text[:80]!r}: a JSON object of feature file names to numbers >= 0")
+    return {str(k): float(v) for k, v in found.items()}
 
 
 def positive_seconds(text: str) -> float:

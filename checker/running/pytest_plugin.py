@@ -42,6 +42,7 @@ from checker.running.options import (
     positive_bytes,
     positive_seconds,
     shard,
+    shard_weights,
 )
 from checker.running.recording import RecordingAdapter, trace_path
 from checker.running.steps import given, then, when
@@ -119,6 +120,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="I/N",
         help="bind only the I-th of N shares of the feature files, of about the same work each "
         "(turncheck certify -j N runs one session per share)",
+    )
+    group.addoption(
+        "--shard-weights",
+        type=shard_weights,
+        metavar="JSON",
+        help="with --shard: each feature file's work, to split the files by (turncheck certify -j N gives the "
+        "seconds they took in its last run); by default their sizes",
     )
     group.addoption(
         "--edition",

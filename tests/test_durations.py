@@ -1,0 +1,73 @@
+"""How long each feature file took, kept for the next run's split among its jobs: by engine, part
+and edition, and never a reason for a run to fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checker.judging.results import ScenarioResult, Status
+from checker.running import durations
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TURNCHECK_NO_CACHE", raising=False)
+    return tmp_path / "turncheck" / "durations.json"
+
+
+def _run(part: str, edition: str, seconds: float) -> ScenarioResult:
+    return ScenarioResult(
+        ScenarioResult.make_id(part, f"a scenario of {part}", None, edition),
+        part,
+        part,
+        f"a scenario of {part}",
+        None,
+        edition,
+        (),
+        Status.PASSED,
+        seconds,
+    )
+
+
+def test_a_run_keeps_each_parts_seconds_by_engine_and_edition() -> None:
+    assert durations.weights("reference", ["untap"], ["cr2024"]) is None  # nothing kept yet
+    durations.record(
+        "reference", [_run("untap", "cr2024", 0.5), _run("untap", "cr2024", 0.25), _run("draw", "mirage", 1)]
+    )
+    found = durations.weights("reference", ["untap", "draw"], ["cr2024", "mirage"])
+    assert found == pytest.approx({"untap": 0.75 + 2 * durations.PER_RUN, "draw": 1 + durations.PER_RUN})
+    assert durations.weights("reference", ["untap"], ["mirage"]) == {"untap": 0.0}  # no mirage scenario
+    assert durations.weights("another engine", ["untap"], ["cr2024"]) is None
+    assert durations.weights("reference", ["untap", "combat"], ["cr2024"]) is None  # a part never run
+
+
+def test_a_later_run_replaces_what_it_ran_and_keeps_the_rest() -> None:
+    durations.record("reference", [_run("untap", "cr2024", 0.5), _run("draw", "cr2024", 1)])
+    durations.record("reference", [_run("untap", "cr2024", 2)])
+    found = durations.weights("reference", ["untap", "draw"], ["cr2024"])
+    assert found == pytest.approx({"untap": 2 + durations.PER_RUN, "draw": 1 + durations.PER_RUN})
+
+
+@pytest.mark.parametrize(
+    "kept", ["not json", "[1, 2]", '{"reference": []}', '{"reference": {"untap": {"cr2024": "fast"}}}']
+)
+def test_a_damaged_cache_is_no_split_and_is_written_afresh(cache: Path, kept: str) -> None:
+    cache.parent.mkdir(parents=True)
+    cache.write_text(kept)
+    assert durations.weights("reference", ["untap"], ["cr2024"]) is None
+    durations.record("reference", [_run("untap", "cr2024", 0.5)])
+    assert durations.weights("reference", ["untap"], ["cr2024"]) == pytest.approx({"untap": 0.5 + durations.PER_RUN})
+
+
+def test_turned_off_or_unwritable_the_cache_is_done_without(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TURNCHECK_NO_CACHE", "1")
+    durations.record("reference", [_run("untap", "cr2024", 0.5)])
+    assert not cache.exists() and durations.weights("reference", ["untap"], ["cr2024"]) is None
+    monkeypatch.delenv("TURNCHECK_NO_CACHE")
+    cache.parent.parent.mkdir(parents=True, exist_ok=True)
+    cache.parent.write_text("a file where the directory goes")
+    durations.record("reference", [_run("untap", "cr2024", 0.5)])  # no exception
+    assert durations.weights("reference", ["untap"], ["cr2024"]) is None
