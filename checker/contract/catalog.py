@@ -219,7 +219,9 @@ ENTRIES: tuple[CatalogEntry, ...] = (
     CatalogEntry(
         "pump",
         "spell",
-        "Target creature gets +N/+N until end of turn (or of another part of the turn).",
+        "Target creature gets +N/+N until end of turn, or until another part of the turn: until=end_of_<part> "
+        "ends it as that part ends, until=<part> as it begins; until=end_of_combat is 'until end of combat', "
+        "which ends with the combat phase, not the end of combat step (CR 500.5, 511.2).",
         ("Giant Growth",),
         ("power", "toughness", "until"),
     ),
