@@ -10,6 +10,8 @@ processes (``turncheck certify`` on every scenario and edition):
 - the engine-only replay: the same adapter calls, recorded once and made again with no test
   runner (``benchmarks/replay.py``), and the certification's time over it;
 - ``-j 2`` against ``-j 1``: the speed-up on the wall clock, and what more processor time it takes;
+- the certification with the user's cache turned off (``TURNCHECK_NO_CACHE=1``: every feature
+  file parsed again) against with it;
 - passes-only turns per second of each adapter against its engine's own API
   (``benchmarks/adapters.py``).
 
@@ -81,6 +83,9 @@ def main() -> int:
             "through the wire": lambda: seconds(certify(WIRE), variant="through the wire"),
             "engine-only replay": lambda: seconds(replay, with_benchmarks_path(), "engine-only replay"),
             "in process, -j 2": lambda: seconds(certify("reference", 2), variant="in process, -j 2"),
+            "in process, no cache": lambda: seconds(
+                certify("reference"), {**os.environ, "TURNCHECK_NO_CACHE": "1"}, "in process, no cache"
+            ),
         }
         timings: dict[str, list[float]] = {name: [] for name in variants}
         for _ in range(args.repeat):
@@ -97,6 +102,10 @@ def main() -> int:
         ("in process / engine-only replay", "in process", "engine-only replay"),
     ):
         print(f"  {label:<36} {ratio(a, b):6.2f}       {ratio(a, b, CPU):6.2f}")
+    print(
+        f"  {'no cache / in process':<36} {ratio('in process, no cache', 'in process'):6.2f}       "
+        f"{ratio('in process, no cache', 'in process', CPU):6.2f}"
+    )
     speed_up, cost = ratio("in process", "in process, -j 2"), ratio("in process, -j 2", "in process", CPU)
     print(f"  {'-j 1 / -j 2 (the speed-up of -j 2)':<36} {speed_up:6.2f}")
     print(f"  {'-j 2 / -j 1 (what -j 2 costs more)':<36} {'':6}       {cost:6.2f}")
