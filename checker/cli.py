@@ -284,7 +284,8 @@ def _run(
         _error(f"the run ended with {internal}" if cut_short else "no scenario matches the selection")
         return (EXIT_INTERNAL if cut_short else EXIT_USAGE), None
     partial = collector.partial(cut_short) if cut_short else None
-    if partial is None:
+    if partial is None and not extra and not args.ruling and args.keyword is None:
+        # Every scenario of each part and edition it ran (not a smoke test's first few): the next -j split's weights.
         durations.record(args.engine, collector.results)
     report = collector.report(tuple(args.edition or EDITIONS), partial)
     try:

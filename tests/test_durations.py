@@ -3,10 +3,12 @@ and edition, and never a reason for a run to fail."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from checker.cli import main
 from checker.judging.results import ScenarioResult, Status
 from checker.running import durations
 
@@ -71,3 +73,15 @@ def test_turned_off_or_unwritable_the_cache_is_done_without(cache: Path, monkeyp
     cache.parent.write_text("a file where the directory goes")
     durations.record("reference", [_run("untap", "cr2024", 0.5)])  # no exception
     assert durations.weights("reference", ["untap"], ["cr2024"]) is None
+
+
+def test_a_complete_run_of_a_part_is_kept_and_a_narrower_run_is_not(cache: Path) -> None:
+    """A run of whole parts keeps their seconds; a run narrowed to a ruling or a name (only some of
+    a part's scenarios) would make the part look light, and keeps nothing."""
+    assert main(["certify", "--engine", "reference", "--plain", "--part", "untap", "--edition", "cr2024"]) == 0
+    kept = json.loads(cache.read_text())["reference"]
+    assert list(kept) == ["untap"] and list(kept["untap"]) == ["cr2024"] and kept["untap"]["cr2024"][1] > 1
+    before = cache.read_bytes()
+    assert main(["certify", "--engine", "reference", "--plain", "--part", "draw", "-k", "draws for her turn"]) == 0
+    assert main(["certify", "--engine", "reference", "--plain", "--ruling", "GRT-1.6-4"]) == 0
+    assert cache.read_bytes() == before
