@@ -11,6 +11,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +22,8 @@ from checker.adapters.reference import ReferenceAdapter
 from checker.cli import main
 from checker.contract.codec import decode, encode
 from checker.contract.interface import GameSetup
-from checker.explore.explorer import Engines, explore_game, game_seed
+from checker.explore import explorer
+from checker.explore.explorer import Engines, explore_game, game_seed, simplest
 from checker.explore.gherkin import scenario
 from checker.explore.options import Shard
 from checker.explore.play import play
@@ -136,6 +138,28 @@ def test_the_differential_names_the_first_divergence_in_the_suites_terms(tmp_pat
     divergences = [f for f in findings if f["kind"] == "divergence"]
     assert divergences, findings
     assert "the reference:" in divergences[0]["shows"] and "turn" in divergences[0]["shows"]
+
+
+def test_the_simplest_game_is_played_once_a_run_and_every_game_plays_two_random_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hypothesis tries the simplest game first in every game: game 0 plays it, the others skip
+    it and still play two random games each."""
+    played: dict[int, list[Position]] = {}
+    index = 0
+
+    def spy(engine: Any, position: Position, *args: Any, **kwargs: Any) -> Any:
+        played.setdefault(index, []).append(position)
+        return play(engine, position, *args, **kwargs)
+
+    monkeypatch.setattr(explorer, "play", spy)
+    outcomes = []
+    for index in range(3):
+        outcomes.append(explore_game(Engines(ReferenceAdapter), "cr2024", 7, index, ("setup",), 20))
+    empty = simplest("cr2024", None, "setup", 20)[0]
+    assert empty.libraries == ((), ()) and empty.hands == ((), ()) and not empty.battlefield
+    assert [o.plays for o in outcomes] == [3, 2, 2]
+    assert played[0][0] == empty and all(p != empty for i in (1, 2) for p in played[i])
 
 
 def test_game_seeds_depend_on_the_run_the_edition_and_the_game_only() -> None:

@@ -4,10 +4,11 @@ Game ``i`` of a run with seed ``S`` in edition ``E`` is generated from a seed of
 ``S``, ``E`` and ``i`` only: the same run gives the same games, a shard plays exactly the games
 the whole run would, and a finding names the game that shows it. Each game is a
 :func:`hypothesis.find` over :func:`checker.explore.strategies.games` (no example database, the
-game's own random source): hypothesis's first example is the simplest game (the position's
-start), its second a random one; with both kinds of game, even games start from a set-up and
-odd ones from the game's start; a game with a finding is then shrunk by hypothesis to the
-smallest game that shows the same finding (the same check broken, the same kind of failure).
+game's own random source): hypothesis's first example is the simplest game (empty libraries
+and hands, no decision), the same in every game, which only game 0 plays; then two random ones.
+With both kinds of game, even games start from a set-up and odd ones from the game's start. A
+game with a finding is then shrunk by hypothesis to the smallest game that shows the same
+finding (the same check broken, the same kind of failure).
 A hang is not shrunk: each try would cost the timeout. Shrinking stops after a number of tries
 (``shrink_budget`` plays), not after some time, so that the same run shrinks to the same game on
 any machine.
@@ -19,6 +20,7 @@ import hashlib
 import tempfile
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from random import Random
 
@@ -33,14 +35,29 @@ from checker.explore.position import Position
 from checker.explore.strategies import games
 
 #: Hypothesis's settings for one game: generation from the game's own seed, no database, no deadline
-#: (an engine's own time limit is the run's ``--timeout``).
+#: (an engine's own time limit is the run's ``--timeout``). Three examples: the simplest game,
+#: which only game 0 plays (:func:`simplest`), and two random ones.
 GAME_SETTINGS = settings(
     database=None,
-    max_examples=2,
+    max_examples=3,
     phases=(Phase.generate, Phase.shrink),
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
+
+
+@cache
+def simplest(
+    edition: str, effects: frozenset[str] | None, kind: str, max_decisions: int
+) -> tuple[Position, tuple[int, ...]]:
+    """The simplest game of a kind (empty libraries and hands, no decision): hypothesis tries it
+    first whatever the game's seed. It is the same game in every game of a run, so only game 0
+    plays it (a check of the engine's start); the others go on to random games."""
+    strategy = games(edition, effects, (kind,), max_decisions)
+    found: tuple[Position, tuple[int, ...]] = find(
+        strategy, lambda _: True, settings=settings(GAME_SETTINGS, max_examples=1)
+    )
+    return found
 
 
 def game_seed(seed: int, edition: str, index: int) -> int:
@@ -104,6 +121,8 @@ def explore_game(
 
         def shows_the_finding(game: tuple[Position, tuple[int, ...]]) -> bool:
             nonlocal tries
+            if not first and index > 0 and game == skipped:
+                return False  # played in game 0 already
             if first and (first[0].kind == "timeout" or tries >= shrink_budget):
                 return False  # a hang isn't shrunk (each try would wait for the timeout), nor beyond the budget
             tries += bool(first)
@@ -121,7 +140,10 @@ def explore_game(
 
         # The kind of game goes by the index, not by hypothesis: its second example differs from the
         # first (the simplest) at the first choice it draws, which would always be the kind.
-        strategy = games(edition, engines.effects, (kinds[index % len(kinds)],), max_decisions)
+        kind = kinds[index % len(kinds)]
+        effects = None if engines.effects is None else frozenset(engines.effects)
+        skipped = simplest(edition, effects, kind, max_decisions) if index > 0 else None
+        strategy = games(edition, effects, (kind,), max_decisions)
         try:
             find(strategy, shows_the_finding, settings=GAME_SETTINGS, random=Random(outcome.seed))
         except NoSuchExample:
