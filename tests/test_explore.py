@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import checker.trace.rules  # noqa: F401  (imported once here: pytester forgets modules first imported in a test)
 from checker.adapters.reference import ReferenceAdapter
 from checker.cli import main
+from checker.contract.cards import POOL
 from checker.contract.codec import decode, encode
 from checker.contract.interface import GameSetup
 from checker.explore import explorer
@@ -29,7 +30,7 @@ from checker.explore.options import Shard
 from checker.explore.play import play
 from checker.explore.position import Position
 from checker.explore.report import ExploreReportError, merge, read
-from checker.explore.strategies import card_names, games, parts, setups
+from checker.explore.strategies import PERMANENT_TYPES, card_names, games, parts, positions, setups
 from tests.fakes.adapters import NoUpkeepPriority
 
 PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
@@ -172,6 +173,14 @@ def test_game_seeds_depend_on_the_run_the_edition_and_the_game_only() -> None:
 def test_every_part_a_set_up_may_start_at_is_one_the_edition_has(edition: str) -> None:
     for part in parts(edition):
         Position(edition, ((), ()), part=part).setup()
+
+
+@settings(max_examples=50, derandomize=True, database=None)
+@given(positions("cr2024", None, ("setup",)))
+def test_a_generated_set_up_has_only_permanents_on_the_battlefield(position: Position) -> None:
+    """No instant or sorcery on the battlefield: it never is a permanent (CR 110.4)."""
+    for permanent in position.battlefield:
+        assert PERMANENT_TYPES & set(POOL[permanent.name].types), permanent.name
 
 
 @settings(max_examples=30, derandomize=True, database=None)

@@ -41,6 +41,15 @@ def card_names(effects: Collection[str] | None = None) -> list[str]:
     return names
 
 
+#: The card types of permanents: an instant or a sorcery never is one (CR 110.4).
+PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
+
+
+def permanent_names(effects: Collection[str] | None = None) -> list[str]:
+    """The cards of :func:`card_names` that can be on the battlefield."""
+    return [n for n in card_names(effects) if PERMANENT_TYPES & set(POOL[n].types)]
+
+
 def _card(effects: Collection[str] | None) -> st.SearchStrategy[str]:
     names = card_names(effects)
     # Half the cards are lands, as in a real deck, so that spells get cast.
@@ -98,7 +107,7 @@ def _from_start(edition: str, effects: Collection[str] | None) -> st.SearchStrat
 
 
 def _from_setup(edition: str, effects: Collection[str] | None) -> st.SearchStrategy[Position]:
-    names = card_names(effects)
+    names = permanent_names(effects)
     hand = st.lists(_card(effects), max_size=7).map(tuple)
     permanent = st.builds(
         Permanent,
