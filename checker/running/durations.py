@@ -17,8 +17,6 @@ the cache meanwhile.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -86,10 +84,4 @@ def record(engine: str, results: Iterable[ScenarioResult]) -> None:
     for part, by_edition in measured.items():
         by_part[part] = {**_object(by_part.get(part)), **{e: [round(s, 4), int(n)] for e, (s, n) in by_edition.items()}}
     kept[engine] = by_part
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8") as out:
-            json.dump(kept, out, sort_keys=True)
-        os.replace(out.name, path)
-    except OSError:
-        return  # a read-only or full disk: the next run splits by size
+    user_cache.keep(path, json.dumps(kept, sort_keys=True).encode())  # if it can't, the next run splits by size

@@ -20,7 +20,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Iterable
 from functools import cache
 from importlib.metadata import version
@@ -47,16 +46,20 @@ def _versions() -> bytes:
     return "\0".join((version("pytest-bdd"), version("gherkin-official"), sys.version, "")).encode()
 
 
-def _entry(directory: Path, path: Path) -> tuple[str, Path] | None:
-    """pytest-bdd's key of the file at ``path``, and its cache entry; None if it can't be read."""
-    key = os.path.abspath(path)  # as pytest_bdd.feature.get_feature names it
+def _key(path: Path) -> str:
+    """pytest-bdd's key of the feature file at ``path`` (as ``pytest_bdd.feature.get_feature`` names it)."""
+    return os.path.abspath(path)
+
+
+def _entry(directory: Path, path: Path) -> Path | None:
+    """The cache entry of the file at ``path`` as it is now; None if it can't be read."""
     try:
         contents = path.read_bytes()
     except OSError:
         return None
-    where = hashlib.sha256(key.encode()).hexdigest()[:16]
+    where = hashlib.sha256(_key(path).encode()).hexdigest()[:16]
     what = hashlib.sha256(_versions() + contents).hexdigest()[:32]
-    return key, directory / f"{path.stem}-{where}-{what}.pickle"
+    return directory / f"{path.stem}-{where}-{what}.pickle"
 
 
 def preload(paths: Iterable[Path]) -> int:
@@ -66,17 +69,15 @@ def preload(paths: Iterable[Path]) -> int:
         return 0
     found = 0
     for path in paths:
-        entry = _entry(directory, path)
-        if entry is None:
+        file = _entry(directory, path)
+        if file is None:
             continue
-        key, file = entry
         try:
             parsed = pickle.loads(file.read_bytes())
-        except FileNotFoundError:
-            continue
-        except Exception:
+        except Exception:  # none yet, or a damaged or foreign entry: parsed again, and replaced
             continue
         if isinstance(parsed, Feature):
+            key = _key(path)
             bdd_feature.features[key] = parsed
             _SERVED.add(key)
             found += 1
@@ -90,17 +91,18 @@ def store(paths: Iterable[Path]) -> None:
     if directory is None:
         return
     for path in paths:
-        entry = _entry(directory, path)
-        if entry is None or entry[0] not in bdd_feature.features or entry[0] in _SERVED:
+        key = _key(path)
+        if key in _SERVED or key not in bdd_feature.features:
+            continue  # served by the cache (its file isn't read again), or not parsed in this run
+        file = _entry(directory, path)
+        if file is None:
             continue
-        key, file = entry
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            data = pickle.dumps(bdd_feature.features[key], protocol=pickle.HIGHEST_PROTOCOL)
             for older in directory.glob(file.name.rsplit("-", 1)[0] + "-*.pickle"):
                 older.unlink(missing_ok=True)
-            with tempfile.NamedTemporaryFile(dir=directory, suffix=".tmp", delete=False) as out:
-                pickle.dump(bdd_feature.features[key], out, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(out.name, file)
-            _SERVED.add(key)
         except (OSError, pickle.PicklingError):
+            return  # the run goes on without the cache
+        if not user_cache.keep(file, data):
             return  # a read-only or full disk: the run goes on without the cache
+        _SERVED.add(key)

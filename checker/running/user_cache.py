@@ -10,6 +10,7 @@ written there is done without.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -19,3 +20,16 @@ def directory() -> Path | None:
         return None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "turncheck"
+
+
+def keep(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` in the cache at once or not at all (a temporary file renamed), the
+    directory made if needed; False where it can't be written (a read-only or full disk)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as out:
+            out.write(data)
+        os.replace(out.name, path)
+    except OSError:
+        return False
+    return True
