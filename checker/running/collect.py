@@ -49,21 +49,29 @@ def malformed_file(item: pytest.Item) -> Path | None:
     return found if isinstance(found, Path) else None
 
 
+#: A session's feature files, worked out once: the parsed-feature cache, the binding and the
+#: storing after collection all ask (and a ruling or edition chosen means reading every file).
+_FILES = pytest.StashKey[tuple[Path, ...]]()
+
+
 def feature_files(config: pytest.Config | None) -> list[Path]:
     """The feature files to bind: every one, or those that can hold the chosen parts, rulings and
     editions; only the session's share of them when it has one (``--shard I/N``)."""
     if config is None:
         return chosen_files()
-    paths = chosen_files(
-        config.getoption("part", None) or (),
-        config.getoption("ruling", None) or (),
-        config.getoption("edition", None) or (),
-    )
-    shard = config.getoption("shard", None)
-    if shard is not None:
-        index, count = shard
-        paths = shares(paths, count, config.getoption("shard_weights", None))[index - 1]
-    return paths
+    if _FILES not in config.stash:
+        paths = chosen_files(
+            config.getoption("part", None) or (),
+            config.getoption("ruling", None) or (),
+            config.getoption("edition", None) or (),
+        )
+        shard = config.getoption("shard", None)
+        if shard is not None:
+            index, count = shard
+            paths = shares(paths, count, config.getoption("shard_weights", None))[index - 1]
+        config.stash[_FILES] = tuple(paths)
+    bound = config.stash[_FILES]
+    return list(bound)
 
 
 def chosen_files(parts: Iterable[str] = (), rulings: Iterable[str] = (), editions: Iterable[str] = ()) -> list[Path]:
