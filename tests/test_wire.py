@@ -22,7 +22,6 @@ from checker.contract.interface import (
     Capabilities,
     CardSetup,
     CardSpec,
-    CardView,
     DeclareBlockers,
     GameEvent,
     GameSetup,
@@ -32,7 +31,6 @@ from checker.contract.interface import (
     PassPriority,
     PermanentSetup,
     PlayerSetup,
-    StackItemView,
     UnsupportedError,
 )
 from checker.contract.protocol import ProtocolError, problems, raise_error, schema
@@ -323,23 +321,6 @@ def test_a_missing_program_is_a_precise_error() -> None:
 def test_the_protocol_docs_are_generated_from_the_schema() -> None:
     docs = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
     assert docs_main([str(docs), "--check"]) == 0, "run: python -m checker.doctools.protocol_docs docs/protocol.md"
-
-
-def test_a_card_decoded_before_is_given_back_and_a_wrong_one_still_fails() -> None:
-    """Decoders of dataclasses of plain values (a card's view) keep what they decoded: the same
-    fields, values and types give back the same value; anything else is decoded and checked."""
-    first = decode(CardView, {"id": "forest 1", "name": "Forest"})
-    assert decode(CardView, {"id": "forest 1", "name": "Forest", "extra": 1}) is first
-    assert decode(CardView, {"id": "forest 2", "name": "Forest"}) == CardView("forest 2", "Forest")
-    with pytest.raises(DecodeError, match="CardView needs 'name'"):
-        decode(CardView, {"id": "forest 1"})
-    with pytest.raises(DecodeError, match=r"\$\.name: expected str, got \['Forest'\]"):
-        decode(CardView, {"id": "forest 1", "name": ["Forest"]})
-    item = {"name": "Fog", "controller": "Alice", "kind": "spell"}
-    assert decode(StackItemView, item) is decode(StackItemView, dict(item))
-    with pytest.raises(DecodeError, match=r"\$\.player: expected str, got 1"):
-        decode(Action, {"type": "pass_priority", "player": 1})
-    assert decode(Action, {"type": "pass_priority", "player": "Bob"}) == PassPriority("Bob")
 
 
 def test_equal_card_specs_in_a_set_up_are_decoded_once_and_a_wrong_one_still_fails() -> None:

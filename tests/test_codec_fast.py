@@ -1,0 +1,122 @@
+"""msgspec in front of the codec's decoders: the same values, and the same refusals with the same
+words, as the codec's own decoding (``_compile``), on real views, events and actions and on
+every way of breaking them one value at a time."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from checker.adapters.reference import ReferenceAdapter
+from checker.contract import codec
+from checker.contract.codec import DecodeError, decode, decode_changes, encode
+from checker.contract.interface import (
+    Action,
+    CardView,
+    DeclareBlockers,
+    GameEvent,
+    GameView,
+    PassPriority,
+    StackItemView,
+)
+from checker.running.plain_game import next_action, plain_setup
+
+#: Values put in place of each value of a message, one at a time.
+BREAKING: tuple[Any, ...] = (None, -1, 10**7, "", "bogus", [], {}, True, 1.5, [None])
+
+
+def _played(turns: int = 3) -> tuple[GameView, list[GameEvent]]:
+    adapter = ReferenceAdapter()
+    adapter.start(plain_setup("cr2024", 10))
+    view = adapter.view()
+    while view.turn_number < turns:
+        adapter.perform(next_action(view))
+        view = adapter.view()
+    return view, list(adapter.events())
+
+
+def _broken(data: Any) -> Iterator[Any]:
+    """``data`` with one of its values (however deep) replaced by each of :data:`BREAKING`."""
+    places: list[tuple[Any, Any]] = []
+
+    def walk(value: Any) -> None:
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, inner in items:
+            places.append((value, key))
+            walk(inner)
+
+    walk(data)
+    for place, key in places:
+        for bad in BREAKING:
+            before = place[key]
+            place[key] = bad
+            yield copy.deepcopy(data)
+            place[key] = before
+
+
+def _slow(hint: Any, data: Any) -> Any:
+    """The codec's own decoding, with no msgspec in front."""
+    return codec._compile(hint, {})(data)
+
+
+def _outcome(decoder: Any, data: Any) -> tuple[str, Any]:
+    try:
+        return "value", decoder(data)
+    except DecodeError as exc:
+        return "refused", str(exc)
+
+
+@pytest.mark.parametrize("hint", [GameView, tuple[GameEvent, ...], DeclareBlockers, PassPriority])
+def test_the_fast_path_accepts_and_refuses_as_the_codec_does(hint: Any) -> None:
+    view, events = _played()
+    data = {
+        GameView: lambda: encode(view),
+        tuple[GameEvent, ...]: lambda: encode(events[:12]),
+        DeclareBlockers: lambda: encode(DeclareBlockers("Bob", (("b1", "a1"), ("b2", "a1")))),
+        PassPriority: lambda: encode(PassPriority("Bob")),
+    }[hint]()
+    assert codec._decoder(hint) is not codec._compile(hint, {}), "msgspec is in front"
+    assert decode(hint, data) == _slow(hint, data)
+    refused = 0
+    for broken in _broken(data):
+        fast, slow = _outcome(lambda d: decode(hint, d), broken), _outcome(lambda d: _slow(hint, d), broken)
+        assert fast == slow, broken
+        refused += fast[0] == "refused"
+    assert refused >= 5  # the breaking values do break
+
+
+def test_the_schemas_checks_hold_on_the_fast_path() -> None:
+    """Names of the vocabulary, bounds and lengths are checked on values msgspec built."""
+    data = encode(_played()[0])
+    with pytest.raises(DecodeError, match=r"\$\.phase: 'teatime' is not one of"):
+        decode(GameView, {**data, "phase": "teatime"})
+    with pytest.raises(DecodeError, match=r"\$\.decision\.kind: 'dance' is not one of"):
+        decode(GameView, {**data, "decision": {"kind": "dance", "player": "Alice"}})
+    with pytest.raises(DecodeError, match=r"\$\.active_player: '' is shorter than 1"):
+        decode(GameView, {**data, "active_player": ""})
+    with pytest.raises(DecodeError, match="CardView needs 'name'"):
+        decode(CardView, {"id": "forest 1"})
+    with pytest.raises(DecodeError, match=r"\$\.name: expected str, got \['Forest'\]"):
+        decode(CardView, {"id": "forest 1", "name": ["Forest"]})
+    with pytest.raises(DecodeError, match=r"\$\.player: expected str, got 1"):
+        decode(Action, {"type": "pass_priority", "player": 1})
+    assert decode(Action, {"type": "pass_priority", "player": "Bob"}) == PassPriority("Bob")
+    assert decode(StackItemView, {"name": "Fog", "controller": "Alice", "kind": "spell", "extra": 1}) == (
+        StackItemView("Fog", "Alice", "spell")
+    )
+
+
+def test_changes_are_decoded_as_the_codec_does() -> None:
+    view, _ = _played()
+    earlier, _ = _played(2)
+    changes = codec.changes(encode(earlier), encode(view))
+    assert decode_changes(GameView, earlier, changes) == view
+    for broken in _broken(changes):
+        fast = _outcome(lambda d: decode_changes(GameView, earlier, d), broken)
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(codec, "_fast", lambda hint, node, slow: slow)
+            slow = _outcome(lambda d: codec._changes_decoder.__wrapped__(GameView)(earlier, d), broken)  # type: ignore[attr-defined]
+        assert fast == slow, broken
