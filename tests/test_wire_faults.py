@@ -26,7 +26,7 @@ from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError
 from checker.running.deadline import TimedAdapter, deadlines_possible
 from checker.running.engines import START_ATTEMPTS, EngineProvider, EngineUnavailable
 from checker.running.wire.client import EngineCrashed, WireEngine
-from checker.running.wire.process import STDERR_TAIL_BYTES, StderrTail
+from checker.running.wire.process import STDERR_TAIL_BYTES, EngineProcess, StderrTail
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 SETUP = GameSetup("cr2024", (PlayerSetup("Alice"), PlayerSetup("Bob")), "Alice", phase="beginning", step="upkeep")
@@ -181,6 +181,40 @@ def test_a_good_handshake_resets_the_count_of_failed_starts() -> None:
         assert provider._failed_starts == 0
     finally:
         provider.close()
+
+
+def _started_early() -> tuple[EngineProvider, EngineProcess]:
+    provider = EngineProvider(f"{sys.executable} {FAKE} honest", timeout=5.0)
+    provider.start_early()
+    assert provider._early is not None
+    return provider, provider._early
+
+
+def test_an_engine_started_early_is_greeted_at_the_first_scenario() -> None:
+    """The process starts alongside the collection; the first scenario's adapter is that process."""
+    provider, early = _started_early()
+    try:
+        assert early.exit_code is None
+        engine = provider.get()
+        assert isinstance(engine, WireEngine) and engine._process is early
+        assert engine.capabilities().name == "reference-engine" and provider._early is None
+    finally:
+        provider.close()
+
+
+def test_an_engine_started_early_and_never_used_is_stopped() -> None:
+    provider, early = _started_early()
+    provider.close()
+    assert early.exit_code is not None and provider._early is None
+
+
+def test_an_engine_that_cant_be_started_early_fails_at_its_first_start_as_before() -> None:
+    provider = EngineProvider("/no/such/engine --serve", timeout=5.0)
+    provider.start_early()
+    assert provider._early is None
+    with pytest.raises(EngineCrashed, match="cannot start engine"):
+        provider.get()
+    assert provider._failed_starts == 1
 
 
 class _Hanging(ReferenceAdapter):

@@ -10,6 +10,7 @@ An engine is named in one of three ways:
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import re
 import shlex
@@ -20,6 +21,7 @@ from checker.contract.interface import EngineAdapter, EngineFailure
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.running.deadline import TimedAdapter
 from checker.running.wire.client import DEFAULT_TIMEOUT, WireEngine
+from checker.running.wire.process import EngineProcess
 
 _IMPORT_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
@@ -98,6 +100,7 @@ class EngineProvider:
         self.validate = validate
         self.max_message = max_message
         self._process: WireEngine | None = None
+        self._early: EngineProcess | None = None  # started ahead of the first scenario, not yet greeted
         self._failed_starts = 0
         self._given_up: str | None = None  # why the engine's command is not started again
 
@@ -108,19 +111,30 @@ class EngineProvider:
         elif shutil.which(self.spec.command[0]) is None:
             raise EngineNotFound(f"engine {self.spec.text!r}: no program {self.spec.command[0]!r} found")
 
+    def start_early(self) -> None:
+        """Start the engine's process now, before the scenarios are collected, so that its start-up
+        (an interpreter's imports, a JVM's) runs alongside the collection; the handshake waits for the
+        first scenario. A process that can't be started is left to that first start, which reports it."""
+        if self.spec.command is not None and self._early is None and self._process is None:
+            with contextlib.suppress(EngineFailure):
+                self._early = EngineProcess(self.spec.command, self.max_message)
+
     def get(self) -> EngineAdapter:
         if self.spec.command is None:
             return TimedAdapter(load_python_engine(self.spec.text), self.timeout)
         if self._given_up is not None:
             raise EngineUnavailable(self._given_up)  # a new exception each time, with its own traceback
         if self._process is None or not self._process.alive:
-            self.close()
+            if self._process is not None:  # it failed: a new one replaces it
+                self._process.close()
+                self._process = None
             self._process = self._start(self.spec.command)
         return self._process
 
     def _start(self, command: tuple[str, ...]) -> WireEngine:
         try:
-            engine = WireEngine(command, self.timeout, self.validate, self.max_message)
+            early, self._early = self._early, None
+            engine = WireEngine(command, self.timeout, self.validate, self.max_message, process=early)
         except EngineFailure as failure:
             self._failed_starts += 1
             if self._failed_starts >= START_ATTEMPTS:
@@ -133,6 +147,9 @@ class EngineProvider:
         return engine
 
     def close(self) -> None:
+        if self._early is not None:
+            self._early.stop()
+            self._early = None
         if self._process is not None:
             self._process.close()
             self._process = None

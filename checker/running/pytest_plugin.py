@@ -252,6 +252,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     except EngineNotFound as exc:
         raise pytest.UsageError(str(exc)) from exc
     config.stash[_PROVIDER] = provider
+    provider.start_early()
 
 
 @pytest.fixture
