@@ -12,6 +12,12 @@ processes (``turncheck certify`` on every scenario and edition):
 - ``-j 2`` against ``-j 1``: the speed-up on the wall clock, and what more processor time it takes;
 - the certification with the user's cache turned off (``TURNCHECK_NO_CACHE=1``: every feature
   file parsed again) against with it;
+- **pytest alone**: a pytest session of as many trivial tests as the certification has scenario
+  runs, each with fixtures of the suite's shape (an edition parameter, an engine, a game that is
+  set up and torn down), without pytest-bdd or the suite: what pytest's own start-up, collection
+  and per-test protocol cost on this machine. The certification in process can't take less than
+  this plus the engine's work, so ``1 + pytest alone / replay`` is the least "in process / replay"
+  can be while each scenario run is a pytest test;
 - passes-only turns per second of each adapter against its engine's own API
   (``benchmarks/adapters.py``).
 
@@ -57,6 +63,38 @@ def certify(engine: str, jobs: int = 1) -> list[str]:
     return [sys.executable, "-m", "checker", "certify", "--engine", engine, "--plain", "--jobs", str(jobs)]
 
 
+#: The tests of "pytest alone": one per scenario run, each with fixtures of the suite's shape.
+PYTEST_ALONE = """
+import pytest
+
+@pytest.fixture(params=["cr2024"])
+def edition(request):
+    return request.param
+
+@pytest.fixture
+def engine(request):
+    return object()
+
+@pytest.fixture
+def game(request, engine, edition):
+    yield (engine, edition)
+
+@pytest.mark.parametrize("run", range({runs}))
+def test_scenario(game, run):
+    assert game
+"""
+
+
+def pytest_alone(directory: Path, runs: int) -> list[str]:
+    """The command of a pytest session of ``runs`` trivial tests, with the plugins the certification's
+    sessions leave out left out too, and neither pytest-bdd nor the suite's plugin."""
+    directory.mkdir()
+    (directory / "test_alone.py").write_text(PYTEST_ALONE.format(runs=runs))
+    plugins = ("cacheprovider", "terminal", "hypothesispytest", "xdist", "unraisableexception")
+    plugins += ("pytest-bdd", "mtg_turn_conformance")
+    return [sys.executable, "-m", "pytest", "--assert=plain", str(directory), *(f"-pno:{p}" for p in plugins)]
+
+
 def with_benchmarks_path(**more: str) -> dict[str, str]:
     path = os.pathsep.join(filter(None, [str(BENCHMARKS), os.environ.get("PYTHONPATH")]))
     return {**os.environ, "PYTHONPATH": path, **more}
@@ -78,11 +116,13 @@ def main() -> int:
         )
         runs = len(json.loads((reports / "report.json").read_text())["results"])
         replay = [sys.executable, str(BENCHMARKS / "replay.py"), recording]
+        alone = pytest_alone(Path(scratch) / "alone", runs)
         variants: dict[str, Callable[[], float]] = {
             "in process": lambda: seconds(certify("reference"), variant="in process"),
             "through the wire": lambda: seconds(certify(WIRE), variant="through the wire"),
             "engine-only replay": lambda: seconds(replay, with_benchmarks_path(), "engine-only replay"),
             "in process, -j 2": lambda: seconds(certify("reference", 2), variant="in process, -j 2"),
+            "pytest alone": lambda: seconds(alone, variant="pytest alone"),
             "in process, no cache": lambda: seconds(
                 certify("reference"), {**os.environ, "TURNCHECK_NO_CACHE": "1"}, "in process, no cache"
             ),
@@ -106,6 +146,8 @@ def main() -> int:
         f"  {'no cache / in process':<36} {ratio('in process, no cache', 'in process'):6.2f}       "
         f"{ratio('in process, no cache', 'in process', CPU):6.2f}"
     )
+    floor = (1 + ratio("pytest alone", "engine-only replay"), 1 + ratio("pytest alone", "engine-only replay", CPU))
+    print(f"  {'least in process / replay (pytest)':<36} {floor[0]:6.2f}       {floor[1]:6.2f}")
     speed_up, cost = ratio("in process", "in process, -j 2"), ratio("in process, -j 2", "in process", CPU)
     print(f"  {'-j 1 / -j 2 (the speed-up of -j 2)':<36} {speed_up:6.2f}")
     print(f"  {'-j 2 / -j 1 (what -j 2 costs more)':<36} {'':6}       {cost:6.2f}")
