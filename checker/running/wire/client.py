@@ -142,7 +142,7 @@ class WireEngine:
         self._process.stop(grace=0.5 if said_bye else 0.0)
 
     def _handshake(self) -> Capabilities:
-        # The engine's process starts during the handshake (an interpreter, a JVM): the hello request
+        # The engine's process may still be starting (an interpreter, a JVM): the hello request
         # gets at least STARTUP_TIMEOUT, so that a short per-request timeout doesn't fail a slow start.
         wait = max(self.timeout, STARTUP_TIMEOUT)
         offer = {"features": list(self._offered)} if self._offered else {}
