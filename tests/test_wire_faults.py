@@ -8,6 +8,7 @@ import re
 import signal
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,14 +27,34 @@ from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError
 from checker.running.deadline import TimedAdapter, deadlines_possible
 from checker.running.engines import START_ATTEMPTS, EngineProvider, EngineUnavailable
 from checker.running.wire.client import EngineCrashed, WireEngine
-from checker.running.wire.process import STDERR_TAIL_BYTES, EngineProcess, StderrTail
+from checker.running.wire.process import (
+    PROCESSORS,
+    SPIN_MISSES,
+    SPIN_PAUSE,
+    STDERR_TAIL_BYTES,
+    EngineProcess,
+    StderrTail,
+)
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 SETUP = GameSetup("cr2024", (PlayerSetup("Alice"), PlayerSetup("Bob")), "Alice", phase="beginning", step="upkeep")
 
 
+#: Whether the fakes of this module's tests are waited for by reading at once (see the fixture below).
+SPIN = [False]
+
+
+@pytest.fixture(autouse=True, params=[False, True], ids=["sleeping", "reading-at-once"])
+def _waiting(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every fault is met both ways of waiting for an answer: sleeping until it comes, and reading
+    the engine's output over and over for a moment first (a run with a processor free for the engine)."""
+    SPIN[0] = request.param
+    yield
+    SPIN[0] = False
+
+
 def _fake(fault: str, timeout: float = 5.0, max_message: int = MAX_MESSAGE_BYTES) -> WireEngine:
-    return WireEngine([sys.executable, str(FAKE), fault], timeout=timeout, max_message=max_message)
+    return WireEngine([sys.executable, str(FAKE), fault], timeout=timeout, max_message=max_message, spin=SPIN[0])
 
 
 def _pids(text: str) -> list[int]:
@@ -251,3 +272,24 @@ def test_a_sigalrm_between_adapter_calls_goes_to_the_handler_found_before() -> N
 def test_the_provider_gives_in_process_adapters_the_request_timeout() -> None:
     adapter = EngineProvider("reference", timeout=7.0).get()
     assert isinstance(adapter, TimedAdapter) and adapter.timeout == 7.0
+
+
+ECHO = "import sys, time\nfor line in sys.stdin:\n    time.sleep({delay})\n    print(line.strip(), flush=True)\n"
+
+
+@pytest.mark.skipif(PROCESSORS < 2, reason="a process reads at once only with a processor free for the engine")
+def test_an_engine_slow_to_answer_is_waited_for_sleeping_after_a_few_late_answers() -> None:
+    engine = EngineProcess([sys.executable, "-c", ECHO.format(delay=0.002)], spin=True)
+    try:
+        answers = [engine.exchange(f'{{"id":{i}}}\n'.encode(), "view", 5.0) for i in range(SPIN_MISSES)]
+        assert answers == [f'{{"id":{i}}}'.encode() for i in range(SPIN_MISSES)]
+        assert engine._spin_pause == SPIN_PAUSE  # the next exchanges sleep at once
+        assert engine.exchange(b'{"id":99}\n', "view", 5.0) == b'{"id":99}'
+        assert engine._spin_pause == SPIN_PAUSE - 1
+    finally:
+        engine.stop()
+
+
+def test_sessions_side_by_side_leave_no_processor_to_read_at_once() -> None:
+    assert EngineProvider("engine --serve", sessions=1).spin == (PROCESSORS >= 2)
+    assert not EngineProvider("engine --serve", sessions=PROCESSORS).spin

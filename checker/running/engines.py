@@ -21,7 +21,7 @@ from checker.contract.interface import EngineAdapter, EngineFailure
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.running.deadline import TimedAdapter
 from checker.running.wire.client import DEFAULT_TIMEOUT, WireEngine
-from checker.running.wire.process import EngineProcess
+from checker.running.wire.process import PROCESSORS, EngineProcess
 
 _IMPORT_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
@@ -94,8 +94,12 @@ class EngineProvider:
         timeout: float = DEFAULT_TIMEOUT,
         validate: bool = False,
         max_message: int = MAX_MESSAGE_BYTES,
+        sessions: int = 1,
     ) -> None:
+        """``sessions``: how many sessions of the run (``-j``) each drive an engine side by side."""
         self.spec = EngineSpec.parse(text)
+        #: Whether a processor is free for each engine while its session waits for it.
+        self.spin = 2 * sessions <= PROCESSORS
         self.timeout = timeout
         self.validate = validate
         self.max_message = max_message
@@ -117,7 +121,7 @@ class EngineProvider:
         first scenario. A process that can't be started is left to that first start, which reports it."""
         if self.spec.command is not None and self._early is None and self._process is None:
             with contextlib.suppress(EngineFailure):
-                self._early = EngineProcess(self.spec.command, self.max_message)
+                self._early = EngineProcess(self.spec.command, self.max_message, self.spin)
 
     def get(self) -> EngineAdapter:
         if self.spec.command is None:
@@ -134,7 +138,7 @@ class EngineProvider:
     def _start(self, command: tuple[str, ...]) -> WireEngine:
         try:
             early, self._early = self._early, None
-            engine = WireEngine(command, self.timeout, self.validate, self.max_message, process=early)
+            engine = WireEngine(command, self.timeout, self.validate, self.max_message, process=early, spin=self.spin)
         except EngineFailure as failure:
             self._failed_starts += 1
             if self._failed_starts >= START_ATTEMPTS:

@@ -226,6 +226,15 @@ def edition(request: pytest.FixtureRequest) -> str:
 _PROVIDER = pytest.StashKey[EngineProvider]()
 
 
+def _sessions(config: pytest.Config) -> int:
+    """How many sessions run side by side, each with its engine: ``--shard``'s N, pytest-xdist's workers."""
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:
+        return int(worker.get("workercount", 1))
+    share = config.getoption("shard")
+    return share[1] if share else 1
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A wrong --engine, selection, report directory or expectations file is a usage error
     before anything runs, not an error in every test or a lost run at the end."""
@@ -247,6 +256,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             config.getoption("timeout"),
             config.getoption("validate_messages"),
             config.getoption("max_message_bytes"),
+            _sessions(config),
         )
         provider.check()
     except EngineNotFound as exc:

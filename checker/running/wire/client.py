@@ -63,8 +63,10 @@ class WireEngine:
         max_message: int = MAX_MESSAGE_BYTES,
         features: Sequence[str] = FEATURES,
         process: EngineProcess | None = None,
+        spin: bool = False,
     ) -> None:
-        """``process``: the engine's process if it was started already (it is greeted here)."""
+        """``process``: the engine's process if it was started already (it is greeted here);
+        ``spin``: a processor is free for the engine (see :class:`EngineProcess`)."""
         self.command = list(command)
         self.timeout = timeout
         self.validate = validate
@@ -78,7 +80,7 @@ class WireEngine:
         self._events_whole = False
         self._seen: GameView | None = None  # the last view the engine sent, for view_changes
         self._failure: EngineFailure | None = None
-        self._process = process or EngineProcess(self.command, max_message)
+        self._process = process or EngineProcess(self.command, max_message, spin)
         try:
             self._capabilities = self._handshake()
         except BaseException:  # whatever went wrong, a failed handshake leaves no process behind

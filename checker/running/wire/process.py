@@ -5,6 +5,14 @@ draining the engine's stderr, so that an engine that stops reading its input, st
 floods its output or its stderr, or dies while its children hold the pipes open, ends the
 exchange at its deadline or sooner, in the caller's thread (no reader threads, no queue).
 
+An engine that answers at once (a Python adapter served in a few tens of microseconds) is
+waited for by reading its output over and over for a moment before sleeping (:data:`SPIN_SECONDS`):
+on a virtual machine, being put to sleep and woken again for each answer cost more than the
+answer itself. An engine slow to answer is waited for by sleeping only, its answers tried
+that way again now and then (:data:`SPIN_MISSES`, :data:`SPIN_PAUSE`). It is for a run with a
+processor free for the engine (``spin``): with one processor the engine couldn't run meanwhile,
+and sessions side by side (``-j``) need every processor.
+
 The engine starts in a session of its own, and every process of that session (its children
 too) is killed when it is stopped. POSIX only: selectors over pipes and process groups.
 """
@@ -30,6 +38,14 @@ STDERR_LINES = 30
 #: How often a wait looks whether the engine's process has ended (its children may hold its pipes).
 _TICK = 0.05
 _CHUNK = 1 << 16
+#: How long an exchange reads the engine's output over and over before it sleeps until the answer comes.
+SPIN_SECONDS = 500e-6
+#: Answers later than SPIN_SECONDS (less one for each in time) after which exchanges only sleep,
+#: and for how many exchanges, before the next tries again.
+SPIN_MISSES = 8
+SPIN_PAUSE = 32
+#: The processors this process may run on.
+PROCESSORS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 class EngineCrashed(EngineFailure):
@@ -78,8 +94,11 @@ class StderrTail:
 class EngineProcess:
     """A started engine: one request line in, one answer line out, each exchange with a deadline."""
 
-    def __init__(self, command: Sequence[str], max_message: int = MAX_MESSAGE_BYTES) -> None:
+    def __init__(self, command: Sequence[str], max_message: int = MAX_MESSAGE_BYTES, spin: bool = False) -> None:
+        """``spin``: wait for quick answers by reading the output over and over (see the module's
+        docstring); only where a processor is free for the engine."""
         self.command = list(command)
+        self._spin = spin and PROCESSORS > 1
         self.max_message = max_message
         self.stderr = StderrTail()
         try:
@@ -103,6 +122,8 @@ class EngineProcess:
         self._selector.register(self._stderr, selectors.EVENT_READ)
         self._answer = bytearray()
         self._stdout_open = True
+        self._spin_pause = 0  # exchanges left that only sleep
+        self._spin_misses = 0
 
     @property
     def exit_code(self) -> int | None:
@@ -112,6 +133,8 @@ class EngineProcess:
         """Send one line and return the next line the engine writes, within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         unsent = self._write(memoryview(line))
+        if not unsent and (answer := self._quick_answer(kind)) is not None:
+            return answer
         if unsent:
             self._selector.register(self._stdin, selectors.EVENT_WRITE)
         try:
@@ -133,6 +156,22 @@ class EngineProcess:
         finally:
             if unsent:
                 self._selector.unregister(self._stdin)
+
+    def _quick_answer(self, kind: str) -> bytes | None:
+        """The answer if it comes within SPIN_SECONDS, read without sleeping; None otherwise. After
+        SPIN_MISSES more late answers than answers in time, SPIN_PAUSE exchanges sleep at once."""
+        if not self._spin or self._spin_pause:
+            self._spin_pause = max(0, self._spin_pause - 1)
+            return None
+        until = time.perf_counter() + SPIN_SECONDS
+        while self._stdout_open and time.perf_counter() < until:
+            if self._read(self._stdout) and (answer := self._complete_answer(kind)) is not None:
+                self._spin_misses = max(0, self._spin_misses - 1)
+                return answer
+        self._spin_misses += 1
+        if self._spin_misses >= SPIN_MISSES:
+            self._spin_pause, self._spin_misses = SPIN_PAUSE, 0
+        return None
 
     def _write(self, unsent: memoryview) -> memoryview:
         try:
