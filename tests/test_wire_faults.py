@@ -27,8 +27,8 @@ from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError
 from checker.running.deadline import TimedAdapter, deadlines_possible
 from checker.running.engines import START_ATTEMPTS, EngineProvider, EngineUnavailable
 from checker.running.wire.client import EngineCrashed, WireEngine
+from checker.running.wire.polling import PROCESSORS
 from checker.running.wire.process import (
-    PROCESSORS,
     SPIN_MISSES,
     SPIN_PAUSE,
     STDERR_TAIL_BYTES,

@@ -21,7 +21,8 @@ from checker.contract.interface import EngineAdapter, EngineFailure
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.running.deadline import TimedAdapter
 from checker.running.wire.client import DEFAULT_TIMEOUT, WireEngine
-from checker.running.wire.process import PROCESSORS, EngineProcess
+from checker.running.wire.polling import PROCESSORS
+from checker.running.wire.process import EngineProcess
 
 _IMPORT_PATH = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 

@@ -5,13 +5,12 @@ draining the engine's stderr, so that an engine that stops reading its input, st
 floods its output or its stderr, or dies while its children hold the pipes open, ends the
 exchange at its deadline or sooner, in the caller's thread (no reader threads, no queue).
 
-An engine that answers at once (a Python adapter served in a few tens of microseconds) is
-waited for by reading its output over and over for a moment before sleeping (:data:`SPIN_SECONDS`):
-on a virtual machine, being put to sleep and woken again for each answer cost more than the
-answer itself. An engine slow to answer is waited for by sleeping only, its answers tried
-that way again now and then (:data:`SPIN_MISSES`, :data:`SPIN_PAUSE`). It is for a run with a
-processor free for the engine (``spin``): with one processor the engine couldn't run meanwhile,
-and sessions side by side (``-j``) need every processor.
+Where a processor is free for the engine (``spin``: not on a machine with one processor, whose
+engine couldn't run meanwhile, nor with sessions side by side that need every processor), an
+answer is waited for by reading the engine's output over and over for a moment before sleeping
+(:mod:`checker.running.wire.polling`), and the engine is told so in its environment. An engine
+slow to answer is then waited for by sleeping only, its answers tried that way again now and
+then (:data:`SPIN_MISSES`, :data:`SPIN_PAUSE`).
 
 The engine starts in a session of its own, and every process of that session (its children
 too) is killed when it is stopped. POSIX only: selectors over pipes and process groups.
@@ -30,6 +29,7 @@ from collections.abc import Sequence
 
 from checker.contract.interface import EngineFailure, EngineTimeout
 from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError
+from checker.running.wire.polling import PROCESSOR_FREE, PROCESSORS, SPIN_SECONDS
 
 #: The stderr kept for reports: its last lines, each cut to STDERR_LINE_BYTES, STDERR_TAIL_BYTES in all.
 STDERR_TAIL_BYTES = 8192
@@ -38,14 +38,10 @@ STDERR_LINES = 30
 #: How often a wait looks whether the engine's process has ended (its children may hold its pipes).
 _TICK = 0.05
 _CHUNK = 1 << 16
-#: How long an exchange reads the engine's output over and over before it sleeps until the answer comes.
-SPIN_SECONDS = 500e-6
 #: Answers later than SPIN_SECONDS (less one for each in time) after which exchanges only sleep,
 #: and for how many exchanges, before the next tries again.
 SPIN_MISSES = 8
 SPIN_PAUSE = 32
-#: The processors this process may run on.
-PROCESSORS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 class EngineCrashed(EngineFailure):
@@ -101,9 +97,13 @@ class EngineProcess:
         self._spin = spin and PROCESSORS > 1
         self.max_message = max_message
         self.stderr = StderrTail()
+        environment = {k: v for k, v in os.environ.items() if k != PROCESSOR_FREE}
+        if self._spin:
+            environment[PROCESSOR_FREE] = "1"
         try:
             self._process = subprocess.Popen(
                 self.command,
+                env=environment,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,

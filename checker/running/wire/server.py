@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Protocol
 
 import msgspec
 
@@ -31,6 +31,7 @@ from checker.contract.protocol import (
     problems,
     refusal_reason,
 )
+from checker.running.wire.polling import PollingReader, processor_free
 
 #: The features of the protocol's ``hello`` this server takes up when the suite offers them.
 FEATURES = ("state_in_answers", "view_changes")
@@ -207,8 +208,14 @@ def _line(response: dict[str, Any], session: Session | None = None) -> bytes:
         return _line(_error(response.get("id"), "internal", f"the answer can't be written as JSON: {exc}"))
 
 
+class Lines(Protocol):
+    """Where requests are read from: a binary file, or a :class:`~checker.running.wire.polling.PollingReader`."""
+
+    def readline(self, limit: int = -1, /) -> bytes: ...
+
+
 def serve(
-    adapter: EngineAdapter, reader: BinaryIO, writer: BinaryIO, validate: bool = False, limit: int = MAX_MESSAGE_BYTES
+    adapter: EngineAdapter, reader: Lines, writer: BinaryIO, validate: bool = False, limit: int = MAX_MESSAGE_BYTES
 ) -> None:
     """Answer each request line of ``reader`` on ``writer`` until bye or the end of the input."""
     session = Session(adapter)
@@ -229,7 +236,7 @@ def serve(
             return
 
 
-def _skip_line(reader: BinaryIO, limit: int) -> int:
+def _skip_line(reader: Lines, limit: int) -> int:
     """Read past the rest of a line too long to keep; how many bytes it had (its line end not counted)."""
     skipped = 0
     while chunk := reader.readline(limit):
@@ -258,8 +265,10 @@ def main(argv: list[str] | None = None) -> int:
     except EngineNotFound as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    # Where the suite says a processor is free for this server, each request is waited for by reading at once first.
+    requests = PollingReader(sys.stdin.fileno()) if processor_free() else sys.stdin.buffer
     try:
-        serve(adapter, sys.stdin.buffer, sys.stdout.buffer, args.validate, args.max_message_bytes)
+        serve(adapter, requests, sys.stdout.buffer, args.validate, args.max_message_bytes)
     except (BrokenPipeError, KeyboardInterrupt):  # the suite went away, or was interrupted
         return 0
     return 0
