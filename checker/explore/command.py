@@ -39,7 +39,8 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     if args.report_dir is not None and args.report_dir.exists() and not args.report_dir.is_dir():
         error(f"--report-dir {args.report_dir}: not a directory")
         return EXIT_USAGE
-    engine = EngineProvider(args.engine, args.timeout)
+    # Shards of a run are played side by side, each with its engine.
+    engine = EngineProvider(args.engine, args.timeout, sessions=args.shard.count)
     try:
         engine.check()
     except EngineNotFound as exc:
