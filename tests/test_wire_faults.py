@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -26,6 +27,7 @@ from checker.contract.interface import (
 from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError
 from checker.running.deadline import TimedAdapter, deadlines_possible
 from checker.running.engines import START_ATTEMPTS, EngineProvider, EngineUnavailable
+from checker.running.pytest_plugin import runs_scenarios
 from checker.running.wire.client import EngineCrashed, WireEngine
 from checker.running.wire.polling import PROCESSORS
 from checker.running.wire.process import (
@@ -293,3 +295,12 @@ def test_an_engine_slow_to_answer_is_waited_for_sleeping_after_a_few_late_answer
 def test_sessions_side_by_side_leave_no_processor_to_read_at_once() -> None:
     assert EngineProvider("engine --serve", sessions=1).spin == (PROCESSORS >= 2)
     assert not EngineProvider("engine --serve", sessions=PROCESSORS).spin
+
+
+def test_an_engine_is_started_early_only_where_the_scenarios_run() -> None:
+    """pytest-xdist's controller runs none: its workers start their engines."""
+    plain = SimpleNamespace(option=SimpleNamespace())
+    controller = SimpleNamespace(option=SimpleNamespace(numprocesses=2))
+    worker = SimpleNamespace(option=SimpleNamespace(numprocesses=2), workerinput={"workercount": 2})
+    assert runs_scenarios(plain) and runs_scenarios(worker)  # type: ignore[arg-type]
+    assert not runs_scenarios(controller)  # type: ignore[arg-type]

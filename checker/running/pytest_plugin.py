@@ -226,6 +226,11 @@ def edition(request: pytest.FixtureRequest) -> str:
 _PROVIDER = pytest.StashKey[EngineProvider]()
 
 
+def runs_scenarios(config: pytest.Config) -> bool:
+    """Whether this session runs the scenarios itself: not pytest-xdist's controller, whose workers do."""
+    return not getattr(config.option, "numprocesses", None) or hasattr(config, "workerinput")
+
+
 def _sessions(config: pytest.Config) -> int:
     """How many sessions run side by side, each with its engine: ``--shard``'s N, pytest-xdist's workers."""
     worker = getattr(config, "workerinput", None)
@@ -262,7 +267,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     except EngineNotFound as exc:
         raise pytest.UsageError(str(exc)) from exc
     config.stash[_PROVIDER] = provider
-    provider.start_early()
+    if runs_scenarios(config):
+        provider.start_early()
 
 
 @pytest.fixture
