@@ -257,7 +257,7 @@ _LEAVES: dict[Any, tuple[type[Any], ...]] = {str: (str,), int: (int,), bool: (bo
 
 @_once_per_type
 def _decoder(cls: Any) -> Decoder:
-    return _fast(cls, {}, _compile(cls, {}))
+    return _fast(cls, {})
 
 
 def _compile(hint: Any, node: dict[str, Any]) -> Decoder:
@@ -462,14 +462,15 @@ class _Unchecked(Exception):
 _Check = Callable[[Any], bool]
 
 
-def _fast(hint: Any, node: dict[str, Any], slow: Decoder) -> Decoder:
-    """``slow`` (the codec's decoder of ``hint``) with msgspec in front: ``msgspec.convert`` builds
-    the value in C, several times faster, then the schema's checks that ``slow`` makes (names,
-    bounds, lengths) run over what it built. Data that either refuses goes to ``slow``, which says
+def _fast(hint: Any, node: dict[str, Any]) -> Decoder:
+    """The codec's decoder of ``hint`` where the schema says ``node`` (``slow``, :func:`_compile`'s)
+    with msgspec in front: ``msgspec.convert`` builds the value in C, several times faster, then
+    the schema's checks that ``slow`` makes (names, bounds, lengths) run over what it built. Data that either refuses goes to ``slow``, which says
     precisely what is wrong, or decodes it where msgspec alone was stricter: what is accepted, and
     the value, are the codec's. A hint the checks can't follow (an action of any kind, ``Any``, a
     union of structures), or holding values the codec shares (:data:`_REMEMBERED_BY_TEXT`), keeps
     ``slow`` alone."""
+    slow = _compile(hint, node)
     try:
         check = _check(hint, node)
         msgspec.json.Decoder(hint)  # raises TypeError for a type msgspec can't build
@@ -581,8 +582,8 @@ def _changes_decoder(cls: Any) -> Callable[[Any, JSON], Any]:
         hint, node = hints[f.name], properties.get(f.name, {})
         args = typing.get_args(hint)
         items = typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
-        item = _fast(args[0], node.get("items", {}), _compile(args[0], node.get("items", {}))) if items else None
-        fields[f.name] = (_fast(hint, node, _compile(hint, node)), item)
+        item = _fast(args[0], node.get("items", {})) if items else None
+        fields[f.name] = (_fast(hint, node), item)
 
     def decoded(before: Any, data: JSON) -> Any:
         if not isinstance(data, dict):
