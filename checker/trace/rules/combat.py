@@ -115,13 +115,14 @@ class NothingInCombatAfterCombat(Check):
             self.after = True
 
     def observe(self, view: Observed) -> None:
-        if not self.after or view.battlefield is None:
+        permanents = view.battlefield if self.after else None
+        if permanents is None:
             return
         self.after = False
         if self.game.phase == "combat":
             return
         self.occasions += 1
-        still = [p.id for p in view.battlefield if p.attacking or p.blocking]
+        still = [p.id for p in permanents if p.attacking or p.blocking]
         if still:
             self.violated(f"after the combat phase, still in combat: {', '.join(still)}")
 
@@ -205,7 +206,10 @@ class SecondDamageStepWithFirstStrike(Check):
     def _strikers(self) -> list[str] | None:
         """The creatures in combat with first or double strike, as the game was last observed."""
         view = self.game.view
-        if view is None or view.keywords is None or not view.shows_battlefield or view.battlefield is None:
+        if view is None or view.keywords is None or not view.shows_battlefield:
+            return None
+        permanents = view.battlefield
+        if permanents is None:
             return None
         keywords = view.keywords
-        return [p.id for p in view.battlefield if (p.attacking or p.blocking) and keywords.get(p.id)]
+        return [p.id for p in permanents if (p.attacking or p.blocking) and keywords.get(p.id)]

@@ -110,11 +110,12 @@ class NoDamageLeftAfterCleanup(Check):
             self.after = False
 
     def observe(self, view: Observed) -> None:
-        if not self.after or view.battlefield is None:
+        permanents = view.battlefield if self.after else None
+        if permanents is None:
             return
         self.after = False
         self.occasions += 1
-        marked = [f"{p.id} ({p.damage})" for p in view.battlefield if p.damage and p.id not in self.dealt]
+        marked = [f"{p.id} ({p.damage})" for p in permanents if p.damage and p.id not in self.dealt]
         if marked:
             self.violated(f"damage still marked after the cleanup: {', '.join(marked)}")
 
