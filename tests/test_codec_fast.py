@@ -120,3 +120,18 @@ def test_changes_are_decoded_as_the_codec_does() -> None:
             patched.setattr(codec, "_fast", codec._compile)
             slow = _outcome(lambda d: codec._changes_decoder.__wrapped__(GameView)(earlier, d), broken)  # type: ignore[attr-defined]
         assert fast == slow, broken
+
+
+def test_a_view_rebuilt_from_its_changes_is_a_view_like_any_other() -> None:
+    """The copy made by ``__dict__`` (no ``__init__``) is the dataclass ``replace`` would build: the
+    same type and fields, the fields kept the very objects of before, before left as it was."""
+    view, _ = _played()
+    earlier, _ = _played(2)
+    kept = encode(earlier)
+    changes = codec.changes(kept, encode(view))
+    rebuilt = decode_changes(GameView, earlier, changes)
+    assert type(rebuilt) is GameView and vars(rebuilt) == vars(view)
+    assert all(getattr(rebuilt, name) is getattr(earlier, name) for name in vars(earlier) if name not in changes)
+    assert encode(earlier) == kept and rebuilt is not earlier
+    with pytest.raises(AttributeError):
+        rebuilt.turn_number = 1  # type: ignore[misc]  # still frozen

@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from checker.contract.codec import DecodeError, decode, decode_changes, encode
+from checker.contract.codec import DecodeError, decode, decode_changes, encode, encode_text
 from checker.contract.interface import (
     Action,
     AdapterError,
@@ -95,7 +95,8 @@ class WireEngine:
     def start(self, setup: GameSetup) -> None:
         self._events = []  # a start replaces the game, whether it succeeds or not
         self._events_whole, self._seen = True, None
-        self._act("start", setup=encode(setup))
+        # Written as JSON text at once, unless every request is checked against the schema.
+        self._act("start", setup=encode(setup) if self.validate else msgspec.Raw(encode_text(setup)))
 
     def perform(self, action: Action) -> None:
         self._act("perform", action=encode(action))
