@@ -12,11 +12,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.cards import POOL
-from checker.contract.codec import DecodeError, changes, decode_changes, encode
+from checker.contract.codec import DecodeError, changes, decode_changes, encode, texts, whole
 from checker.contract.interface import (
     CardSetup,
     EngineAdapter,
@@ -202,13 +203,20 @@ def test_a_view_travels_as_its_changes_and_is_rebuilt_the_same() -> None:
     tapped = replace(views[-1], battlefield=tuple(replace(p, tapped=not p.tapped) for p in views[-1].battlefield))
     grown = replace(tapped, battlefield=(*tapped.battlefield, tapped.battlefield[0]), phase=None)
     for before, after in itertools.pairwise([*views, tapped, grown, views[0]]):
-        sent = changes(encode(before), encode(after))
-        assert json.loads(json.dumps(sent)) == sent
+        sent = _sent(before, after)
         assert decode_changes(GameView, before, sent) == after
         assert set(sent) == {k for k, v in encode(after).items() if v != encode(before)[k]}
-    assert changes(encode(views[0]), encode(views[1])).keys() == {"decision"}  # Alice passed: Bob decides
-    assert changes(encode(views[-1]), encode(tapped))["battlefield"][0] is not None
-    assert changes(encode(views[0]), encode(views[0])) == {}
+    assert _sent(views[0], views[1]).keys() == {"decision"}  # Alice passed: Bob decides
+    assert _sent(views[-1], tapped)["battlefield"][0] is not None
+    assert _sent(views[-1], tapped)["battlefield"][1:] == [None] * (len(tapped.battlefield) - 1)
+    assert _sent(views[0], views[0]) == {}
+    assert json.loads(msgspec.json.encode(whole(texts(views[0])))) == encode(views[0])
+
+
+def _sent(before: GameView, after: GameView) -> dict[str, Any]:
+    """The changes from ``before`` to ``after`` as the server writes them, read back."""
+    sent: dict[str, Any] = json.loads(msgspec.json.encode(changes(texts(before), texts(after))))
+    return sent
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,8 @@ Actions carry a ``type`` tag (``pass_priority``, ``cast_spell``, ...) so that on
 hold any of them.
 
 A view can also travel as its changes since the last one (the protocol's ``view_changes``):
-:func:`changes` writes them from two encoded views, :func:`decode_changes` applies them to the
-view decoded before, decoding only what changed.
+:func:`changes` writes them from the JSON texts of two views (:func:`texts`), :func:`decode_changes`
+applies them to the view decoded before, decoding only what changed.
 """
 
 from __future__ import annotations
@@ -560,22 +560,87 @@ def _dataclass_check(cls: Any) -> _Check | None:
 # --------------------------------------------------------------------------- changes
 
 
-def changes(before: dict[str, JSON], after: dict[str, JSON]) -> dict[str, JSON]:
-    """The fields of the encoded dataclass ``after`` that differ from ``before``'s. A list of objects
-    as long as before's is written item by item, null for each item equal to before's."""
-    found: dict[str, JSON] = {}
+#: A dataclass as JSON texts (:func:`texts`): each field's text, or, for a field that holds
+#: dataclasses one by one, each one's text.
+Texts = dict[str, bytes | tuple[bytes, ...]]
+#: JSON written already (:func:`whole`, :func:`changes`): msgspec copies it into a message as it is.
+Written = dict[str, msgspec.Raw | list[msgspec.Raw | None]]
+
+
+def texts(value: Any) -> Texts:
+    """The JSON text of each field of the dataclass ``value`` as :func:`encode` writes it, and of each
+    item of a field that holds dataclasses (a view's players, permanents, stack). Texts are a
+    snapshot, which the engine can't change afterwards by changing what it returned, and two are
+    equal exactly where their JSON is; raises ``TypeError`` or ``ValueError`` for a value JSON
+    can't carry."""
+    return _texts_of(type(value))(value)
+
+
+@_once_per_type
+def _texts_of(cls: Any) -> Callable[[Any], Texts]:
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        raise TypeError(f"expected a dataclass, got {cls.__name__}")
+    hints = _hints(cls)
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    itemized = frozenset(name for name in names if _dataclass_items(hints[name]))
+
+    fast = _TO_TEXT.encode if _plain(cls) else encode_text
+
+    def written(value: Any, write: Callable[[Any], bytes]) -> Texts:
+        found: Texts = {}
+        for name in names:
+            field = getattr(value, name)
+            if name in itemized and type(field) in (tuple, list):
+                found[name] = tuple(write(item) for item in field)
+            else:
+                found[name] = write(field)
+        return found
+
+    def texts_of(value: Any) -> Texts:
+        try:
+            return written(value, fast)
+        except (TypeError, ValueError, msgspec.MsgspecError):  # msgspec alone can't: the codec's way says why
+            return written(value, encode_text)
+
+    return texts_of
+
+
+def _dataclass_items(hint: Any) -> bool:
+    """Whether a field's hint is a tuple of dataclasses."""
+    args = typing.get_args(hint)
+    return (
+        typing.get_origin(hint) is tuple
+        and len(args) == 2
+        and args[1] is Ellipsis
+        and isinstance(args[0], type)
+        and dataclasses.is_dataclass(args[0])
+    )
+
+
+def whole(found: Texts) -> Written:
+    """The whole dataclass whose texts are ``found``, ready to be written in a message."""
+    return {name: _raw(text) for name, text in found.items()}
+
+
+def changes(before: Texts, after: Texts) -> Written:
+    """The fields of the dataclass whose texts are ``after`` that differ from ``before``'s. A field
+    of dataclasses as long as before's is written item by item, null for each item as before."""
+    found: Written = {}
     for name, new in after.items():
-        old = before.get(name, _ABSENT)
+        old = before.get(name)
         if new == old:
             continue
-        if type(new) is list and type(old) is list and len(new) == len(old) and all(type(v) is dict for v in new):
-            found[name] = [None if a == b else b for a, b in zip(old, new, strict=True)]
+        if isinstance(new, tuple) and isinstance(old, tuple) and len(new) == len(old):
+            found[name] = [None if a == b else msgspec.Raw(b) for a, b in zip(old, new, strict=True)]
         else:
-            found[name] = new
+            found[name] = _raw(new)
     return found
 
 
-_ABSENT = object()
+def _raw(text: bytes | tuple[bytes, ...]) -> msgspec.Raw | list[msgspec.Raw | None]:
+    if isinstance(text, bytes):
+        return msgspec.Raw(text)
+    return [msgspec.Raw(t) for t in text]
 
 
 def decode_changes(cls: Any, before: Any, data: JSON, path: str = "$") -> Any:

@@ -21,7 +21,7 @@ from typing import Any, BinaryIO, Protocol
 
 import msgspec
 
-from checker.contract.codec import DecodeError, changes, decode, encode
+from checker.contract.codec import DecodeError, Texts, Written, changes, decode, encode_text, texts, whole
 from checker.contract.interface import Action, AdapterError, EngineAdapter, GameSetup, GameView, UnsupportedError
 from checker.contract.protocol import (
     MAX_MESSAGE_BYTES,
@@ -39,23 +39,48 @@ FEATURES = ("state_in_answers", "view_changes")
 
 class Session:
     """One conversation with the suite: the adapter, the features agreed in ``hello``, how many of the
-    game's events the answers have carried so far, and the last view sent (encoded) when views go
-    as their changes."""
+    game's events the answers have carried so far, and the last view sent (as JSON texts) when views
+    go as their changes."""
 
     def __init__(self, adapter: EngineAdapter, features: Sequence[str] = FEATURES) -> None:
         self.adapter = adapter
         self.features = tuple(features)  # those this server may take up
         self.agreed: frozenset[str] = frozenset()
         self.sent = 0
-        self.last_view: dict[str, Any] | None = None
+        self.last_view: Texts | None = None
 
-    def view_of(self, view: GameView) -> dict[str, Any]:
-        """The fields that carry a view in an answer: the whole view, or its changes since the last."""
-        encoded, before = encode(view), self.last_view
+    def view_of(self, view: GameView) -> dict[str, Written]:
+        """The fields that carry a view in an answer, written: the whole view, or its changes since the last."""
+        now = self.written(view)
         if "view_changes" not in self.agreed:
-            return {"view": encoded}
-        self.last_view = encoded
-        return {"view": encoded} if before is None else {"view_changes": changes(before, encoded)}
+            return {"view": whole(now)}
+        before, self.last_view = self.last_view, now
+        return {"view": whole(now)} if before is None else {"view_changes": changes(before, now)}
+
+    def written(self, view: GameView) -> Texts:
+        """The view's JSON texts. A view that JSON can't carry is :class:`Unwritable`, and as it isn't
+        sent, the next view sent goes whole."""
+        try:
+            return texts(view)
+        except _UNWRITABLE as exc:
+            self.last_view = None
+            raise Unwritable(f"the answer can't be written as JSON: {exc}") from None
+
+
+class Unwritable(Exception):
+    """An answer holds a value that JSON can't carry (an engine's number too long, say)."""
+
+
+#: What msgspec raises for a value it can't write.
+_UNWRITABLE = (ValueError, TypeError, RecursionError, msgspec.EncodeError)
+
+
+def _text(value: object) -> msgspec.Raw:
+    """A value of the interface as JSON written already."""
+    try:
+        return msgspec.Raw(encode_text(value))
+    except _UNWRITABLE as exc:
+        raise Unwritable(f"the answer can't be written as JSON: {exc}") from None
 
 
 Handler = Callable[[Session, dict[str, Any]], dict[str, Any]]
@@ -112,7 +137,7 @@ def _with_state(session: Session, ok: dict[str, Any]) -> dict[str, Any]:
         return ok
     try:
         events = list(session.adapter.events())
-        state = {"events": encode(events[session.sent :]), **session.view_of(session.adapter.view())}
+        state = {"events": _text(events[session.sent :]), **session.view_of(session.adapter.view())}
     except Exception:
         return ok
     session.sent = len(events)
@@ -120,17 +145,17 @@ def _with_state(session: Session, ok: dict[str, Any]) -> dict[str, Any]:
 
 
 def _view(session: Session, request: dict[str, Any]) -> dict[str, Any]:
-    view = encode(session.adapter.view())
+    now = session.written(session.adapter.view())
     if "view_changes" in session.agreed:
-        session.last_view = view
-    return {"type": "view", "view": view}
+        session.last_view = now
+    return {"type": "view", "view": whole(now)}
 
 
 def _events(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     since = _whole_number(request, "since", 0)
     events = list(session.adapter.events())
     session.sent = len(events)
-    return {"type": "events", "events": encode(events[since:])}
+    return {"type": "events", "events": _text(events[since:])}
 
 
 HANDLERS: dict[str, Handler] = {
@@ -144,11 +169,18 @@ HANDLERS: dict[str, Handler] = {
 
 
 def answer(session: Session | EngineAdapter, line: bytes | str, validate: bool = False) -> tuple[dict[str, Any], bool]:
-    """The response to one request line, and whether the session goes on. Never raises: whatever
-    the line holds (not UTF-8, not JSON, too deep, numbers too long) is answered with an error.
-    A bare adapter is answered as a server that takes up no feature would."""
+    """The response to one request line, as JSON values, and whether the session goes on. Never
+    raises: whatever the line holds (not UTF-8, not JSON, too deep, numbers too long) is answered
+    with an error. A bare adapter is answered as a server that takes up no feature would."""
     if not isinstance(session, Session):
         session = Session(session, features=())
+    response, going_on = _respond(session, line, validate)
+    decoded: dict[str, Any] = msgspec.json.decode(_line(response, session))
+    return decoded, going_on
+
+
+def _respond(session: Session, line: bytes | str, validate: bool) -> tuple[dict[str, Any], bool]:
+    """The response to one request line, its events and view written already (``msgspec.Raw``)."""
     try:
         return _answer(session, line, validate)
     except Exception as exc:  # a failure of the server itself is still answered
@@ -178,6 +210,8 @@ def _answer(session: Session, line: bytes | str, validate: bool) -> tuple[dict[s
         return _error(request_id, "invalid_request", str(exc)), True
     except AdapterError as exc:
         return _error(request_id, error_kind(exc), str(exc), refusal_reason(exc)), True
+    except Unwritable as exc:
+        return _error(request_id, "internal", str(exc)), True
     except Exception as exc:  # the engine's own failure (running out of memory too) goes back as internal
         return _error(request_id, "internal", f"{type(exc).__name__}: {exc}"), True
     return {"id": request_id, **response}, kind != "bye"
@@ -190,21 +224,17 @@ def _error(request_id: int | None, kind: str, message: str, reason: str | None =
     return {"id": request_id, "type": "error", "error": error}
 
 
-_STATE = ("events", "view", "view_changes")
-
-
 def _line(response: dict[str, Any], session: Session | None = None) -> bytes:
-    """The response as one line; one that can't be written (an engine's number too long for JSON,
-    say) becomes an internal error. Events and a view carried in an ok answer are left out instead:
-    the suite asks for them, and gets the error as the answer to that request. Either way the view
-    wasn't sent: the next goes whole."""
+    """The response as one line; one that can't be written (an engine's name that isn't a string,
+    say) becomes an internal error, and as no view went with it, the next view sent goes whole.
+    (Events and views are written earlier, as they are put in the answer: one that can't be is
+    left out of an ok answer, see :func:`_with_state`, and is the error that answers a request
+    for it.)"""
     try:
         return msgspec.json.encode(response) + b"\n"
-    except (ValueError, TypeError, RecursionError, msgspec.EncodeError) as exc:
+    except _UNWRITABLE as exc:
         if session is not None:
             session.last_view = None
-        if response.get("type") == "ok" and any(k in response for k in _STATE):
-            return _line({k: v for k, v in response.items() if k not in _STATE})
         return _line(_error(response.get("id"), "internal", f"the answer can't be written as JSON: {exc}"))
 
 
@@ -229,7 +259,7 @@ def serve(
         elif not line.strip():
             continue
         else:
-            response, going_on = answer(session, line, validate)
+            response, going_on = _respond(session, line, validate)
         writer.write(_line(response, session))
         writer.flush()
         if not going_on:
