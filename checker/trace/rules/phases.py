@@ -3,6 +3,8 @@ says so."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from checker.trace.check import Check
 from checker.trace.format import Event
 
@@ -61,6 +63,14 @@ class StepOrder(Check):
         "CR08-300.8",
     )
     events = frozenset({"phase_began", "step_began", "step_ended", "step_skipped", "step_added", "phase_added"})
+    #: A step that ends as the last step begun changes nothing (its place was taken as it began); a
+    #: phase that begins with nothing of the last phase's left to forget, neither.
+    when = MappingProxyType(
+        {
+            "step_ended": "e.subject != self.last",
+            "phase_began": "self.index != -1 or self.last is not None or self.repeats or self.early",
+        }
+    )
 
     def setup(self) -> None:
         super().setup()

@@ -151,6 +151,8 @@ class _Window(Check):
             **dict.fromkeys(("step_began", "phase_began", "turn_began"), "self.had_priority or self.ended_early"),
             "view": "(decision is not None and not self.had_priority)"
             " or (view.stack is not None and self.stack_empty is not (not view.stack))",
+            # A phase with steps ends as its last step did: nothing more to do.
+            "phase_ended": "not game.steps_of(e.subject or '')",
         }
     )
 
@@ -195,9 +197,8 @@ class EndsWhenAllPass(_Window):
     #: Whether a round of passes was completed matters only in Mirage.
     when = MappingProxyType(
         {
+            **_Window.when,
             "priority_passed": "not self.had_priority or game.edition == 'mirage'",
-            "turn_began": "self.had_priority or self.ended_early",
-            "view": _Window.when["view"],
             **dict.fromkeys(("spell_cast", "ability_activated", "land_played"), "self.round_done"),
             **dict.fromkeys(("step_began", "phase_began"), "self.had_priority or self.ended_early or self.round_done"),
         }
