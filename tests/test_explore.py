@@ -110,7 +110,7 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--shard", "3/2"], "K/N"),
+        (["--shard", "3/2"], "a share is I/N"),
         (["--games", "0"], "at least 1"),
         (["--engine", "no.such.module:Adapter"], "no.such.module"),
         (["--merge", "missing.json"], "no such"),

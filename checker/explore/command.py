@@ -1,6 +1,6 @@
 """``turncheck explore``: random games on an engine, each checked by the rules checker.
 
-- ``turncheck explore --engine ENGINE [--edition E]... --games N --seed S [--shard K/N]
+- ``turncheck explore --engine ENGINE [--edition E]... --games N --seed S [--shard I/N]
   [--against reference] [--kind setup|start]... [--report-dir DIR] [--timeout SECONDS]``
 - ``turncheck explore --merge REPORT.json... [--report-dir DIR]``: shard reports as one.
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.vocabulary import EDITIONS
-from checker.running.options import positive_seconds
+from checker.running.options import positive_seconds, shard
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
 #: The longest game generated, in decisions.
@@ -27,13 +27,6 @@ class Shard:
 
     index: int = 1
     count: int = 1
-
-    @classmethod
-    def parse(cls, text: str) -> Shard:
-        k, sep, n = text.partition("/")
-        if not sep or not k.isdigit() or not n.isdigit() or not 1 <= int(k) <= int(n):
-            raise ValueError(f"--shard {text!r}: write K/N with 1 <= K <= N, e.g. 2/4")
-        return cls(int(k), int(n))
 
     def games(self, total: int) -> range:
         return range(self.index - 1, total, self.count)
@@ -55,7 +48,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--games", type=_count, default=100, metavar="N", help="games per edition (default 100)")
     p.add_argument("--seed", type=_natural, default=0, metavar="S", help="the run's seed (default 0)")
-    p.add_argument("--shard", type=_shard, default=Shard(), metavar="K/N", help="play only shard K of N of the games")
+    p.add_argument("--shard", type=_shard, default=Shard(), metavar="I/N", help="play only shard I of N of the games")
     p.add_argument("--against", choices=["reference"], help="play each game on the reference engine too, and compare")
     p.add_argument(
         "--kind",
@@ -102,7 +95,4 @@ def _count(text: str) -> int:
 
 
 def _shard(text: str) -> Shard:
-    try:
-        return Shard.parse(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    return Shard(*shard(text))

@@ -31,7 +31,8 @@ class OptionError(ValueError):
 
 
 def shard(text: str) -> tuple[int, int]:
-    """A share of the feature files for ``--shard``: ``I/N``, the I-th of N (from 1)."""
+    """A share for ``--shard``: ``I/N``, the I-th of N (from 1), of the feature files (``certify``)
+    or of the games (``explore``)."""
     index, slash, count = text.partition("/")
     if slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count):
         return int(index), int(count)
