@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -720,3 +721,26 @@ def test_a_battle_is_unsupported_for_want_of_a_defense() -> None:
 
     with pytest.raises(UnsupportedError, match="battles have no defense"):
         phase_cards.card_data_json([CardSpec("Siege Golem", ("battle", "creature"), "{3}", 3, 3)])
+
+
+def test_card_data_is_kept_between_runs_and_made_anew_where_it_cant_be(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache only saves time: turned off, or not writable, the card data is made all the same."""
+    specs = [card("Forest"), card("Grizzly Bears")]
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("TURNCHECK_NO_CACHE", raising=False)
+    made = phase_cards.card_data_json(specs)
+    kept = list((tmp_path / "cache" / "turncheck-phase").glob("card-data-*.json"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == made
+    assert phase_cards.card_data_json(specs) == made  # read back
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "off"))
+    monkeypatch.setenv("TURNCHECK_NO_CACHE", "1")
+    assert phase_cards.card_data_json(specs) == made
+    assert not (tmp_path / "off").exists()
+
+    monkeypatch.delenv("TURNCHECK_NO_CACHE")
+    (tmp_path / "a file").write_text("not a directory")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a file"))
+    assert phase_cards.card_data_json(specs) == made

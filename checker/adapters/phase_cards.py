@@ -5,16 +5,16 @@ data isn't shipped here. Instead every card a scenario uses is written below as 
 dict (an ``AtomicCard``) whose rules text expresses the card's catalog effects, in words phase.rs's
 oracle parser understands, and turned into card faces with ``phase.build_oracle_face``. The faces of
 one card set are cached as JSON under the user's cache directory (``$XDG_CACHE_HOME`` or
-``~/.cache``, falling back to the temp directory).
+``~/.cache``; not with ``TURNCHECK_NO_CACHE`` set, nor where it can't be written).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -417,31 +417,37 @@ def build_face(spec: CardSpec) -> dict[str, Any]:
     return face
 
 
-def _cache_dir() -> Path:
+def _cache_dir() -> Path | None:
+    """Where card data is kept between runs; None with ``TURNCHECK_NO_CACHE`` set, as for the suite's
+    own cache."""
+    if os.environ.get("TURNCHECK_NO_CACHE"):
+        return None
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "turncheck-phase"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        path = Path(tempfile.gettempdir()) / "turncheck-phase"
-        path.mkdir(parents=True, exist_ok=True)
-    return path
+    return Path(base) / "turncheck-phase"
 
 
 def card_data_json(specs: Iterable[CardSpec]) -> str:
-    """The card-data JSON (lower-case name -> face) of these cards, generated once and cached on disk."""
+    """The card-data JSON (lower-case name -> face) of these cards, generated once and cached on disk
+    (the cache only saves time: where it can't be read or written, the data is generated)."""
     unique = {s.name: s for s in specs}
     key_src = json.dumps([definition(unique[n]) for n in sorted(unique)], sort_keys=True)
     version = _phase_version()
     digest = hashlib.sha256(f"{version}\n{key_src}".encode()).hexdigest()[:24]
-    path = _cache_dir() / f"card-data-{digest}.json"
-    if path.exists():
-        return path.read_text(encoding="utf-8")
+    where = _cache_dir()
+    path = None if where is None else where / f"card-data-{digest}.json"
+    if path is not None:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            pass
     data = {name.lower(): build_face(spec) for name, spec in unique.items()}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    if path is not None:
+        with contextlib.suppress(OSError):  # written whole or not at all, under its own name first
+            path.parent.mkdir(parents=True, exist_ok=True)
+            unfinished = path.with_suffix(f".{os.getpid()}.tmp")
+            unfinished.write_text(text, encoding="utf-8")
+            os.replace(unfinished, path)
     return text
 
 
