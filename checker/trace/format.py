@@ -295,8 +295,8 @@ class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False
         try:
             permanents: tuple[Permanent, ...] | None = _PERMANENTS.decode(self.permanents)
             return permanents
-        except msgspec.DecodeError as exc:
-            raise LateTraceProblem(f"view/battlefield: {exc}") from None
+        except (msgspec.DecodeError, RecursionError) as exc:
+            raise LateTraceProblem(f"view/battlefield: {_unreadable(exc)}") from None
 
 
 class Change(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
@@ -366,7 +366,10 @@ def schema_problems(definition: str, value: object) -> list[str]:
         _VALIDATORS[definition] = Draft202012Validator(
             {"$ref": f"{trace['$id']}#/$defs/{definition}"}, registry=registry
         )
-    error = best_match(_VALIDATORS[definition].iter_errors(value))
+    try:
+        error = best_match(_VALIDATORS[definition].iter_errors(value))
+    except RecursionError:
+        return ["(line): its JSON is nested too deep to check against the schema"]
     if error is None:
         return []
     return [f"{'/'.join(str(p) for p in error.absolute_path) or '(line)'}: {error.message[:200]}"]
@@ -388,24 +391,47 @@ class TraceProblem:
 
 def _precise(definition: str, raw: bytes, fallback: str) -> str:
     try:
-        value = json.loads(raw)
+        value = _json(raw)
+    except _TooDeep as exc:
+        return str(exc)
     except ValueError as exc:
         return f"not JSON: {exc}"
     found = schema_problems(definition, value)
     return "; ".join(found) if found else fallback
 
 
+def _json(raw: bytes) -> Any:
+    """The JSON value of a line; ValueError where it isn't JSON, :class:`_TooDeep` where it is nested
+    too deep to read."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise _TooDeep(_TOO_DEEP) from None
+
+
+class _TooDeep(ValueError):
+    """JSON nested deeper than Python's recursion limit lets a decoder follow."""
+
+
+_TOO_DEEP = "its JSON is nested too deep to read"
+
+
+def _unreadable(exc: Exception) -> str:
+    """What a decoder's refusal says; a RecursionError (JSON nested too deep), in plain words."""
+    return _TOO_DEEP if isinstance(exc, RecursionError) else str(exc)
+
+
 def read_header(path: str, first: bytes) -> Header:
     try:
         header = _HEADER.decode(first)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, RecursionError) as exc:
         try:
-            value = json.loads(first)
+            value = _json(first)
         except ValueError:
             value = None
         if isinstance(value, dict) and value.get("format") not in (None, FORMAT):
             raise TraceError(path, 1, f"not a trace (its format is {value.get('format')!r}, not {FORMAT!r})") from None
-        raise TraceError(path, 1, f"not a trace header: {_precise('header', first, str(exc))}") from None
+        raise TraceError(path, 1, f"not a trace header: {_precise('header', first, _unreadable(exc))}") from None
     if header.format != FORMAT:
         raise TraceError(path, 1, f"not a trace (its format is {header.format!r}, not {FORMAT!r})")
     if header.format_version != FORMAT_VERSION:
@@ -446,7 +472,7 @@ def _observation_line(raw: bytes) -> bool:
     """Whether an unreadable line was meant as an observation (a view or a change): the changes
     after it can't be merged into it."""
     try:
-        value = json.loads(raw)
+        value = _json(raw)
     except ValueError:
         return b'"view"' in raw or b'"change"' in raw
     return isinstance(value, dict) and ("view" in value or "change" in value)
@@ -483,13 +509,13 @@ class Trace:
                 if decoded.change is not None and previous is None and unread:
                     raise ValueError(f"a change to the observation of line {unread}, which couldn't be read")
                 checked = _checked(decoded, previous)
-            except (msgspec.DecodeError, ValueError) as exc:
-                problems.append(TraceProblem(number, _precise("entry", raw, str(exc))))
+            except (msgspec.DecodeError, ValueError, RecursionError) as exc:
+                problems.append(TraceProblem(number, _precise("entry", raw, _unreadable(exc))))
                 if _observation_line(raw):
                     previous, unread = None, number
                 continue
             if self.validate:
-                found = schema_problems("entry", json.loads(raw))
+                found = schema_problems("entry", _json(raw))
                 if found:
                     problems.append(TraceProblem(number, "; ".join(found)))
                     if type(checked) is Observed:
@@ -505,7 +531,7 @@ def _decoded(data: bytes, start: int) -> list[Entry] | None:
     lines are read in place: a long trace's hundreds of megabytes aren't copied.)"""
     try:
         decoded = _ENTRY.decode_lines(memoryview(data)[start:])
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         return None
     lines = data.count(b"\n", start) + (start < len(data) and not data.endswith(b"\n"))
     if len(decoded) != lines:
@@ -563,7 +589,7 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
         raise TraceError(name, 1, "empty: a trace begins with its header line")
     header = read_header(name, first)
     if validate:
-        found = schema_problems("header", json.loads(first))
+        found = schema_problems("header", _json(first))
         if found:
             raise TraceError(name, 1, "; ".join(found))
     return Trace(name, header, data, len(data) if end < 0 else end + 1, validate)

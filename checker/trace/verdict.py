@@ -43,6 +43,9 @@ def check_each(paths: Iterable[Path], edition: str | None = None, validate: bool
         except TraceError as exc:
             yield TraceResult(str(path), edition or "?", "?", error=str(exc))
             continue
+        except Exception as exc:  # a bug of the reader costs this trace's results only, as one of the checks
+            yield TraceResult(str(path), edition or "?", "?", internal_error=_internal(exc))
+            continue
         try:
             yield check_trace(trace, edition)
         except Exception as exc:  # a bug of the checker costs this trace's results only

@@ -56,6 +56,12 @@ def test_an_unreadable_trace_or_a_wrong_option_exits_2(
     garbage.write_text("not json\n")
     assert main(["trace", str(garbage), str(kept)]) == 2
     assert "garbage.jsonl:1" in capsys.readouterr().out
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    assert main(["trace", str(deep), str(broken := game(tmp_path / "broken.jsonl", "Alice"))]) == 2
+    out = capsys.readouterr().out
+    assert "deep.jsonl:1: not a trace header: its JSON is nested too deep to read" in out
+    assert f"{broken}:5" in out and TURN_ORDER in out  # the next trace is still checked
     assert main(["trace", str(kept), "--edition", "alpha"]) == 2
     assert main(["trace", str(tmp_path / "empty-dir")]) == 2  # no such file
     (tmp_path / "none").mkdir()

@@ -24,6 +24,7 @@ from checker.trace.format import (
     PlayerObservation,
     StackItem,
     Start,
+    TraceError,
     TraceProblem,
     open_trace,
 )
@@ -175,3 +176,32 @@ def test_changes_to_an_observation_that_could_not_be_read_are_named_until_the_ne
     ]
     last = read[7]
     assert isinstance(last, Observed) and (last.step, last.decision) == ("draw", Decision("priority", "Alice"))
+
+
+#: JSON nested deeper than Python's recursion limit lets json or msgspec follow.
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("validate", [False, True])
+def test_a_line_nested_too_deep_is_named_and_the_lines_after_it_are_read(tmp_path: Path, validate: bool) -> None:
+    header = msgspec.json.encode(Header.new("cr2024", ["Alice", "Bob"], "test", "0")).decode()
+    turn = '{"event": {"kind": "turn_began", "turn": 1, "player": "Alice", "amount": 1}}'
+    lines = [
+        header,
+        '{"event": ' + DEEP + "}",
+        '{"action": {"type": "pass_priority", "player": "Alice", "x": ' + DEEP + '}, "outcome": "accepted"}',
+        turn,
+    ]
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    problems: list[TraceProblem] = []
+    entries = list(open_trace(path, validate).entries(problems))
+    assert [(p.line, p.problem) for p in problems] == [(n, "its JSON is nested too deep to read") for n in (2, 3)]
+    assert [(n, type(e).__name__) for n, e in entries] == [(4, "Event")]
+
+
+def test_a_header_nested_too_deep_is_not_a_trace(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"format": ' + DEEP + "}\n")
+    with pytest.raises(TraceError, match="not a trace header: its JSON is nested too deep to read"):
+        open_trace(path)
