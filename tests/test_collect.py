@@ -72,7 +72,9 @@ def test_a_session_splits_by_the_weights_it_is_given(pytester: pytest.Pytester) 
     assert sorted(first + second) == ALL and [ALL[0]] in (first, second)
 
 
-@pytest.mark.parametrize("text", ["[1, 2]", '{"untap": -1}', '{"untap": "slow"}', "{", '{"untap": true}'])
+@pytest.mark.parametrize(
+    "text", ["[1, 2]", '{"untap": -1}', '{"untap": "slow"}', "{", '{"untap": true}', "[" * 30_000 + "]" * 30_000]
+)
 def test_wrong_shard_weights_are_a_usage_error(pytester: pytest.Pytester, text: str) -> None:
     with pytest.raises(pytest.UsageError, match="a JSON object of feature file names to numbers"):
         pytester.parseconfig(f"--shard-weights={text}")

@@ -54,7 +54,14 @@ def test_a_later_run_replaces_what_it_ran_and_keeps_the_rest() -> None:
 
 
 @pytest.mark.parametrize(
-    "kept", ["not json", "[1, 2]", '{"reference": []}', '{"reference": {"untap": {"cr2024": "fast"}}}']
+    "kept",
+    [
+        "not json",
+        "[1, 2]",
+        '{"reference": []}',
+        '{"reference": {"untap": {"cr2024": "fast"}}}',
+        "[" * 100_000 + "]" * 100_000,  # nested too deep to read
+    ],
 )
 def test_a_damaged_cache_is_no_split_and_is_written_afresh(cache: Path, kept: str) -> None:
     cache.parent.mkdir(parents=True)

@@ -59,7 +59,7 @@ def _unwrap(data: Any) -> Any:
             if isinstance(inner, str):
                 try:
                     inner = json.loads(inner)
-                except json.JSONDecodeError:
+                except (json.JSONDecodeError, RecursionError):
                     return data
             return _unwrap(inner)
     return data
@@ -91,6 +91,10 @@ def read_log(path: Path, problems: list[Problem]) -> list[LogMessage]:
                     line = start + body.count("\n", 0, min(exc.pos, end))
                     why = "it ends before its JSON does" if exc.pos >= end else exc.msg
                     problems.append(Problem(path, line, f"a game message's JSON can't be read: {why}"))
+                continue
+            except RecursionError:
+                if mentions_game:
+                    problems.append(Problem(path, start, "a game message's JSON can't be read: it is nested too deep"))
                 continue
             data = _unwrap(data)
             if isinstance(data, dict) and any(key in data for key in GAME_KEYS):

@@ -40,7 +40,7 @@ def _read() -> dict[str, Any]:
         return {}
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # unreadable, not JSON, or nested too deep: start afresh
         return {}
     return kept if isinstance(kept, dict) else {}
 

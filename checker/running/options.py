@@ -44,7 +44,7 @@ def shard_weights(text: str) -> dict[str, float]:
     non-negative numbers, such as ``{"untap": 0.12, "combat": 0.4}``."""
     try:
         found = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         found = None
     if not isinstance(found, dict) or not all(
         isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v >= 0 for v in found.values()
