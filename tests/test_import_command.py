@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,10 @@ def test_the_import_command_writes_every_game_and_names_the_problems(
 def test_the_import_command_refuses_what_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["import", "arena", str(tmp_path / "missing.log"), "--out", str(tmp_path)]) == 2
     assert "can't read" in capsys.readouterr().err
+    fifo = tmp_path / "Player.log"
+    os.mkfifo(fifo)  # once waited for a writer forever
+    assert main(["import", "arena", str(fifo), "--out", str(tmp_path / "out")]) == 2
+    assert f"can't read {fifo}: not a regular file" in capsys.readouterr().err
     a_file = tmp_path / "file"
     a_file.write_text("")
     assert main(["import", "arena", str(DATA / "bo1.log"), "--out", str(a_file)]) == 2

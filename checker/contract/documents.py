@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -24,6 +24,30 @@ if TYPE_CHECKING:
 MAX_PROBLEMS = 5
 #: The largest document read (a full report of every scenario in every edition is about 2 MB).
 MAX_BYTES = 64 * 1024 * 1024
+
+
+class NotARegularFile(OSError):
+    """A path the tool was to read names a directory, a FIFO, a device: reading a FIFO would wait
+    for a writer forever, and ``/dev/zero`` would fill the memory."""
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """The regular file at ``path``, open for reading. Raises :class:`NotARegularFile` (its message:
+    "a directory" or "not a regular file"), FileNotFoundError, or another OSError."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer before it can be refused.
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):  # checked before fdopen, which refuses a directory with its own error
+        os.close(descriptor)
+        raise NotARegularFile("a directory" if stat.S_ISDIR(mode) else "not a regular file")
+    return os.fdopen(descriptor, "rb")
+
+
+def read_regular(path: Path, most: int | None = None) -> bytes:
+    """The bytes of the regular file at ``path`` (at most ``most + 1`` of them, for the caller to
+    tell a file too large); raises as :func:`open_regular`."""
+    with open_regular(path) as file:
+        return file.read() if most is None else file.read(most + 1)
 
 
 @dataclass(frozen=True)
@@ -122,22 +146,13 @@ class Document:
 
     def _read(self, path: Path) -> str:
         try:
-            # O_NONBLOCK: opening a FIFO must not wait for a writer before it can be refused.
-            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+            data = read_regular(path, MAX_BYTES)
         except FileNotFoundError:
             raise self.error(f"{path}: no such {self.noun} file") from None
+        except NotARegularFile as exc:
+            raise self.error(f"{path}: {exc}: the {self.noun} must be a regular file") from None
         except OSError as exc:
             raise self.error(f"{path}: the {self.noun} file can't be read: {exc.strerror or exc}") from None
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):  # checked before fdopen, which refuses a directory with its own error
-            os.close(descriptor)
-            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
-            raise self.error(f"{path}: {kind}: the {self.noun} must be a regular file")
-        with os.fdopen(descriptor, "rb") as file:
-            try:
-                data = file.read(MAX_BYTES + 1)
-            except OSError as exc:
-                raise self.error(f"{path}: the {self.noun} file can't be read: {exc.strerror or exc}") from None
         if len(data) > MAX_BYTES:
             raise self.error(f"{path}: larger than {MAX_BYTES // (1024 * 1024)} MB: not {self.what}")
         try:

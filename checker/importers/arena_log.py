@@ -14,6 +14,7 @@ naming the file and line; reading goes on with the next entry.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from checker.contract.documents import Problem
+from checker.contract.documents import Problem, open_regular
 
 ENTRY_START = re.compile(r"^\[(UnityCrossThreadLogger|Client GRE)\]")
 GAME_KEYS = ("greToClientEvent", "matchGameRoomStateChangedEvent")
@@ -72,7 +73,7 @@ def read_log(path: Path, problems: list[Problem]) -> list[LogMessage]:
     """
     messages = []
     decoder = json.JSONDecoder()
-    with path.open(encoding="utf-8", errors="replace") as lines:
+    with io.TextIOWrapper(open_regular(path), encoding="utf-8", errors="replace") as lines:
         for start, body in _entries(lines):
             mentions_game = any(key in body for key in GAME_KEYS)
             if SUMMARIZED in body:

@@ -37,7 +37,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from checker.contract.codec import ACTION_TYPES, encode
-from checker.contract.documents import load_schema
+from checker.contract.documents import NotARegularFile, load_schema, read_regular
 from checker.contract.interface import Action, DecisionView, GameEvent, GameView, PermanentView, StackItemView
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
 
@@ -578,9 +578,11 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
     """Read a trace file's header; its entries are read as they are checked."""
     name = str(path)
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(Path(path))
     except FileNotFoundError:
         raise TraceError(name, None, "no such trace file") from None
+    except NotARegularFile as exc:
+        raise TraceError(name, None, f"{exc}: a trace must be a regular file") from None
     except OSError as exc:
         raise TraceError(name, None, f"the trace can't be read: {exc.strerror or exc}") from None
     end = data.find(b"\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,11 @@ def test_an_unreadable_trace_or_a_wrong_option_exits_2(
     out = capsys.readouterr().out
     assert "deep.jsonl:1: not a trace header: its JSON is nested too deep to read" in out
     assert f"{broken}:5" in out and TURN_ORDER in out  # the next trace is still checked
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)  # once waited for a writer forever; /dev/zero filled the memory
+    assert main(["trace", str(fifo), str(broken)]) == 2
+    out = capsys.readouterr().out
+    assert "not a regular file: a trace must be a regular file" in out and f"{broken}:5" in out
     assert main(["trace", str(kept), "--edition", "alpha"]) == 2
     assert main(["trace", str(tmp_path / "empty-dir")]) == 2  # no such file
     (tmp_path / "none").mkdir()
