@@ -458,6 +458,12 @@ def _command(args: argparse.Namespace, console: Console) -> int:
     if args.command == "trace":
         from checker.trace.command import run
 
+        try:
+            if args.report_dir is not None:
+                check_output_dir("--report-dir", str(args.report_dir))
+        except OptionError as exc:  # before the traces are checked, not after
+            _error(str(exc))
+            return EXIT_USAGE
         return run(args.files, args.edition, args.report_dir, args.validate, console, args.expect)
     if args.command == "site":
         return _site(args.out, args.reports, args.traces, console)

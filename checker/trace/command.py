@@ -62,8 +62,12 @@ def run(
             interrupted = True
     _print(results, console)
     if report_dir is not None:
-        for written in write_reports(results, report_dir):
-            console.print(f"wrote {written}")
+        try:
+            for written in write_reports(results, report_dir):
+                console.print(f"wrote {written}")
+        except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
+            console.print(f"[red]error[/red] the reports can't be written to {escape(str(report_dir))}: {exc}")
+            return max(exit_code(results), EXIT_INCOMPLETE)
     if interrupted:
         console.print(f"[red]interrupted[/red]: {len(results)} of {len(paths)} traces checked; the rest were not")
         return max(exit_code(results), EXIT_INCOMPLETE)

@@ -10,7 +10,7 @@ import pytest
 
 from checker.cli import main
 from checker.contract.interface import GameEvent
-from checker.trace import verdict
+from checker.trace import command, verdict
 from checker.trace.check import CHECKS, Check
 from checker.trace.format import Header, Start, TraceWriter
 from checker.trace.verdict import REPORT
@@ -188,3 +188,21 @@ def test_a_bad_expectations_file_is_a_usage_error(
 def test_brackets_and_question_marks_in_what_a_violation_shows_are_plain_text(tmp_path: Path, broken: Path) -> None:
     file = expectations(tmp_path / "e.json", (TURN_ORDER, "[A]lice? *"))
     assert main(["trace", str(broken), "--expect", str(file)]) == 1
+
+
+def test_a_report_dir_that_cant_be_one_is_a_usage_error_and_a_failed_write_keeps_the_verdict(
+    kept: Path, broken: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "a file"
+    a_file.write_text("")
+    assert main(["trace", str(broken), "--report-dir", str(a_file)]) == 2
+    captured = capsys.readouterr()
+    assert "--report-dir" in captured.err and "not a directory" in captured.err and TURN_ORDER not in captured.out
+
+    def disk_full(*args: object) -> list[Path]:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(command, "write_reports", disk_full)
+    assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 2
+    out = capsys.readouterr().out
+    assert f"{broken}:5" in out and "the reports can't be written" in out and "No space left" in out
