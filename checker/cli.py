@@ -514,8 +514,12 @@ def _compare(paths: list[Path], out: str | None, console: Console) -> int:
         return EXIT_USAGE
     console.print(describe(comparison), markup=False)
     if out is not None:
-        for written in write(comparison, Path(out)):
-            console.print(f"wrote {visible(str(written))}", markup=False)
+        try:
+            for written in write(comparison, Path(out)):
+                console.print(f"wrote {visible(str(written))}", markup=False)
+        except OSError as exc:  # a full disk, say: the comparison is printed above
+            _error(f"--out {out}: the comparison can't be written: {exc.strerror or exc}")
+            return EXIT_USAGE
     return EXIT_OK
 
 
@@ -528,7 +532,11 @@ def _site(out: Path, reports: list[Path], traces: list[Path], console: Console) 
     except OptionError as exc:
         _error(str(exc))
         return EXIT_USAGE
-    site = build(out, reports, traces=traces)
+    try:
+        site = build(out, reports, traces=traces)
+    except OSError as exc:  # a full disk, say
+        _error(f"--out {out}: the site can't be written: {exc.strerror or exc}")
+        return EXIT_USAGE
     for problem in site.problems:
         _error(f"left out of the site: {problem}")
     engines = ", ".join(visible(engine.label) for engine in site.engines) or "no engine"

@@ -65,9 +65,13 @@ def run(args: argparse.Namespace, console: Console, error: Report) -> int:
         error(f"--out {out} is a file, not a directory")
         return EXIT_USAGE
     write = _writer(out, console)
-    if args.source == "phase":
-        return _phase(args, write, error)
-    return _arena(args.logs, write, error)
+    try:
+        if args.source == "phase":
+            return _phase(args, write, error)
+        return _arena(args.logs, write, error)
+    except OSError as exc:  # a trace couldn't be written (the logs' own reading errors are named where read)
+        error(f"--out {out}: a trace can't be written: {exc.strerror or exc}")
+        return EXIT_USAGE
 
 
 def _writer(out: Path, console: Console) -> Callable[[RecordedGame, str, str], None]:

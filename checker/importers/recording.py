@@ -45,13 +45,18 @@ class RecordedGame:
 
 
 def write_trace(game: RecordedGame, path: Path) -> None:
-    """Write the game's trace to ``path`` (JSON lines), creating its directory."""
+    """Write the game's trace to ``path`` (JSON lines), creating its directory. A trace that can't be
+    written whole (a full disk) is removed, and the OSError raised: no cut trace is left behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with TraceWriter(path, game.header) as trace:
-        for entry in game.entries:
-            if isinstance(entry, GameEvent):
-                trace.event(entry)
-            elif isinstance(entry, Observation):
-                trace.observation(entry)
-            else:
-                trace.action(entry.action, entry.refused)
+    try:
+        with TraceWriter(path, game.header) as trace:
+            for entry in game.entries:
+                if isinstance(entry, GameEvent):
+                    trace.event(entry)
+                elif isinstance(entry, Observation):
+                    trace.observation(entry)
+                else:
+                    trace.action(entry.action, entry.refused)
+    except OSError:
+        path.unlink(missing_ok=True)
+        raise
