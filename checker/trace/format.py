@@ -295,7 +295,7 @@ class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False
         try:
             permanents: tuple[Permanent, ...] | None = _PERMANENTS.decode(self.permanents)
             return permanents
-        except (msgspec.DecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:  # msgspec.DecodeError, UnicodeDecodeError
             raise LateTraceProblem(f"view/battlefield: {_unreadable(exc)}") from None
 
 
@@ -424,7 +424,7 @@ def _unreadable(exc: Exception) -> str:
 def read_header(path: str, first: bytes) -> Header:
     try:
         header = _HEADER.decode(first)
-    except (msgspec.DecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # msgspec.DecodeError, UnicodeDecodeError
         try:
             value = _json(first)
         except ValueError:
@@ -531,7 +531,7 @@ def _decoded(data: bytes, start: int) -> list[Entry] | None:
     lines are read in place: a long trace's hundreds of megabytes aren't copied.)"""
     try:
         decoded = _ENTRY.decode_lines(memoryview(data)[start:])
-    except (msgspec.DecodeError, RecursionError):
+    except (ValueError, RecursionError):  # msgspec.DecodeError, UnicodeDecodeError: read line by line
         return None
     lines = data.count(b"\n", start) + (start < len(data) and not data.endswith(b"\n"))
     if len(decoded) != lines:

@@ -205,3 +205,19 @@ def test_a_header_nested_too_deep_is_not_a_trace(tmp_path: Path) -> None:
     path.write_text('{"format": ' + DEEP + "}\n")
     with pytest.raises(TraceError, match="not a trace header: its JSON is nested too deep to read"):
         open_trace(path)
+
+
+def test_a_line_that_is_not_utf_8_is_named_and_the_lines_after_it_are_read(tmp_path: Path) -> None:
+    header = msgspec.json.encode(Header.new("cr2024", ["Alice", "Bob"], "test", "0", start=Start(2, "Alice", "combat")))
+    lines = [
+        header,
+        b'{"event": {"kind": "turn_began", "turn": 2, "player": "Al\xffce", "amount": 2}}',
+        b'{"event": {"kind": "phase_ended", "turn": 2, "player": "Alice", "subject": "combat"}}',
+        b'{"view": {"battlefield": [{"id": "\xff"}], "decision": {"kind": "priority", "player": "Alice"}}}',
+    ]
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    result = check_trace(open_trace(path))  # once an internal error, "please report it"
+    assert result.internal_error is None
+    assert [(p.line, "utf-8" in p.problem) for p in result.problems] == [(2, True), (4, True)]
+    assert result.events == 1  # the phase's end, after the unreadable line
