@@ -25,6 +25,7 @@ To write a trace (an importer, a recorder), use :class:`TraceWriter`::
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import json
 from collections.abc import Iterator, Mapping
@@ -586,7 +587,7 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
     except OSError as exc:
         raise TraceError(name, None, f"the trace can't be read: {exc.strerror or exc}") from None
     end = data.find(b"\n")
-    first = data if end < 0 else data[:end]
+    first = (data if end < 0 else data[:end]).removeprefix(codecs.BOM_UTF8)  # as some editors write one
     if not first.strip():
         raise TraceError(name, 1, "empty: a trace begins with its header line")
     header = read_header(name, first)

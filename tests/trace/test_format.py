@@ -221,3 +221,12 @@ def test_a_line_that_is_not_utf_8_is_named_and_the_lines_after_it_are_read(tmp_p
     assert result.internal_error is None
     assert [(p.line, "utf-8" in p.problem) for p in result.problems] == [(2, True), (4, True)]
     assert result.events == 1  # the phase's end, after the unreadable line
+
+
+def test_a_trace_that_begins_with_a_byte_order_mark_reads_as_one_without(tmp_path: Path) -> None:
+    plain = record_plain_game(ReferenceAdapter(), "cr2024", 2, tmp_path / "plain.jsonl")
+    marked = tmp_path / "marked.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())  # as some Windows editors save UTF-8
+    for validate in (False, True):
+        assert open_trace(marked, validate).header == open_trace(plain, validate).header
+    assert check_trace(open_trace(marked)).results == check_trace(open_trace(plain)).results
