@@ -106,9 +106,13 @@ def _plain_text(value: Any) -> bytes | None:
     if _plain(kind) or (kind in (list, tuple) and all(_plain(type(v)) for v in value)):
         try:
             return _TO_TEXT.encode(value)
-        except (TypeError, ValueError, msgspec.MsgspecError):
+        except _MSGSPEC_CANT:
             return None
     return None
+
+
+#: What msgspec raises for a value it can't write as the codec does (the codec then writes it, or says why not).
+_MSGSPEC_CANT = (TypeError, ValueError, msgspec.MsgspecError)
 
 
 def _as_dict(value: Any) -> Any:
@@ -172,6 +176,13 @@ def _same(value: Any) -> Any:
     return value
 
 
+def _variadic(hint: Any) -> Any | None:
+    """The item's hint of ``tuple[X, ...]``; None for any other hint."""
+    args = typing.get_args(hint)
+    variadic = typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
+    return args[0] if variadic else None
+
+
 def _hint_encoder(hint: Any) -> Encoder:
     """The encoder of a field, from its type hint: plain values pass as they are."""
     if hint in (str, int, bool, float):
@@ -179,8 +190,8 @@ def _hint_encoder(hint: Any) -> Encoder:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass_encoder(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = _hint_encoder(args[0])
+    if (item_hint := _variadic(hint)) is not None:
+        item = _hint_encoder(item_hint)
         return _same_list if item is _same else lambda value: [item(v) for v in value]
     if origin in (Mapping, dict) and args and args[1] in (str, int):
         return dict
@@ -516,7 +527,7 @@ def _check(hint: Any, node: dict[str, Any]) -> _Check | None:
         if not all(a in _LEAVES for a in options):
             raise _Unchecked(hint)
         return _leaf_check(_Bounds.of(node))  # each option is checked against the same node
-    if (origin is tuple and len(args) == 2 and args[1] is Ellipsis) or origin is frozenset:
+    if _variadic(hint) is not None or origin is frozenset:
         item = _check(args[0], node.get("items", {}))
         return None if item is None else lambda value: all(item(v) for v in value)
     if origin is tuple:
@@ -584,8 +595,6 @@ def _texts_of(cls: Any) -> Callable[[Any], Texts]:
     names = tuple(f.name for f in dataclasses.fields(cls))
     itemized = frozenset(name for name in names if _dataclass_items(hints[name]))
 
-    fast = _TO_TEXT.encode if _plain(cls) else encode_text
-
     def written(value: Any, write: Callable[[Any], bytes]) -> Texts:
         found: Texts = {}
         for name in names:
@@ -598,23 +607,17 @@ def _texts_of(cls: Any) -> Callable[[Any], Texts]:
 
     def texts_of(value: Any) -> Texts:
         try:
-            return written(value, fast)
-        except (TypeError, ValueError, msgspec.MsgspecError):  # msgspec alone can't: the codec's way says why
+            return written(value, _TO_TEXT.encode)
+        except _MSGSPEC_CANT:  # msgspec alone can't: the codec's way writes it, or says why not
             return written(value, encode_text)
 
-    return texts_of
+    return texts_of if _plain(cls) else lambda value: written(value, encode_text)
 
 
 def _dataclass_items(hint: Any) -> bool:
     """Whether a field's hint is a tuple of dataclasses."""
-    args = typing.get_args(hint)
-    return (
-        typing.get_origin(hint) is tuple
-        and len(args) == 2
-        and args[1] is Ellipsis
-        and isinstance(args[0], type)
-        and dataclasses.is_dataclass(args[0])
-    )
+    item = _variadic(hint)
+    return isinstance(item, type) and dataclasses.is_dataclass(item)
 
 
 def whole(found: Texts) -> Written:
@@ -659,9 +662,8 @@ def _changes_decoder(cls: Any) -> Callable[[Any, JSON], Any]:
     fields: dict[str, tuple[Decoder, Decoder | None]] = {}
     for f in dataclasses.fields(cls):
         hint, node = hints[f.name], properties.get(f.name, {})
-        args = typing.get_args(hint)
-        items = typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
-        item = _fast(args[0], node.get("items", {})) if items else None
+        item_hint = _variadic(hint)
+        item = None if item_hint is None else _fast(item_hint, node.get("items", {}))
         fields[f.name] = (_fast(hint, node), item)
     replaced = _replacer(cls)
 

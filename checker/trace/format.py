@@ -510,7 +510,7 @@ class Trace:
                 if decoded.change is not None and previous is None and unread:
                     raise ValueError(f"a change to the observation of line {unread}, which couldn't be read")
                 checked = _checked(decoded, previous)
-            except (msgspec.DecodeError, ValueError, RecursionError) as exc:
+            except (ValueError, RecursionError) as exc:  # msgspec.DecodeError, UnicodeDecodeError
                 problems.append(TraceProblem(number, _precise("entry", raw, _unreadable(exc))))
                 if _observation_line(raw):
                     previous, unread = None, number

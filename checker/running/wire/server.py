@@ -64,11 +64,14 @@ class Session:
             return texts(view)
         except _UNWRITABLE as exc:
             self.last_view = None
-            raise Unwritable(f"the answer can't be written as JSON: {exc}") from None
+            raise Unwritable(exc) from None
 
 
 class Unwritable(Exception):
     """An answer holds a value that JSON can't carry (an engine's number too long, say)."""
+
+    def __init__(self, why: BaseException) -> None:
+        super().__init__(f"the answer can't be written as JSON: {why}")
 
 
 #: What msgspec raises for a value it can't write.
@@ -80,7 +83,7 @@ def _text(value: object) -> msgspec.Raw:
     try:
         return msgspec.Raw(encode_text(value))
     except _UNWRITABLE as exc:
-        raise Unwritable(f"the answer can't be written as JSON: {exc}") from None
+        raise Unwritable(exc) from None
 
 
 Handler = Callable[[Session, dict[str, Any]], dict[str, Any]]
@@ -235,7 +238,7 @@ def _line(response: dict[str, Any], session: Session | None = None) -> bytes:
     except _UNWRITABLE as exc:
         if session is not None:
             session.last_view = None
-        return _line(_error(response.get("id"), "internal", f"the answer can't be written as JSON: {exc}"))
+        return _line(_error(response.get("id"), "internal", str(Unwritable(exc))))
 
 
 class Lines(Protocol):
