@@ -257,6 +257,24 @@ def test_an_in_process_adapter_call_has_the_same_deadline() -> None:
     assert adapter.events()  # the timer is disarmed after each call
 
 
+class _Slow(ReferenceAdapter):
+    def view(self) -> GameView:
+        time.sleep(3)
+        return super().view()
+
+
+@pytest.mark.skipif(not deadlines_possible(), reason="no interval timer on this platform or thread")
+def test_a_sigalrm_handler_put_in_place_between_calls_doesnt_lift_the_deadline() -> None:
+    adapter = TimedAdapter(_Slow(), 0.3)
+    adapter.start(SETUP)
+    previous = signal.signal(signal.SIGALRM, signal.SIG_IGN)  # as an engine's own code might
+    try:
+        with pytest.raises(EngineTimeout, match="did not return from view"):
+            adapter.view()
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
 @pytest.mark.skipif(not deadlines_possible(), reason="no interval timer on this platform or thread")
 def test_a_sigalrm_between_adapter_calls_goes_to_the_handler_found_before() -> None:
     received: list[int] = []

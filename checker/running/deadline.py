@@ -17,6 +17,7 @@ Its limits, where a call has no deadline or a late one:
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from types import FrameType
@@ -33,6 +34,12 @@ from checker.contract.interface import (
 )
 
 T = TypeVar("T")
+
+#: The SIGALRM handler in place, read as it is before every call: ``signal.getsignal`` wraps the C
+#: function of ``_signal`` in a conversion to an enum that raises and catches a ValueError for
+#: any handler that is a function, 3.5 µs of every adapter call (0.07 µs without it). (``signal``
+#: imports ``_signal`` where there is one.)
+_handler_in_place: Callable[[int], object] = getattr(sys.modules.get("_signal"), "getsignal", signal.getsignal)
 
 
 def deadlines_possible() -> bool:
@@ -65,7 +72,7 @@ class TimedAdapter:
         if not deadlines_possible():
             return call()
         # The handler stays installed between calls: setting it costs more than a fast engine's call.
-        if signal.getsignal(signal.SIGALRM) is not _expired:
+        if _handler_in_place(signal.SIGALRM) is not _expired:
             _Armed.previous = signal.signal(signal.SIGALRM, _expired)
         _Armed.call, _Armed.timeout = name, self.timeout
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
