@@ -29,7 +29,7 @@ from checker.running.deadline import TimedAdapter, deadlines_possible
 from checker.running.engines import START_ATTEMPTS, EngineProvider, EngineUnavailable
 from checker.running.pytest_plugin import runs_scenarios
 from checker.running.wire.client import EngineCrashed, WireEngine
-from checker.running.wire.polling import PROCESSORS
+from checker.running.wire.polling import PROCESSORS, SPIN_SECONDS
 from checker.running.wire.process import (
     SPIN_MISSES,
     SPIN_PAUSE,
@@ -299,7 +299,7 @@ ECHO = "import sys, time\nfor line in sys.stdin:\n    time.sleep({delay})\n    p
 
 @pytest.mark.skipif(PROCESSORS < 2, reason="a process reads at once only with a processor free for the engine")
 def test_an_engine_slow_to_answer_is_waited_for_sleeping_after_a_few_late_answers() -> None:
-    engine = EngineProcess([sys.executable, "-c", ECHO.format(delay=0.002)], spin=True)
+    engine = EngineProcess([sys.executable, "-c", ECHO.format(delay=4 * SPIN_SECONDS)], spin=True)
     try:
         answers = [engine.exchange(f'{{"id":{i}}}\n'.encode(), "view", 5.0) for i in range(SPIN_MISSES)]
         assert answers == [f'{{"id":{i}}}'.encode() for i in range(SPIN_MISSES)]
