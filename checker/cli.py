@@ -14,7 +14,8 @@ Exit codes of ``turncheck certify`` (and ``smoke``):
   scenario could run, the engine never identified itself, or the run's process ended
   before the run finished;
 - 2: a usage error: a wrong option, an engine that can't be found, an unreadable file, or
-  no scenario selected;
+  no scenario selected; or the scenarios passed but some trace ``--record-traces`` asked for
+  could not be written (each is left out and named);
 - 3: an internal error of the suite;
 - 128 + N: interrupted by signal N (130 for SIGINT or a KeyboardInterrupt in an adapter,
   143 SIGTERM, 129 SIGHUP); the reports written are marked partial.
@@ -146,8 +147,9 @@ def _certify_parser(sub: Any) -> None:
         "its reports marked partial. "
         "Exit codes: 0 every selected scenario passed or is unsupported, and at least one ran (with --expect: the "
         "results match); 1 some scenario failed, erred or timed out (with --expect: they differ), no scenario "
-        "could run, the engine never identified itself, or the run's process ended early; 2 usage error or "
-        "nothing selected; 3 internal error; 128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)",
+        "could run, the engine never identified itself, or the run's process ended early; 2 usage error, "
+        "nothing selected, or the scenarios passed but some trace --record-traces asked for could not be written; "
+        "3 internal error; 128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)",
     )
     p.add_argument(
         "--engine",
@@ -337,6 +339,10 @@ def _run(
     if partial is not None:
         return (128 + ending.signal if ending.signal is not None else EXIT_FAILED), report
     passed = verdict.ok if verdict is not None else report.ok
+    traces = collector.traces_problem()
+    if traces is not None:
+        _error(traces)
+        return (EXIT_USAGE if passed else EXIT_FAILED), report
     return (EXIT_OK if passed else EXIT_FAILED), report
 
 

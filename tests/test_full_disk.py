@@ -1,17 +1,22 @@
 """Output that can't be written (a full disk) is an error naming where, exit 2, with what was done
-printed and no cut file left behind: never a traceback."""
+printed and no cut file left behind: never a traceback, and never a scenario's result."""
 
 from __future__ import annotations
 
 import errno
+import json
 from pathlib import Path
 
 import pytest
 
+from checker.adapters.reference import ReferenceAdapter
 from checker.cli import main
 from checker.judging import compare
+from checker.running.plain_game import next_action, plain_setup, record_plain_game
+from checker.running.recording import RecordingAlongside
 from checker.site import build
-from checker.trace.format import TraceWriter
+from checker.trace.check import check_trace
+from checker.trace.format import Observation, TraceWriter, open_trace
 
 ROOT = Path(__file__).resolve().parents[1]
 ARENA = ROOT / "tests" / "data" / "arena"
@@ -48,3 +53,47 @@ def test_an_imported_game_that_cant_be_written_leaves_no_cut_trace(
     assert main(["import", "arena", str(ARENA / "bo1.log"), "--out", str(out)]) == 2
     assert "a trace can't be written: No space left on device" in capsys.readouterr().err
     assert list(out.iterdir()) == []
+
+
+def test_traces_that_cant_be_recorded_are_left_out_and_named_and_the_results_stand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The disk fills while the cr2024 runs are recorded (the session's child inherits the patch)."""
+    write = TraceWriter.observation
+
+    def full_for_cr2024(self: TraceWriter, observation: Observation) -> None:
+        if "cr2024" in self.path.name:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(self, observation)
+
+    monkeypatch.setattr(TraceWriter, "observation", full_for_cr2024)
+    out = tmp_path / "traces"
+    code = main(["certify", "--part", "untap", "--plain", "--record-traces", str(out), "--report-dir", str(tmp_path)])
+    captured = capsys.readouterr()
+    report = json.loads((tmp_path / "report.json").read_text())
+    runs = [r for r in report["results"] if r["edition"] == "cr2024"]
+    assert code == 2
+    assert runs and all(r["status"] == "passed" for r in report["results"])
+    assert f"error: {len(runs)} scenario runs' traces could not be written and were left out" in captured.err
+    assert "No space left on device); the scenarios' results stand" in captured.err
+    written = sorted(out.iterdir())
+    assert len(written) == len(report["results"]) - len(runs)
+    assert not [p for p in written if "cr2024" in p.name]
+    assert all(check_trace(open_trace(p)).problems == () for p in written)
+
+
+def test_a_trace_that_cant_be_written_stops_being_written_and_the_game_goes_on(tmp_path: Path) -> None:
+    in_the_way = tmp_path / "a file"
+    in_the_way.write_text("")
+    recorder = RecordingAlongside(ReferenceAdapter(), in_the_way / "game.trace.jsonl")
+    recorder.start(plain_setup("cr2024", 2))
+    recorder.perform(next_action(recorder.view()))
+    recorder.close()
+    assert recorder.failure is not None and recorder.failure.startswith(f"{in_the_way / 'game.trace.jsonl'}: ")
+    assert recorder.view().turn_number == 1
+
+
+def test_a_plain_game_whose_trace_cant_be_written_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(TraceWriter, "event", _full)
+    with pytest.raises(OSError, match="No space left on device"):
+        record_plain_game(ReferenceAdapter(), "cr2024", 1, tmp_path / "plain.trace.jsonl")

@@ -26,6 +26,8 @@ from checker.running.steps.context import ScenarioError
 
 RESULT = "mtg_result"
 ENGINE = "mtg_engine"
+#: A scenario run's trace that ``--record-traces`` couldn't write: the file and why.
+TRACE_NOT_WRITTEN = "mtg_trace_not_written"
 FAILING_STEP = pytest.StashKey[FailingStep]()
 ENGINE_IDENTITY = pytest.StashKey[dict[str, str]]()
 
@@ -170,6 +172,7 @@ class Collector:
         self.results: list[ScenarioResult] = []
         self.identity: EngineIdentity | None = None
         self.planned: int | None = None  # scenario runs selected, once collected
+        self.traces_not_written: list[str] = []
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self._clock = time.monotonic()
 
@@ -198,7 +201,20 @@ class Collector:
                 self.results.append(found)
             elif key == ENGINE and self.identity is None and isinstance(value, dict):
                 self.identity = EngineIdentity(str(value["name"]), str(value["version"]), self.engine_spec)
+            elif key == TRACE_NOT_WRITTEN:
+                self.traces_not_written.append(str(value))
         return found
+
+    def traces_problem(self) -> str | None:
+        """What the run says of the traces ``--record-traces`` couldn't write, if any."""
+        if not self.traces_not_written:
+            return None
+        count = len(self.traces_not_written)
+        runs = "scenario run's trace" if count == 1 else "scenario runs' traces"
+        return (
+            f"{count} {runs} could not be written and {'was' if count == 1 else 'were'} left out "
+            f"(the first: {self.traces_not_written[0]}); the scenarios' results stand"
+        )
 
     def report(self, editions: tuple[str, ...], partial: str | None = None) -> RunReport:
         identity = self.identity or EngineIdentity.unknown(self.engine_spec)

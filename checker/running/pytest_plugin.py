@@ -25,6 +25,7 @@ from checker.running.collector import (
     ENGINE,
     ENGINE_IDENTITY,
     RESULT,
+    TRACE_NOT_WRITTEN,
     Collector,
     record_step_failure,
     result_of,
@@ -45,7 +46,7 @@ from checker.running.options import (
     shard,
     shard_weights,
 )
-from checker.running.recording import RecordingAdapter, trace_path
+from checker.running.recording import RecordingAlongside, trace_path
 from checker.running.steps import given, then, when
 from checker.running.steps.context import ScenarioGame
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -288,11 +289,13 @@ def game(request: pytest.FixtureRequest, engine: EngineAdapter, edition: str) ->
     recorder = None
     if directory:
         run_id = scenario_id(request.node) or request.node.nodeid
-        engine = recorder = RecordingAdapter(engine, trace_path(Path(directory), run_id), run_id)
+        engine = recorder = RecordingAlongside(engine, trace_path(Path(directory), run_id), run_id)
     scenario = ScenarioGame(engine, edition)
     yield scenario
     if recorder is not None:
         recorder.close()
+        if recorder.failure is not None:  # sent with the teardown's report
+            request.node.user_properties.append((TRACE_NOT_WRITTEN, recorder.failure))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -372,7 +375,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # the same session (a unit test, a feature file that can't be read) still fails it.
         scenario_failures = sum(r.status in FAILING for r in report.results)
         others_failed = session.testsfailed > scenario_failures
-        passed = (verdict.ok if verdict is not None else report.ok) and not others_failed
+        # Traces asked for and not written: the run didn't do all it was asked to.
+        unwritten = collector.traces_problem() is not None
+        passed = (verdict.ok if verdict is not None else report.ok) and not others_failed and not unwritten
         session.exitstatus = pytest.ExitCode.OK if passed else pytest.ExitCode.TESTS_FAILED
 
 
@@ -390,6 +395,11 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     for edition in report.run_editions:
         counts = report.counts(edition)
         terminalreporter.write_line(f"{edition:<10}" + "".join(f"{counts[Status(c)]:>13}" for c in columns))
+    collector = config.stash.get(_COLLECTOR, None)
+    problem = collector.traces_problem() if collector is not None else None
+    if problem is not None:
+        terminalreporter.section("traces")
+        terminalreporter.write_line(problem)
     verdict = config.stash.get(_VERDICT, None)
     if verdict is not None:
         from checker.judging.expectations import describe

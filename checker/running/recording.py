@@ -8,8 +8,9 @@ recording, so a run that doesn't record pays nothing.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from checker.contract.interface import (
@@ -68,8 +69,11 @@ class RecordingAdapter:
             scenario=self.scenario,
         )
         self.close()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._writer = TraceWriter(self.path, header)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._writer = TraceWriter(self.path, header)
+        except OSError as exc:
+            self._unwritable(exc)
         self._written = 0
         self._keywords = keywords_of(setup)
         try:
@@ -77,8 +81,12 @@ class RecordingAdapter:
         except BaseException:
             # No game began (an unsupported set-up, a crash): no trace, and the engine's own error
             # goes up as it was, not one from asking a game that never began for its events.
-            self.close()
-            self.path.unlink(missing_ok=True)
+            writer, self._writer = self._writer, None
+            if writer is not None:
+                with contextlib.suppress(OSError):
+                    writer.close()
+            with contextlib.suppress(OSError):
+                self.path.unlink(missing_ok=True)
             raise
         self._record()
 
@@ -86,11 +94,10 @@ class RecordingAdapter:
         try:
             self.engine.perform(action)
         except IllegalActionError as exc:
-            if self._writer is not None:
-                self._writer.action(action, refused=str(exc))
+            reason = str(exc)
+            self._write(lambda writer: writer.action(action, refused=reason))
             raise
-        if self._writer is not None:
-            self._writer.action(action)
+        self._write(lambda writer: writer.action(action))
         self._record()
 
     def view(self) -> GameView:
@@ -101,16 +108,55 @@ class RecordingAdapter:
 
     def _record(self) -> None:
         """The events since the last record, then the game as it now is."""
-        writer = self._writer
-        if writer is None:
+        if self._writer is None:
             return
         events = self.engine.events()
-        for event in events[self._written :]:
-            writer.event(event)
+        new = events[self._written :]
         self._written = len(events)
-        writer.observation(Observation.of(self.engine.view(), self._keywords))
+        observation = Observation.of(self.engine.view(), self._keywords)
+
+        def write(writer: TraceWriter) -> None:
+            for event in new:
+                writer.event(event)
+            writer.observation(observation)
+
+        self._write(write)
+
+    def _write(self, write: Callable[[TraceWriter], None]) -> None:
+        if self._writer is not None:
+            try:
+                write(self._writer)
+            except OSError as exc:
+                self._unwritable(exc)
+
+    def _unwritable(self, exc: OSError) -> None:
+        """The trace can't be written (a full disk, a directory taken away): the caller is told."""
+        raise exc
 
     def close(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            try:
+                writer.close()
+            except OSError as exc:
+                self._unwritable(exc)
+
+
+class RecordingAlongside(RecordingAdapter):
+    """The recording of ``--record-traces``, alongside a scenario that judges the engine: a trace
+    that can't be written stops being written and is removed, and the game goes on, so that the
+    scenario's result is the engine's, never the recording's. :attr:`failure` says why."""
+
+    def __init__(self, engine: EngineAdapter, path: Path, scenario: str | None = None) -> None:
+        super().__init__(engine, path, scenario)
+        self.failure: str | None = None
+
+    def _unwritable(self, exc: OSError) -> None:
+        if self.failure is None:
+            self.failure = f"{self.path}: {exc.strerror or exc}"
+        writer, self._writer = self._writer, None
+        with contextlib.suppress(OSError):
+            if writer is not None:
+                writer.close()  # its buffer can't be written either: the file is closed all the same
+        with contextlib.suppress(OSError):
+            self.path.unlink(missing_ok=True)

@@ -41,7 +41,7 @@ from typing import Any
 
 import pytest
 
-from checker.running.collector import ENGINE, RESULT, Collector
+from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, Collector
 
 #: Seconds the child has to wrap up after it is asked to stop.
 GRACE = 10.0
@@ -103,7 +103,7 @@ class _Relay:
         self.send({"planned": len(session.items)})
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        properties = [[k, v] for k, v in report.user_properties if k in (RESULT, ENGINE)]
+        properties = [[k, v] for k, v in report.user_properties if k in (RESULT, ENGINE, TRACE_NOT_WRITTEN)]
         if properties:
             self.send({"properties": properties})
 
