@@ -111,7 +111,8 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
     ("argv", "message"),
     [
         (["--shard", "3/2"], "a share is I/N"),
-        (["--games", "0"], "at least 1"),
+        (["--games", "0"], "'0' is not a whole number >= 1"),
+        (["--games", "-1"], "'-1' is not a whole number >= 1"),
         (["--engine", "no.such.module:Adapter"], "no.such.module"),
         (["--merge", "missing.json"], "no such"),
     ],

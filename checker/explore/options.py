@@ -88,10 +88,9 @@ def _natural(text: str) -> int:
 
 
 def _count(text: str) -> int:
-    n = _natural(text)
-    if n < 1:
-        raise argparse.ArgumentTypeError("at least 1")
-    return n
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+    return int(text)
 
 
 def _shard(text: str) -> Shard:
