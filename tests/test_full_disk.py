@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import errno
 import json
+import os
+import resource
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.cli import main
+from checker.contract.documents import write_whole
 from checker.judging import compare
 from checker.running.plain_game import next_action, plain_setup, record_plain_game
 from checker.running.recording import RecordingAlongside
@@ -97,3 +103,53 @@ def test_a_plain_game_whose_trace_cant_be_written_says_so(tmp_path: Path, monkey
     monkeypatch.setattr(TraceWriter, "event", _full)
     with pytest.raises(OSError, match="No space left on device"):
         record_plain_game(ReferenceAdapter(), "cr2024", 1, tmp_path / "plain.trace.jsonl")
+
+
+def _with_files_of_at_most(size: int, *command: str) -> subprocess.CompletedProcess[str]:
+    """``command`` run where no file can grow past ``size`` bytes (RLIMIT_FSIZE): a write past it
+    fails with EFBIG, as one on a full disk fails with ENOSPC."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return subprocess.run(command, capture_output=True, text=True, preexec_fn=limit, cwd=ROOT, check=False)
+
+
+def test_a_file_rewritten_where_it_cant_be_written_is_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "expectations.json"
+    path.write_text("the old one, whole\n")
+    code = "import sys; from pathlib import Path; from checker.contract.documents import write_whole; "
+    code += "write_whole(Path(sys.argv[1]), bytes(4096))"
+    done = _with_files_of_at_most(1024, sys.executable, "-c", code, str(path))
+    assert done.returncode == 1 and "File too large" in done.stderr
+    assert path.read_text() == "the old one, whole\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["expectations.json"]
+
+
+def test_expectations_rewritten_where_they_cant_be_written_keep_their_reasons(tmp_path: Path) -> None:
+    path = tmp_path / "expectations.json"
+    certify = [sys.executable, "-m", "checker", "certify", "--part", "untap", "--plain"]
+    assert subprocess.run([*certify, "--write-expectations", str(path)], cwd=ROOT, check=False).returncode == 0
+    before = path.read_bytes()
+    done = _with_files_of_at_most(len(before) - 1, *certify, "--write-expectations", str(path))
+    assert done.returncode == 3
+    assert "the reports could not be written: [Errno 27] File too large" in done.stderr
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["expectations.json"]
+
+
+def test_a_file_written_whole_keeps_the_mode_of_the_one_it_replaces_and_writes_through_a_link(tmp_path: Path) -> None:
+    kept = tmp_path / "kept.json"
+    kept.write_text("old")
+    kept.chmod(0o600)
+    write_whole(kept, b"new")
+    assert kept.read_text() == "new" and stat.S_IMODE(kept.stat().st_mode) == 0o600
+    fresh = tmp_path / "deeper" / "fresh.json"
+    write_whole(fresh, b"fresh")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.read_text() == "fresh" and stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask
+    link = tmp_path / "link.json"
+    link.symlink_to(kept)
+    write_whole(link, b"through the link")
+    assert link.is_symlink() and kept.read_text() == "through the link"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.cards import POINTS_OF_COMBAT
+from checker.contract.documents import write_whole
 from checker.contract.interface import CardSpec, EffectSpec, UnsupportedError
 
 #: Basic land types by the mana symbol they tap for.
@@ -443,11 +444,8 @@ def card_data_json(specs: Iterable[CardSpec]) -> str:
     data = {name.lower(): build_face(spec) for name, spec in unique.items()}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     if path is not None:
-        with contextlib.suppress(OSError):  # written whole or not at all, under its own name first
-            path.parent.mkdir(parents=True, exist_ok=True)
-            unfinished = path.with_suffix(f".{os.getpid()}.tmp")
-            unfinished.write_text(text, encoding="utf-8")
-            os.replace(unfinished, path)
+        with contextlib.suppress(OSError):
+            write_whole(path, text.encode("utf-8"))
     return text
 
 

@@ -8,9 +8,11 @@ file and the problem, instead of failing somewhere later.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
+import tempfile
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -48,6 +50,35 @@ def read_regular(path: Path, most: int | None = None) -> bytes:
     tell a file too large); raises as :func:`open_regular`."""
     with open_regular(path) as file:
         return file.read() if most is None else file.read(most + 1)
+
+
+#: The process's umask, read once (reading it means setting it), for the mode of files written whole.
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all, making the directory if needed: into a
+    temporary file beside it, then renamed over it. A full disk or an interrupted write never
+    leaves a file cut short, nor cuts short the file it replaces (an expectations file rewritten
+    keeps its reasons until the new one is whole). The file gets the mode of the one it replaces,
+    else the umask's; a symbolic link is written through. Raises OSError."""
+    path = Path(os.path.realpath(path))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_UMASK
+    descriptor, unfinished = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(data)
+        os.chmod(unfinished, mode)
+        os.replace(unfinished, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(unfinished)
+        raise
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ written there is done without.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
+
+from checker.contract.documents import write_whole
 
 
 def directory() -> Path | None:
@@ -23,13 +24,10 @@ def directory() -> Path | None:
 
 
 def keep(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` in the cache at once or not at all (a temporary file renamed), the
-    directory made if needed; False where it can't be written (a read-only or full disk)."""
+    """Write ``data`` to ``path`` in the cache whole or not at all, the directory made if needed;
+    False where it can't be written (a read-only or full disk)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as out:
-            out.write(data)
-        os.replace(out.name, path)
+        write_whole(path, data)
     except OSError:
         return False
     return True

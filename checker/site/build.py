@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.cards import POOL
+from checker.contract.documents import write_whole
 from checker.contract.features import features_dir
 from checker.contract.rulings import Ruling, rulings
 from checker.contract.vocabulary import EDITIONS
@@ -181,9 +182,7 @@ def _search_script(site: Site) -> str:
 
 
 def _write(out: Path, name: str, text: str) -> None:
-    path = out / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_whole(out / name, text.encode("utf-8"))
 
 
 def _timelines(

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from checker.contract.documents import Document
+from checker.contract.documents import Document, write_whole
 from checker.judging.reports._text import editions_of
 from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 
@@ -134,14 +134,14 @@ def dumps(value: object) -> str:
 
 
 def write_text(path: Path, text: str) -> Path:
-    """Write ``text`` as UTF-8, making the directory if needed.
+    """Write ``text`` as UTF-8, whole or not at all (:func:`~checker.contract.documents.write_whole`),
+    making the directory if needed.
 
     A lone surrogate (an engine's undecodable stderr byte, kept by ``surrogateescape``)
     can't be encoded; ``backslashreplace`` writes it as ``\\udcXX``, which in a JSON string
     is the escape that reads back as the same character, and elsewhere is a visible marker.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8", errors="backslashreplace")
+    write_whole(path, text.encode("utf-8", errors="backslashreplace"))
     return path
 
 
