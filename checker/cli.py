@@ -14,8 +14,8 @@ Exit codes of ``turncheck certify`` (and ``smoke``):
   scenario could run, the engine never identified itself, or the run's process ended
   before the run finished;
 - 2: a usage error: a wrong option, an engine that can't be found, an unreadable file, or
-  no scenario selected; or the scenarios passed but some trace ``--record-traces`` asked for
-  could not be written (each is left out and named);
+  no scenario selected; or the scenarios passed but a report, expectations file or trace
+  asked for could not be written (each file whole or not at all; what wasn't is named);
 - 3: an internal error of the suite;
 - 128 + N: interrupted by signal N (130 for SIGINT or a KeyboardInterrupt in an adapter,
   143 SIGTERM, 129 SIGHUP); the reports written are marked partial.
@@ -56,7 +56,7 @@ from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
 from checker.running import durations
 from checker.running.collect import chosen_files
 from checker.running.collector import Collector
-from checker.running.conclude import Conclusion
+from checker.running.conclude import Conclusion, NotWritten
 from checker.running.options import OptionError, Selection, check_output_dir, positive_bytes, positive_seconds
 from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -148,7 +148,7 @@ def _certify_parser(sub: Any) -> None:
         "Exit codes: 0 every selected scenario passed or is unsupported, and at least one ran (with --expect: the "
         "results match); 1 some scenario failed, erred or timed out (with --expect: they differ), no scenario "
         "could run, the engine never identified itself, or the run's process ended early; 2 usage error, "
-        "nothing selected, or the scenarios passed but some trace --record-traces asked for could not be written; "
+        "nothing selected, or the scenarios passed but a report, expectations file or trace could not be written; "
         "3 internal error; 128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)",
     )
     p.add_argument(
@@ -321,27 +321,29 @@ def _run(
         # Every scenario of each part and edition it ran (not a smoke test's first few): the next -j split's weights.
         durations.record(args.engine, collector.results)
     report = collector.report(tuple(args.edition or EDITIONS), partial)
+    unwritten = [problem] if (problem := collector.traces_problem()) is not None else []
+    failed_options: frozenset[str] = frozenset()
     try:
         verdict = conclusion.conclude(report)
-    except OSError as exc:
-        _error(f"the reports could not be written: {exc}")
-        return EXIT_INTERNAL, report
+    except NotWritten as exc:  # a full disk
+        verdict, failed_options = exc.verdict, exc.options
+        unwritten.insert(0, f"the run's results could not be written: {exc}")
     _summary(console, report)
-    if args.report_dir:
+    if args.report_dir and "--report-dir" not in failed_options:
         console.print(f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""))
     if verdict is not None:
         console.print(describe(verdict), markup=False)
     else:
         for gap in report.gaps:
             _error(f"the run doesn't pass: {gap}")
+    for problem in unwritten:
+        _error(problem)
     if cut_short == internal:  # the results so far are in the reports, marked partial
         return EXIT_INTERNAL, report
     if partial is not None:
         return (128 + ending.signal if ending.signal is not None else EXIT_FAILED), report
     passed = verdict.ok if verdict is not None else report.ok
-    traces = collector.traces_problem()
-    if traces is not None:
-        _error(traces)
+    if unwritten:  # the run didn't leave all it was asked to
         return (EXIT_USAGE if passed else EXIT_FAILED), report
     return (EXIT_OK if passed else EXIT_FAILED), report
 

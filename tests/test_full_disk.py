@@ -132,8 +132,9 @@ def test_expectations_rewritten_where_they_cant_be_written_keep_their_reasons(tm
     assert subprocess.run([*certify, "--write-expectations", str(path)], cwd=ROOT, check=False).returncode == 0
     before = path.read_bytes()
     done = _with_files_of_at_most(len(before) - 1, *certify, "--write-expectations", str(path))
-    assert done.returncode == 3
-    assert "the reports could not be written: [Errno 27] File too large" in done.stderr
+    assert done.returncode == 2
+    assert f"the run's results could not be written: --write-expectations {path}: File too large" in done.stderr
+    assert "64/64: 64 passed" in done.stdout and "conformance per edition" in done.stdout  # printed all the same
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["expectations.json"]
 
@@ -153,3 +154,12 @@ def test_a_file_written_whole_keeps_the_mode_of_the_one_it_replaces_and_writes_t
     link.symlink_to(kept)
     write_whole(link, b"through the link")
     assert link.is_symlink() and kept.read_text() == "through the link"
+
+
+def test_a_pytest_session_whose_reports_cant_be_written_fails_and_says_so(tmp_path: Path) -> None:
+    session = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "checker.running.test_conformance"]
+    done = _with_files_of_at_most(64, *session, "--part", "untap", "--report-dir", str(tmp_path / "reports"))
+    assert done.returncode == 1
+    assert "64 passed" in done.stdout and "= not written =" in done.stdout
+    assert f"--report-dir {tmp_path / 'reports'}: File too large" in done.stdout
+    assert list((tmp_path / "reports").iterdir()) == []

@@ -47,14 +47,35 @@ class Conclusion:
         return cls(selection, report_dir, read_expectations("--expect", expect), write_to, kept)
 
     def conclude(self, report: RunReport) -> Verdict | None:
-        """Write the reports and the expectations; the verdict, when there are expectations."""
+        """Write the reports and the expectations; the verdict, when there are expectations. Each
+        file is written whole or not at all; what can't be written (a full disk) raises
+        :class:`NotWritten` once the rest is written, with the verdict."""
+        problems: dict[str, str] = {}
         if self.report_dir:
-            write_all(report, Path(self.report_dir))
+            try:
+                write_all(report, Path(self.report_dir))
+            except OSError as exc:
+                problems["--report-dir"] = f"--report-dir {self.report_dir}: {exc.strerror or exc}"
         if self.write_to:
             # An entry the run didn't cover stays: one outside its selection, or any, when it was cut short.
             def outside(id: str) -> bool:
                 return report.partial is not None or not self.selection.surely_selects(id)
 
             written = expectations_from(report, WRITTEN_REASON, self.kept, outside)
-            write_expectations(written, Path(self.write_to))
-        return check(report, self.expected) if self.expected is not None else None
+            try:
+                write_expectations(written, Path(self.write_to))
+            except OSError as exc:
+                problems["--write-expectations"] = f"--write-expectations {self.write_to}: {exc.strerror or exc}"
+        verdict = check(report, self.expected) if self.expected is not None else None
+        if problems:
+            raise NotWritten(problems, verdict)
+        return verdict
+
+
+class NotWritten(Exception):
+    """Outputs of the run that couldn't be written, by their options; the verdict stands."""
+
+    def __init__(self, problems: dict[str, str], verdict: Verdict | None) -> None:
+        super().__init__("; ".join(problems.values()))
+        self.options = frozenset(problems)
+        self.verdict = verdict

@@ -35,7 +35,7 @@ from checker.running.collector import (
     scenario_name,
     scenario_rulings,
 )
-from checker.running.conclude import Conclusion
+from checker.running.conclude import Conclusion, NotWritten
 from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.options import (
     OptionError,
@@ -367,7 +367,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     partial = collector.partial("interrupted") if exitstatus == pytest.ExitCode.INTERRUPTED else None
     report = collector.report(tuple(config.getoption("edition") or EDITIONS), partial)
     config.stash[_REPORT] = report
-    verdict = config.stash[_CONCLUSION].conclude(report)
+    try:
+        verdict = config.stash[_CONCLUSION].conclude(report)
+    except NotWritten as exc:  # a full disk: said in the terminal summary, and the session fails
+        verdict = exc.verdict
+        config.stash[_NOT_WRITTEN] = f"the run's results could not be written: {exc}"
     if verdict is not None:
         config.stash[_VERDICT] = verdict
     if exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
@@ -375,13 +379,14 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         # the same session (a unit test, a feature file that can't be read) still fails it.
         scenario_failures = sum(r.status in FAILING for r in report.results)
         others_failed = session.testsfailed > scenario_failures
-        # Traces asked for and not written: the run didn't do all it was asked to.
-        unwritten = collector.traces_problem() is not None
+        # Reports, expectations or traces asked for and not written: the run didn't do all it was asked to.
+        unwritten = collector.traces_problem() is not None or _NOT_WRITTEN in config.stash
         passed = (verdict.ok if verdict is not None else report.ok) and not others_failed and not unwritten
         session.exitstatus = pytest.ExitCode.OK if passed else pytest.ExitCode.TESTS_FAILED
 
 
 _VERDICT = pytest.StashKey[Any]()
+_NOT_WRITTEN = pytest.StashKey[str]()
 _CONCLUSION = pytest.StashKey[Conclusion]()
 
 
@@ -396,10 +401,11 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         counts = report.counts(edition)
         terminalreporter.write_line(f"{edition:<10}" + "".join(f"{counts[Status(c)]:>13}" for c in columns))
     collector = config.stash.get(_COLLECTOR, None)
-    problem = collector.traces_problem() if collector is not None else None
-    if problem is not None:
-        terminalreporter.section("traces")
-        terminalreporter.write_line(problem)
+    problems = [config.stash.get(_NOT_WRITTEN, None), collector.traces_problem() if collector is not None else None]
+    if any(problems):
+        terminalreporter.section("not written")
+        for problem in filter(None, problems):
+            terminalreporter.write_line(problem)
     verdict = config.stash.get(_VERDICT, None)
     if verdict is not None:
         from checker.judging.expectations import describe
