@@ -40,7 +40,7 @@ from msgspec import UNSET, UnsetType
 from checker.contract.codec import ACTION_TYPES, encode
 from checker.contract.documents import NotARegularFile, load_schema, read_regular
 from checker.contract.interface import Action, DecisionView, GameEvent, GameView, PermanentView, StackItemView
-from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
+from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
 
 FORMAT: Final = "turncheck-trace"
 #: The keyword abilities an observation's ``keywords`` may name: those the combat's steps depend on.
@@ -441,9 +441,37 @@ def read_header(path: str, first: bytes) -> Header:
         )
     if header.edition not in EDITIONS:
         raise TraceError(path, 1, f"unknown edition {header.edition!r} (known: {', '.join(EDITIONS)})")
-    if not header.players:
-        raise TraceError(path, 1, "the header names no players")
+    problem = _header_problem(header)
+    if problem is not None:
+        raise TraceError(path, 1, problem)
     return header
+
+
+def _header_problem(header: Header) -> str | None:
+    """What the header says that can't be: the checks would follow a game that isn't one."""
+    players = header.players
+    if not players:
+        return "the header names no players"
+    named = sorted({p for p in players if players.count(p) > 1})
+    if named or "" in players:
+        return f"the header names {', '.join(map(repr, named))} twice" if named else "a player without a name"
+    every = ", ".join(players)
+    if header.starting_player is not None and header.starting_player not in players:
+        return f"the starting player {header.starting_player!r} is not one of the players ({every})"
+    start = header.start
+    if start is None:
+        return None
+    if start.active_player not in players:
+        return f"start: the active player {start.active_player!r} is not one of the players ({every})"
+    if start.turn_number < 0:
+        return f"start: turn {start.turn_number}: a turn's number is 0 or more"
+    steps = dict(TURN_TEMPLATES[header.edition])
+    if start.phase is not None and start.phase not in steps:
+        return f"start: {header.edition} has no phase {start.phase!r} (its phases: {', '.join(steps)})"
+    if start.step is not None and start.step not in steps.get(start.phase or "", ()):
+        where = f"the {start.phase} phase" if start.phase else "no phase"
+        return f"start: the {start.step} step is not a step of {where}"
+    return None
 
 
 def _checked(entry: _Entry, previous: Observed | None) -> Entry:

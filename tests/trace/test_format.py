@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import msgspec
@@ -230,3 +231,37 @@ def test_a_trace_that_begins_with_a_byte_order_mark_reads_as_one_without(tmp_pat
     for validate in (False, True):
         assert open_trace(marked, validate).header == open_trace(plain, validate).header
     assert check_trace(open_trace(marked)).results == check_trace(open_trace(plain)).results
+
+
+@pytest.mark.parametrize(
+    ("header", "problem"),
+    [
+        ({"players": ["Alice", "Alice"]}, "the header names 'Alice' twice"),
+        ({"players": ["Alice", ""]}, "a player without a name"),
+        ({"starting_player": "Carol"}, "the starting player 'Carol' is not one of the players (Alice, Bob)"),
+        ({"start": {"turn_number": 2, "active_player": "Carol"}}, "start: the active player 'Carol' is not one of"),
+        ({"start": {"turn_number": -1, "active_player": "Bob"}}, "start: turn -1: a turn's number is 0 or more"),
+        ({"start": {"turn_number": 2, "active_player": "Bob", "phase": "discard"}}, "cr2024 has no phase 'discard'"),
+        (
+            {"start": {"turn_number": 2, "active_player": "Bob", "phase": "combat", "step": "upkeep"}},
+            "start: the upkeep step is not a step of the combat phase",
+        ),
+        (
+            {"start": {"turn_number": 2, "active_player": "Bob", "step": "upkeep"}},
+            "the upkeep step is not a step of no",
+        ),
+    ],
+)
+def test_a_header_that_says_what_cant_be_is_not_read(tmp_path: Path, header: dict[str, object], problem: str) -> None:
+    written = {**msgspec.to_builtins(Header.new("cr2024", ["Alice", "Bob"], "test", "0")), **header}
+    path = tmp_path / "t.jsonl"
+    path.write_text(json.dumps(written) + "\n")
+    with pytest.raises(TraceError, match=re.escape(problem)):
+        open_trace(path)
+
+
+def test_a_header_of_a_mirage_game_begun_in_its_untap_phase_is_read(tmp_path: Path) -> None:
+    header = Header.new("mirage", ["Alice", "Bob"], "test", "0", start=Start(3, "Bob", "untap"))
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(msgspec.json.encode(header) + b"\n")
+    assert open_trace(path).header.start == Start(3, "Bob", "untap")

@@ -10,7 +10,7 @@ import hypothesis.strategies as st
 from hypothesis import HealthCheck, given, settings
 
 from checker.contract.interface import DecisionView, GameEvent, PermanentView, StackItemView
-from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS
+from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
 from checker.trace.check import Status, check_trace
 from checker.trace.format import Header, Observation, PlayerObservation, Start, TraceWriter, open_trace
 
@@ -61,20 +61,26 @@ views = st.builds(
     stack=st.none() | st.lists(st.just(StackItemView("Shock", "Alice", "spell")), max_size=2).map(tuple),
     keywords=st.none() | st.dictionaries(st.sampled_from(("p1", "p2")), st.just(("first_strike",))),
 )
-starts = st.none() | st.builds(
-    Start, st.integers(1, 4), st.sampled_from(PLAYERS), st.none() | st.sampled_from(sorted(PHASES)), st.none()
-)
+
+
+def starts(edition: str) -> st.SearchStrategy[Start | None]:
+    """Where a trace may begin: a turn of one of its players, at one of the edition's phases (a header
+    naming anything else isn't read; those have tests of their own)."""
+    phases = [phase for phase, _ in TURN_TEMPLATES[edition]]
+    return st.none() | st.builds(
+        Start, st.integers(1, 4), st.sampled_from(PLAYERS[:2]), st.none() | st.sampled_from(phases), st.none()
+    )
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    edition=st.sampled_from(EDITIONS),
-    start=starts,
+    beginning=st.sampled_from(EDITIONS).flatmap(lambda edition: st.tuples(st.just(edition), starts(edition))),
     entries=st.lists(st.one_of(events, views), max_size=60),
 )
-def test_any_well_shaped_trace_gets_a_verdict(edition: str, start: Start | None, entries: list[object]) -> None:
+def test_any_well_shaped_trace_gets_a_verdict(beginning: tuple[str, Start | None], entries: list[object]) -> None:
     """... and the same verdict with every handler called: each check's ``when`` is a promise
     that its handler does nothing where the condition is false."""
+    edition, start = beginning
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "t.jsonl"
         with TraceWriter(path, Header.new(edition, list(PLAYERS[:2]), "liar", "0", start=start)) as trace:
