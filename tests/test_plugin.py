@@ -156,3 +156,32 @@ def test_a_failing_test_of_another_kind_fails_the_session_whatever_the_scenarios
     )  # fmt: skip
     assert result.parseoutcomes()["failed"] == 1
     assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+GC_SEEN = """
+import gc
+import json
+import os
+
+
+def pytest_runtest_call(item):
+    with open(os.environ["GC_SEEN"], "a") as seen:
+        seen.write(json.dumps([gc.get_threshold()[0], gc.get_freeze_count() > 0]) + "\\n")
+"""
+
+
+def test_the_collector_is_eased_while_the_scenarios_run_and_as_it_was_after(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gc
+
+    seen = pytester.path / "gc.jsonl"
+    monkeypatch.setenv("GC_SEEN", str(seen))
+    pytester.makepyfile(gc_seen=GC_SEEN)
+    pytester.syspathinsert()
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    session = ("-p", "gc_seen", "--pyargs", "checker.running.test_conformance", "--part", "untap")
+    result = pytester.runpytest_inprocess(*session)
+    assert result.parseoutcomes()["passed"] > 0
+    assert {tuple(json.loads(line)) for line in seen.read_text().splitlines()} == {(10_000, True)}
+    assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
