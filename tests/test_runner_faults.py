@@ -56,10 +56,11 @@ def _only_one(report: RunReport, honest: RunReport, status: Status) -> str:
     [
         ("crash:perform:3", Status.ERROR, "fake engine: crashing on perform #3"),
         ("hang:perform:3", Status.TIMEOUT, "fake engine: hanging on perform #3"),
-        ("garbage:view:2", Status.ERROR, "isn't JSON: 'this is not JSON'"),
+        ("garbage:view:2", Status.ERROR, "isn't JSON (JSON is malformed: invalid character (byte 4)): 'this is not"),
+        ("deep:view:2", Status.ERROR, "isn't JSON (nested too deep to read): '[[[["),
         ("wrong-id:events:1", Status.ERROR, "answered request"),
         # an engine that takes up state_in_answers: the view and events come with the answers to actions
-        ("garbage:perform:2 --state", Status.ERROR, "isn't JSON: 'this is not JSON'"),
+        ("garbage:perform:2 --state", Status.ERROR, "isn't JSON (JSON is malformed: invalid character (byte 4))"),
         ("bad-phase:perform:2 --state", Status.ERROR, "$.view_changes.phase: 'teatime' is not one of"),
     ],
 )

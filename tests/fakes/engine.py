@@ -7,6 +7,7 @@ FAULT is one of:
   crash:<request type>:<n>     die (exit code 3, a message on stderr) at the n-th request of that type
   hang:<request type>:<n>      stop answering at the n-th request of that type
   garbage:<request type>:<n>   answer it with a line that isn't JSON
+  deep:<request type>:<n>      answer it with JSON nested 200,000 deep
   wrong-id:<request type>:<n>  answer it with another request's id
   lie-protocol                 claim protocol version 2 in the handshake
   lie-editions                 claim an edition that doesn't exist
@@ -84,6 +85,10 @@ def main(argv: list[str]) -> int:
             time.sleep(3600)
         if kind == "garbage" and hit:
             sys.stdout.write("this is not JSON\n")
+            sys.stdout.flush()
+            continue
+        if kind == "deep" and hit:
+            sys.stdout.write("[" * 200_000 + "]" * 200_000 + "\n")
             sys.stdout.flush()
             continue
         if kind == "wrong-id" and hit:

@@ -202,10 +202,11 @@ class WireEngine:
     def _read(self, kind: str, line: bytes) -> dict[str, Any]:
         try:
             answer = msgspec.json.decode(line)
-        except (ValueError, RecursionError):  # not JSON, not UTF-8, too deep, a number out of range
+        except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, too deep, a number out of range
             shown = line[:200].decode(errors="replace")
+            why = "nested too deep to read" if isinstance(exc, RecursionError) else str(exc)
             raise ProtocolError(
-                f"the engine answered the {kind} request with a line that isn't JSON: {shown!r}"
+                f"the engine answered the {kind} request with a line that isn't JSON ({why}): {shown!r}"
             ) from None
         if not isinstance(answer, dict):
             raise ProtocolError(f"the engine answered the {kind} request with {str(answer)[:200]}, not an object")
