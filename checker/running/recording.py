@@ -81,12 +81,7 @@ class RecordingAdapter:
         except BaseException:
             # No game began (an unsupported set-up, a crash): no trace, and the engine's own error
             # goes up as it was, not one from asking a game that never began for its events.
-            writer, self._writer = self._writer, None
-            if writer is not None:
-                with contextlib.suppress(OSError):
-                    writer.close()
-            with contextlib.suppress(OSError):
-                self.path.unlink(missing_ok=True)
+            self._discard()
             raise
         self._record()
 
@@ -133,6 +128,15 @@ class RecordingAdapter:
         """The trace can't be written (a full disk, a directory taken away): the caller is told."""
         raise exc
 
+    def _discard(self) -> None:
+        """No trace: the file closed (its buffer may not be writable either) and removed."""
+        writer, self._writer = self._writer, None
+        with contextlib.suppress(OSError):
+            if writer is not None:
+                writer.close()
+        with contextlib.suppress(OSError):
+            self.path.unlink(missing_ok=True)
+
     def close(self) -> None:
         writer, self._writer = self._writer, None
         if writer is not None:
@@ -154,9 +158,4 @@ class RecordingAlongside(RecordingAdapter):
     def _unwritable(self, exc: OSError) -> None:
         if self.failure is None:
             self.failure = f"{self.path}: {exc.strerror or exc}"
-        writer, self._writer = self._writer, None
-        with contextlib.suppress(OSError):
-            if writer is not None:
-                writer.close()  # its buffer can't be written either: the file is closed all the same
-        with contextlib.suppress(OSError):
-            self.path.unlink(missing_ok=True)
+        self._discard()
