@@ -327,7 +327,7 @@ def _run(
         verdict = conclusion.conclude(report)
     except NotWritten as exc:  # a full disk
         verdict, failed_options = exc.verdict, exc.options
-        unwritten.insert(0, f"the run's results could not be written: {exc}")
+        unwritten.insert(0, str(exc))
     _summary(console, report)
     if args.report_dir and "--report-dir" not in failed_options:
         console.print(f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""))

@@ -76,6 +76,6 @@ class NotWritten(Exception):
     """Outputs of the run that couldn't be written, by their options; the verdict stands."""
 
     def __init__(self, problems: dict[str, str], verdict: Verdict | None) -> None:
-        super().__init__("; ".join(problems.values()))
+        super().__init__(f"the run's results could not be written: {'; '.join(problems.values())}")
         self.options = frozenset(problems)
         self.verdict = verdict

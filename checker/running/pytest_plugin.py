@@ -221,8 +221,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     feature_cache.store(feature_files(session.config))
     if any("edition" in getattr(item, "fixturenames", ()) for item in session.items):
         gc.freeze()
-        session.config.stash[_GC_THRESHOLD] = gc.get_threshold()
-        gc.set_threshold(10_000, *gc.get_threshold()[1:])
+        threshold = session.config.stash[_GC_THRESHOLD] = gc.get_threshold()
+        gc.set_threshold(10_000, *threshold[1:])
 
 
 _GC_THRESHOLD = pytest.StashKey[tuple[int, ...]]()
@@ -383,7 +383,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         verdict = config.stash[_CONCLUSION].conclude(report)
     except NotWritten as exc:  # a full disk: said in the terminal summary, and the session fails
         verdict = exc.verdict
-        config.stash[_NOT_WRITTEN] = f"the run's results could not be written: {exc}"
+        config.stash[_NOT_WRITTEN] = str(exc)
     if verdict is not None:
         config.stash[_VERDICT] = verdict
     if exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
