@@ -30,6 +30,7 @@ file it can't read.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import os
@@ -37,13 +38,9 @@ import signal
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from checker.contract import catalog
 from checker.contract.protocol import MAX_MESSAGE_BYTES
@@ -61,6 +58,12 @@ from checker.running.options import OptionError, Selection, check_output_dir, po
 from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from rich.console import Console
+    from rich.progress import Progress
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 _STYLE = {
     Status.PASSED: "green",
@@ -71,17 +74,30 @@ _STYLE = {
 }
 
 
-class _Progress:
-    """Shows the run as it goes: a progress bar on a terminal, a line per 50 scenarios otherwise."""
+def _new_console() -> Console:
+    """The command's output. rich is imported here rather than with this module: a certification
+    shows nothing before its run's child has forked, so the import runs alongside the run."""
+    from rich.console import Console
 
-    def __init__(self, console: Console, live: bool, title: str = "certifying") -> None:
-        self.console = console
-        self.live = live
+    return Console(stderr=False, highlight=False, soft_wrap=True)
+
+
+class _Progress:
+    """Shows the run as it goes: a progress bar on a terminal, a line per 50 scenarios otherwise.
+    The console is made when there is first something to show (``console``: made once per command)."""
+
+    def __init__(self, console: Callable[[], Console], may_be_live: bool, title: str = "certifying") -> None:
+        self.make_console = console
+        self.may_be_live = may_be_live
         self.title = title
         self.counts: Counter[Status] = Counter()
         self.total = 0
         self._bar: Progress | None = None
         self._task: Any = None
+
+    @property
+    def console(self) -> Console:
+        return self.make_console()
 
     def begin(self, total: int) -> None:
         """Start showing the run, or count more scenario runs (each job says how many it collected)."""
@@ -91,7 +107,9 @@ class _Progress:
                 self._bar.update(self._task, total=total)
             return
         self.total = total
-        if self.live:
+        if self.may_be_live and self.console.is_terminal:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
             self._bar = Progress(
                 TextColumn(f"[bold]{self.title}"),
                 BarColumn(),
@@ -288,12 +306,12 @@ def _prepare(args: argparse.Namespace) -> Conclusion:
     return Conclusion.prepare(chosen, args.report_dir, args.expect, args.write_expectations)
 
 
-def certify(args: argparse.Namespace, console: Console) -> int:
+def certify(args: argparse.Namespace, console: Callable[[], Console]) -> int:
     return _run(args, console)[0]
 
 
 def _run(
-    args: argparse.Namespace, console: Console, *extra: str, title: str = "certifying"
+    args: argparse.Namespace, console: Callable[[], Console], *extra: str, title: str = "certifying"
 ) -> tuple[int, RunReport | None]:
     """Run the scenarios under supervision and conclude: the exit code, and the report if there is one."""
     try:
@@ -301,8 +319,7 @@ def _run(
     except OptionError as exc:
         _error(str(exc))
         return EXIT_USAGE, None
-    live = console.is_terminal and not args.plain and not os.environ.get("CI")
-    progress = _Progress(console, live, title)
+    progress = _Progress(console, not args.plain and not os.environ.get("CI"), title)
     collector = Collector(args.engine)
     _preload(args.engine)
     try:
@@ -328,11 +345,12 @@ def _run(
     except NotWritten as exc:  # a full disk
         verdict, failed_options = exc.verdict, exc.options
         unwritten.insert(0, str(exc))
-    _summary(console, report)
+    out = console()
+    _summary(out, report)
     if args.report_dir and "--report-dir" not in failed_options:
-        console.print(f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""))
+        out.print(f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""))
     if verdict is not None:
-        console.print(describe(verdict), markup=False)
+        out.print(describe(verdict), markup=False)
     else:
         for gap in report.gaps:
             _error(f"the run doesn't pass: {gap}")
@@ -352,7 +370,7 @@ def _run(
 SMOKE_PART = "untap"
 
 
-def smoke(args: argparse.Namespace, console: Console) -> int:
+def smoke(args: argparse.Namespace, console: Callable[[], Console]) -> int:
     """The handshake, then a few short games per supported edition, stopping at the first that fails."""
     from checker.contract.interface import EngineFailure
     from checker.running.engines import EngineNotFound, EngineProvider
@@ -370,7 +388,7 @@ def smoke(args: argparse.Namespace, console: Console) -> int:
     finally:
         provider.close()
     editions = [e for e in EDITIONS if e in capabilities.editions]
-    console.print(
+    console().print(
         visible(f"handshake: {capabilities.name} {capabilities.version}")
         + f"\n  editions: {', '.join(visible(e) for e in sorted(capabilities.editions)) or 'none'}"
         + f"\n  effects: {len(capabilities.effects)} of the catalog's {len(catalog.CATALOG)}",
@@ -395,11 +413,14 @@ def smoke(args: argparse.Namespace, console: Console) -> int:
         # Indented, so that no line the engine wrote can pass for one of this command's own.
         _error(f"{first.id}: {first.status}\n" + "\n".join(f"  | {line}" for line in detail.split("\n")))
     elif code == EXIT_OK:
-        console.print(f"smoke: ok ({', '.join(editions)})")
+        console().print(f"smoke: ok ({', '.join(editions)})")
     return code
 
 
 def _summary(console: Console, report: RunReport) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
     engine = visible(f"{report.engine.name} {report.engine.version}")
     table = Table(title=escape(f"{engine}: conformance per edition"))
     table.add_column("edition")
@@ -475,19 +496,19 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error
         return EXIT_USAGE if exc.code else EXIT_OK
-    console = Console(stderr=False, highlight=False, soft_wrap=True)
     try:
-        return _command(args, console)
+        return _command(args, functools.cache(_new_console))
     except KeyboardInterrupt:  # outside a run (whose supervisor handles it): reading files, writing reports
         _error("interrupted")
         return 128 + signal.SIGINT
 
 
-def _command(args: argparse.Namespace, console: Console) -> int:
+def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
     if args.command == "certify":
-        return certify(args, console)
+        return certify(args, output)
     if args.command == "smoke":
-        return smoke(args, console)
+        return smoke(args, output)
+    console = output()
     if args.command == "diff":
         return _diff(args.old, args.new, console)
     if args.command == "compare":
@@ -586,6 +607,8 @@ def _site(out: Path, reports: list[Path], traces: list[Path], console: Console) 
 
 def _error(message: str) -> None:
     """An error on stderr, each of its lines made safe for the terminal (it may quote a file or an engine)."""
+    from rich.console import Console
+
     text = "\n".join(visible(line) for line in message.split("\n"))
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {text}", style="red", markup=False)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,12 @@ def test_a_job_imports_only_the_jobs_beneath_it(job: str) -> None:
 def test_every_job_is_declared() -> None:
     packages = {p.parent.name for p in CHECKER.glob("*/__init__.py")}
     assert packages == set(MAY_IMPORT)
+
+
+def test_the_command_leaves_its_output_and_other_commands_imports_until_they_are_needed() -> None:
+    """``turncheck``'s start-up imports neither rich (a certification's parent shows nothing until
+    its run's child has forked: the import runs alongside the run) nor another command's libraries."""
+    code = "import sys, checker.cli; print(sorted({m.split('.')[0] for m in sys.modules}))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    for library in ("rich", "hypothesis", "jinja2", "jsonschema"):
+        assert f"'{library}'" not in loaded, f"importing checker.cli imports {library}"

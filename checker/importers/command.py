@@ -17,13 +17,14 @@ import argparse
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Any
 
 from checker.contract.documents import Problem
 from checker.contract.interface import AdapterError, EngineFailure
 from checker.importers.recording import RecordedGame, write_trace
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
