@@ -92,11 +92,11 @@ def test_scenario(game, run):
 
 def pytest_alone(directory: Path, runs: int) -> list[str]:
     """The command of a pytest session of ``runs`` trivial tests, with the plugins the certification's
-    sessions leave out left out too, and neither pytest-bdd nor the suite's plugin."""
+    sessions leave out left out too, and no installed plugin (neither pytest-bdd nor the suite's)."""
     directory.mkdir()
     (directory / "test_alone.py").write_text(PYTEST_ALONE.format(runs=runs))
-    plugins = (*LEFT_OUT_PLUGINS, "pytest-bdd", "mtg_turn_conformance")
-    return [sys.executable, "-m", "pytest", "--assert=plain", str(directory), *(f"-pno:{p}" for p in plugins)]
+    left_out = (f"-pno:{plugin}" for plugin in LEFT_OUT_PLUGINS)
+    return [sys.executable, "-m", "pytest", "--assert=plain", "--disable-plugin-autoload", str(directory), *left_out]
 
 
 def cache_bytecode(directory: Path) -> None:

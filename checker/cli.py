@@ -218,11 +218,16 @@ def _smoke_parser(sub: Any) -> None:
     p.add_argument("--plain", action="store_true", help="plain output, no progress bar (the default in CI)")
 
 
-#: pytest's plugins a certification's sessions leave out:
+#: The plugins a certification's sessions load, and no other that is installed: pytest's own
+#: discovery of installed plugins is turned off (``--disable-plugin-autoload``). Another project's
+#: plugin (Hypothesis's, pytest-xdist's, whose jobs are the supervisor's, one that reorders or
+#: times out tests) has no say in a certification, and the session doesn't read every installed
+#: package's entry points to find them.
+SESSION_PLUGINS = ("pytest_bdd.plugin", "checker.running.pytest_plugin")
+
+#: pytest's own plugins a certification's sessions leave out:
 #:
 #: - the cache and the terminal report, which the command makes itself;
-#: - Hypothesis's plugin (where the test tools are installed) and pytest-xdist's (the jobs are the
-#:   supervisor's), which would only cost their start-up;
 #: - the unraisable-exception plugin, whose only service, a warning, costs full garbage
 #:   collections at the end of the session;
 #: - the plugins that wrap every test, fixture or module for what a certification never shows:
@@ -233,8 +238,6 @@ def _smoke_parser(sub: Any) -> None:
 LEFT_OUT_PLUGINS = (
     "cacheprovider",
     "terminal",
-    "hypothesispytest",
-    "xdist",
     "unraisableexception",
     "logging",
     "warnings",
@@ -255,6 +258,7 @@ LEFT_OUT_PLUGINS = (
 def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
     """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
     argv = ["--pyargs", "checker.running.test_conformance", *extra]
+    argv += ["--disable-plugin-autoload", *(arg for name in SESSION_PLUGINS for arg in ("-p", name))]
     argv += [arg for name in LEFT_OUT_PLUGINS for arg in ("-p", f"no:{name}")]
     # The step definitions say what failed in their own messages: rewriting the asserts of every
     # module imported in the session would only cost its parsing.

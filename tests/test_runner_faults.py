@@ -256,6 +256,36 @@ def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(
     _says_partial(reports, report)
 
 
+#: A pytest plugin another project installed, found by its entry point: it fails every test.
+SPOILER = """
+def pytest_runtest_call(item):
+    raise AssertionError("failed by another project's plugin")
+"""
+
+
+def test_another_projects_installed_pytest_plugin_has_no_say_in_a_certification(tmp_path: Path) -> None:
+    """pytest loads every installed plugin into a session; a certification's session loads its own only."""
+    (tmp_path / "spoiler.py").write_text(SPOILER)
+    found = tmp_path / "spoiler-1.0.dist-info"
+    found.mkdir()
+    (found / "METADATA").write_text("Metadata-Version: 2.1\nName: spoiler\nVersion: 1.0\n")
+    (found / "entry_points.txt").write_text("[pytest11]\nspoiler = spoiler\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
+    plain = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--pyargs", "checker.running.test_conformance",
+         "--part", "untap", "--edition", "cr2024", "-x"],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
+    )  # fmt: skip
+    assert "failed by another project's plugin" in plain.stdout  # the plugin is installed, and pytest loads it
+    reports = tmp_path / "reports"
+    done = turncheck(
+        "certify", "--part", "untap", "--edition", "cr2024", "--plain", "--report-dir", str(reports), env=env
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = read_json(reports / "report.json").results
+    assert results and all(r.status is Status.PASSED for r in results)
+
+
 # --------------------------------------------------------------------------- several jobs
 
 
