@@ -263,24 +263,28 @@ def pytest_runtest_call(item):
 """
 
 
-def test_another_projects_installed_pytest_plugin_has_no_say_in_a_certification(tmp_path: Path) -> None:
-    """pytest loads every installed plugin into a session; a certification's session loads its own only."""
+def test_a_certifications_sessions_are_its_own_whatever_pytest_would_take_from_outside(tmp_path: Path) -> None:
+    """pytest loads every installed plugin into a session, and takes options from the directory's
+    configuration and from its environment variables; a certification's sessions take none of them."""
     (tmp_path / "spoiler.py").write_text(SPOILER)
     found = tmp_path / "spoiler-1.0.dist-info"
     found.mkdir()
     (found / "METADATA").write_text("Metadata-Version: 2.1\nName: spoiler\nVersion: 1.0\n")
     (found / "entry_points.txt").write_text("[pytest11]\nspoiler = spoiler\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
+    (tmp_path / "pytest.ini").write_text("[pytest]\naddopts = -k nothing_at_all\nfilterwarnings = error\n")
+    path = os.pathsep.join(filter(None, [str(tmp_path), str(ROOT), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": path}
+    selection = ("--part", "untap", "--edition", "cr2024")
     plain = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--pyargs", "checker.running.test_conformance",
-         "--part", "untap", "--edition", "cr2024", "-x"],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "checker.running.test_conformance",
+         *selection, "-x", "-o", "addopts="],
         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
     )  # fmt: skip
     assert "failed by another project's plugin" in plain.stdout  # the plugin is installed, and pytest loads it
     reports = tmp_path / "reports"
-    done = turncheck(
-        "certify", "--part", "untap", "--edition", "cr2024", "--plain", "--report-dir", str(reports), env=env
-    )
+    outside = {**env, "PYTEST_ADDOPTS": "--collect-only", "PYTEST_PLUGINS": "spoiler"}
+    command = [sys.executable, "-m", "checker", "certify", *selection, "--plain", "--report-dir", str(reports)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env=outside, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     results = read_json(reports / "report.json").results
     assert results and all(r.status is Status.PASSED for r in results)

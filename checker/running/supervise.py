@@ -108,8 +108,15 @@ class _Relay:
             self.send({"properties": properties})
 
 
+#: The environment variables by which pytest takes options and plugins from outside its arguments:
+#: the sessions run as their arguments say, whatever the environment of the command.
+OUTSIDE_OPTIONS = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
+
+
 def _child(pytest_args: list[str], fd: int) -> None:  # pragma: no cover - runs in the child
     os.setpgid(0, 0)
+    for name in OUTSIDE_OPTIONS:
+        os.environ.pop(name, None)
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     received: list[int] = []
