@@ -223,8 +223,9 @@ def _smoke_parser(sub: Any) -> None:
 #: plugin (Hypothesis's, pytest-xdist's, whose jobs are the supervisor's, one that reorders or
 #: times out tests) has no say in a certification, and the session doesn't read every installed
 #: package's entry points to find them. Nor has the pytest configuration of the directory the
-#: command runs in (``--config-file`` the null device: none is read), nor pytest's environment
-#: variables (:data:`checker.running.supervise.OUTSIDE_OPTIONS`).
+#: command runs in (``--config-file`` the null device: none is read), nor a ``conftest.py`` above
+#: the installed suite (a project's own, where its virtual environment lives inside it), nor
+#: pytest's environment variables (:data:`checker.running.supervise.OUTSIDE_OPTIONS`).
 SESSION_PLUGINS = ("pytest_bdd.plugin", "checker.running.pytest_plugin")
 
 #: pytest's own plugins a certification's sessions leave out:
@@ -261,7 +262,7 @@ def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
     """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
     argv = ["--pyargs", "checker.running.test_conformance", *extra]
     argv += ["--disable-plugin-autoload", *(arg for name in SESSION_PLUGINS for arg in ("-p", name))]
-    argv += ["--config-file", os.devnull, "--rootdir", os.getcwd()]
+    argv += ["--config-file", os.devnull, "--rootdir", os.getcwd(), "--noconftest"]
     argv += [arg for name in LEFT_OUT_PLUGINS for arg in ("-p", f"no:{name}")]
     # The step definitions say what failed in their own messages: rewriting the asserts of every
     # module imported in the session would only cost its parsing.

@@ -264,23 +264,36 @@ def pytest_runtest_call(item):
 
 
 def test_a_certifications_sessions_are_its_own_whatever_pytest_would_take_from_outside(tmp_path: Path) -> None:
-    """pytest loads every installed plugin into a session, and takes options from the directory's
-    configuration and from its environment variables; a certification's sessions take none of them."""
+    """pytest loads every installed plugin into a session and the conftest.py files above its tests, and
+    takes options from the directory's configuration and from its environment variables; a
+    certification's sessions take none of them."""
     (tmp_path / "spoiler.py").write_text(SPOILER)
     found = tmp_path / "spoiler-1.0.dist-info"
     found.mkdir()
     (found / "METADATA").write_text("Metadata-Version: 2.1\nName: spoiler\nVersion: 1.0\n")
     (found / "entry_points.txt").write_text("[pytest11]\nspoiler = spoiler\n")
     (tmp_path / "pytest.ini").write_text("[pytest]\naddopts = -k nothing_at_all\nfilterwarnings = error\n")
-    path = os.pathsep.join(filter(None, [str(tmp_path), str(ROOT), os.environ.get("PYTHONPATH")]))
+    # The suite as if installed in a project (a virtual environment inside it): a conftest.py above it.
+    installed = tmp_path / "venv" / "site-packages"
+    installed.mkdir(parents=True)
+    (installed / "checker").symlink_to(ROOT / "checker")
+    (tmp_path / "conftest.py").write_text(SPOILER.replace("another project's plugin", "a project's conftest.py"))
+    path = os.pathsep.join(filter(None, [str(installed), str(tmp_path), str(ROOT), os.environ.get("PYTHONPATH")]))
     env = {**os.environ, "PYTHONPATH": path}
     selection = ("--part", "untap", "--edition", "cr2024")
     plain = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "checker.running.test_conformance",
-         *selection, "-x", "-o", "addopts="],
+         *selection, "-x", "-o", "addopts=", "--noconftest"],
         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
     )  # fmt: skip
-    assert "failed by another project's plugin" in plain.stdout  # the plugin is installed, and pytest loads it
+    # The plugin is installed and the conftest.py above the suite, and pytest loads both.
+    assert "failed by another project's plugin" in plain.stdout, plain.stdout
+    conftest = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "checker.running.test_conformance",
+         *selection, "-x", "-o", "addopts=", "-p", "no:spoiler"],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
+    )  # fmt: skip
+    assert "failed by a project's conftest.py" in conftest.stdout, conftest.stdout
     reports = tmp_path / "reports"
     outside = {**env, "PYTEST_ADDOPTS": "--collect-only", "PYTEST_PLUGINS": "spoiler"}
     command = [sys.executable, "-m", "checker", "certify", *selection, "--plain", "--report-dir", str(reports)]
