@@ -3,7 +3,6 @@ printed and no cut file left behind: never a traceback, and never a scenario's r
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import resource
@@ -23,20 +22,17 @@ from checker.running.recording import RecordingAlongside
 from checker.site import build
 from checker.trace.check import check_trace
 from checker.trace.format import Observation, TraceWriter, open_trace
+from tests.fakes.disk import full
 
 ROOT = Path(__file__).resolve().parents[1]
 ARENA = ROOT / "tests" / "data" / "arena"
 REPORTS = [str(ROOT / "docs" / "engines" / f"{engine}-report.json") for engine in ("reference", "phase-rs")]
 
 
-def _full(*args: object, **kwargs: object) -> object:
-    raise OSError(errno.ENOSPC, "No space left on device")
-
-
 def test_a_site_that_cant_be_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(build, "build", _full)
+    monkeypatch.setattr(build, "build", full)
     assert main(["site", "--out", str(tmp_path / "site")]) == 2
     assert "the site can't be written: No space left on device" in capsys.readouterr().err
 
@@ -44,7 +40,7 @@ def test_a_site_that_cant_be_written(
 def test_a_comparison_that_cant_be_written_is_still_printed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(compare, "write", _full)
+    monkeypatch.setattr(compare, "write", full)
     assert main(["compare", *REPORTS, "--out", str(tmp_path / "c")]) == 2
     captured = capsys.readouterr()
     assert "the comparison can't be written: No space left on device" in captured.err
@@ -54,7 +50,7 @@ def test_a_comparison_that_cant_be_written_is_still_printed(
 def test_an_imported_game_that_cant_be_written_leaves_no_cut_trace(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(TraceWriter, "observation", _full)
+    monkeypatch.setattr(TraceWriter, "observation", full)
     out = tmp_path / "out"
     assert main(["import", "arena", str(ARENA / "bo1.log"), "--out", str(out)]) == 2
     assert "a trace can't be written: No space left on device" in capsys.readouterr().err
@@ -69,7 +65,7 @@ def test_traces_that_cant_be_recorded_are_left_out_and_named_and_the_results_sta
 
     def full_for_cr2024(self: TraceWriter, observation: Observation) -> None:
         if "cr2024" in self.path.name:
-            raise OSError(errno.ENOSPC, "No space left on device")
+            full()
         write(self, observation)
 
     monkeypatch.setattr(TraceWriter, "observation", full_for_cr2024)
@@ -100,7 +96,7 @@ def test_a_trace_that_cant_be_written_stops_being_written_and_the_game_goes_on(t
 
 
 def test_a_plain_game_whose_trace_cant_be_written_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(TraceWriter, "event", _full)
+    monkeypatch.setattr(TraceWriter, "event", full)
     with pytest.raises(OSError, match="No space left on device"):
         record_plain_game(ReferenceAdapter(), "cr2024", 1, tmp_path / "plain.trace.jsonl")
 

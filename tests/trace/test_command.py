@@ -14,6 +14,7 @@ from checker.trace import command, verdict
 from checker.trace.check import CHECKS, Check
 from checker.trace.format import Header, Start, TraceWriter
 from checker.trace.verdict import REPORT
+from tests.fakes.disk import full
 
 TURN_ORDER = "turn.next-player-in-turn-order"
 
@@ -199,10 +200,7 @@ def test_a_report_dir_that_cant_be_one_is_a_usage_error_and_a_failed_write_keeps
     captured = capsys.readouterr()
     assert "--report-dir" in captured.err and "not a directory" in captured.err and TURN_ORDER not in captured.out
 
-    def disk_full(*args: object) -> list[Path]:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(command, "write_reports", disk_full)
+    monkeypatch.setattr(command, "write_reports", full)
     assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 2
     out = capsys.readouterr().out
     assert f"{broken}:5" in out and "the reports can't be written" in out and "No space left" in out
