@@ -74,12 +74,29 @@ _STYLE = {
 }
 
 
-def _new_console() -> Console:
+def _new_console(stderr: bool = False) -> Console:
     """The command's output. rich is imported here rather than with this module: a certification
     shows nothing before its run's child has forked, so the import runs alongside the run."""
     from rich.console import Console
 
-    return Console(stderr=False, highlight=False, soft_wrap=True)
+    class Output(Console):
+        """A console whose reader may go away (``turncheck certify | head``): what it would show is
+        dropped from then on, and the command goes on to its end, files, verdict and exit code,
+        where rich's own console would end the command with exit code 1 at the line it couldn't
+        write, losing the run's reports."""
+
+        closed = False
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = self.closed = True
+            try:  # nothing written there later (the interpreter's last flush) fails again
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, (sys.stderr if self.stderr else sys.stdout).fileno())
+                os.close(devnull)
+            except (OSError, ValueError):
+                pass
+
+    return Output(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 class _Progress:
@@ -504,11 +521,15 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error
         return EXIT_USAGE if exc.code else EXIT_OK
+    output = functools.cache(_new_console)
     try:
-        return _command(args, functools.cache(_new_console))
+        code = _command(args, output)
     except KeyboardInterrupt:  # outside a run (whose supervisor handles it): reading files, writing reports
         _error("interrupted")
         return 128 + signal.SIGINT
+    if output.cache_info().currsize and getattr(output(), "closed", False):
+        _error("the standard output was closed before the command ended: what it would have shown is lost")
+    return code
 
 
 def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
@@ -615,10 +636,8 @@ def _site(out: Path, reports: list[Path], traces: list[Path], console: Console) 
 
 def _error(message: str) -> None:
     """An error on stderr, each of its lines made safe for the terminal (it may quote a file or an engine)."""
-    from rich.console import Console
-
     text = "\n".join(visible(line) for line in message.split("\n"))
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {text}", style="red", markup=False)
+    _new_console(stderr=True).print(f"error: {text}", style="red", markup=False)
 
 
 def _expect(report_path: Path, expectations_path: Path, console: Console) -> int:

@@ -303,6 +303,22 @@ def test_a_certifications_sessions_are_its_own_whatever_pytest_would_take_from_o
     assert results and all(r.status is Status.PASSED for r in results)
 
 
+def test_a_reader_that_goes_away_loses_the_output_but_not_the_run(tmp_path: Path) -> None:
+    """``turncheck certify | head -1``: the run goes on to its reports and its verdict, and says
+    on stderr that its output was cut."""
+    reports = tmp_path / "reports"
+    command = [sys.executable, "-m", "checker", "certify", *TWO_PARTS, "--plain", "--report-dir", str(reports)]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert run.stdout is not None and run.stderr is not None
+    assert run.stdout.readline().startswith("certifying")
+    run.stdout.close()
+    said = run.stderr.read()
+    assert run.wait(timeout=300) == 0, said
+    assert "the standard output was closed before the command ended" in said
+    results = read_json(reports / "report.json").results
+    assert {r.part for r in results} == {"untap", "draw"} and all(r.status is Status.PASSED for r in results)
+
+
 # --------------------------------------------------------------------------- several jobs
 
 
