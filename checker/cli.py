@@ -325,6 +325,10 @@ def _prepare(args: argparse.Namespace) -> Conclusion:
     """Every option checked before the run: :class:`OptionError` names the one that can't be used."""
     if args.jobs < 1:
         raise OptionError(f"--jobs {args.jobs}: must be 1 or more")
+    try:
+        os.getcwd()  # the sessions' root directory, where pytest starts
+    except OSError as exc:
+        raise OptionError(f"the working directory can't be used: {exc.strerror or exc} (was it deleted?)") from None
     chosen = Selection(tuple(args.edition or ()), tuple(args.part or ()), tuple(args.ruling or ()), args.keyword)
     if args.record_traces:
         check_output_dir("--record-traces", args.record_traces)

@@ -319,6 +319,29 @@ def test_a_reader_that_goes_away_loses_the_output_but_not_the_run(tmp_path: Path
     assert {r.part for r in results} == {"untap", "draw"} and all(r.status is Status.PASSED for r in results)
 
 
+def test_a_run_started_with_its_output_closed_still_writes_its_reports(tmp_path: Path) -> None:
+    """``turncheck certify >&-``: Python has no ``sys.stdout`` at all."""
+    reports = tmp_path / "reports"
+    done = subprocess.run(
+        [sys.executable, "-m", "checker", "certify", "--part", "untap", "--plain", "--report-dir", str(reports)],
+        stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=300, preexec_fn=lambda: os.close(1),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert read_json(reports / "report.json").results
+
+
+def test_a_working_directory_deleted_before_the_run_is_a_usage_error(tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "checker", "certify", "--part", "untap", "--plain"],
+        capture_output=True, text=True, cwd=gone, env=env, timeout=300, preexec_fn=gone.rmdir,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "the working directory can't be used" in done.stderr and "Traceback" not in done.stderr
+
+
 # --------------------------------------------------------------------------- several jobs
 
 

@@ -66,8 +66,7 @@ def supervise(
 ) -> Ending:
     """Run one pytest session per argument list in ``sessions``, each in a child of its own, side
     by side; their results go into ``collector`` as they come."""
-    sys.stdout.flush()
-    sys.stderr.flush()
+    _flush()
     children: dict[int, int] = {}  # the read end of each child's pipe -> its process id
     for pytest_args in sessions:
         read_end, write_end = os.pipe()
@@ -80,6 +79,15 @@ def supervise(
         os.close(write_end)
         children[read_end] = child
     return _Parent(children, collector, on_planned, on_result).watch()
+
+
+def _flush() -> None:
+    """What the process has buffered for its output, written before a fork or ``os._exit``. A
+    stream may be None: the command started with its output closed (``turncheck certify >&-``)."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):  # a reader gone: nothing more to write there
+                stream.flush()
 
 
 # --------------------------------------------------------------------------- the child
@@ -137,8 +145,7 @@ def _child(pytest_args: list[str], fd: int) -> None:  # pragma: no cover - runs 
         for each in INTERRUPTS:
             signal.signal(each, signal.SIG_IGN)
         relay.send({"exit": code, "signal": received[0] if received else None})
-        sys.stdout.flush()
-        sys.stderr.flush()
+        _flush()
         os._exit(code)
 
 
