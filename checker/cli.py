@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib
+import io
 import json
 import os
 import signal
@@ -525,6 +526,10 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error
         return EXIT_USAGE if exc.code else EXIT_OK
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # What the output's encoding can't show (a file's name, under PYTHONIOENCODING=ascii) is
+        # written escaped, as stderr writes it, not an error that ends the command.
+        sys.stdout.reconfigure(errors="backslashreplace")
     output = functools.cache(_new_console)
     try:
         code = _command(args, output)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -204,3 +206,15 @@ def test_a_report_dir_that_cant_be_one_is_a_usage_error_and_a_failed_write_keeps
     assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 2
     out = capsys.readouterr().out
     assert f"{broken}:5" in out and "the reports can't be written" in out and "No space left" in out
+
+
+def test_what_the_outputs_encoding_cant_show_is_escaped_not_a_crash(tmp_path: Path) -> None:
+    missing = tmp_path / "zoë.jsonl"
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "checker", "trace", str(missing)],
+        capture_output=True, text=True, encoding="utf-8", cwd=root, env=env, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "zo\\xeb.jsonl" in done.stdout and "no such trace file" in done.stdout + done.stderr
