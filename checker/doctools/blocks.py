@@ -7,6 +7,7 @@ document's blocks, or with ``--check`` exits 1 if they are out of date.
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -67,18 +68,26 @@ def render(text: str, generators: Mapping[str, Callable[[], str]]) -> str:
 
 
 def main(argv: list[str] | None, generators: Mapping[str, Callable[[], str]], module: str) -> int:
-    """``python -m <module> PATH [--check]``: rewrite PATH's generated blocks, or check them."""
-    args = sys.argv[1:] if argv is None else argv
-    if not args:
-        print(f"usage: python -m {module} PATH [--check]", file=sys.stderr)
+    """``python -m <module> PATH [--check]``: rewrite PATH's generated blocks, or check them (exit 1
+    when out of date). A file that can't be read or written, or a wrong argument, exits 2."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=main.__doc__)
+    parser.add_argument("path", type=Path, metavar="PATH", help="the Markdown file whose generated blocks to rewrite")
+    parser.add_argument("--check", action="store_true", help="only check that they are up to date")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has said what is wrong
+        return 2 if exc.code else 0
+    path: Path = args.path
+    try:
+        text = path.read_text(encoding="utf-8")
+        rendered = render(text, generators)
+        if args.check:
+            if rendered != text:
+                print(f"{path} is out of date: run python -m {module} {path}")
+                return 1
+            return 0
+        path.write_text(rendered, encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
         return 2
-    path = Path(args[0])
-    text = path.read_text(encoding="utf-8")
-    rendered = render(text, generators)
-    if "--check" in args:
-        if rendered != text:
-            print(f"{path} is out of date: run python -m {module} {path}")
-            return 1
-        return 0
-    path.write_text(rendered, encoding="utf-8")
     return 0

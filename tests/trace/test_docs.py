@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from checker.doctools.trace_docs import main
 from checker.trace.check import CHECKS
 
@@ -27,3 +29,12 @@ def test_an_out_of_date_doc_is_named(tmp_path: Path) -> None:
     stale.write_text(DOC.read_text(encoding="utf-8").replace("| `turn.numbered-one-by-one` |", "| `gone` |"))
     assert main([str(stale), "--check"]) == 1
     assert main([str(stale)]) == 0 and stale.read_text(encoding="utf-8") == DOC.read_text(encoding="utf-8")
+
+
+def test_the_options_go_either_side_of_the_path_and_a_missing_file_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--check", str(DOC)]) == 0
+    missing = tmp_path / "missing.md"
+    assert main([str(missing)]) == 2
+    assert f"{missing}: " in capsys.readouterr().err and not missing.exists()
