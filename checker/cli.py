@@ -76,8 +76,15 @@ _STYLE = {
 
 
 def _new_console(stderr: bool = False) -> Console:
-    """The command's output. rich is imported here rather than with this module: a certification
-    shows nothing before its run's child has forked, so the import runs alongside the run."""
+    """The command's output (or its errors' console, on stderr)."""
+    return _output_class()(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+@functools.cache
+def _output_class() -> type[Console]:
+    """The class of :func:`_new_console`'s consoles, made once. rich is imported here rather than
+    with this module: a certification shows nothing before its run's child has forked, so the
+    import runs alongside the run."""
     from rich.console import Console
 
     class Output(Console):
@@ -97,7 +104,7 @@ def _new_console(stderr: bool = False) -> Console:
             except (OSError, ValueError):
                 pass
 
-    return Output(stderr=stderr, highlight=False, soft_wrap=True)
+    return Output
 
 
 class _Progress:
