@@ -178,10 +178,12 @@ ROOT = Path(__file__).resolve().parents[1]
 TWO_PARTS = ("--part", "untap", "--part", "draw")
 
 
-def turncheck(*args: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """``turncheck`` in a process of its own, from the repository's root (where ``tests.fakes`` imports)."""
+def turncheck(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 300, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """``turncheck`` in a process of its own, by default from the repository's root (where ``tests.fakes`` imports)."""
     command = [sys.executable, "-m", "checker", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
 
 
 def adapter_run(tmp_path: Path, adapter: str, *extra: str) -> tuple[subprocess.CompletedProcess[str], RunReport]:
@@ -281,23 +283,19 @@ def test_a_certifications_sessions_are_its_own_whatever_pytest_would_take_from_o
     path = os.pathsep.join(filter(None, [str(installed), str(tmp_path), str(ROOT), os.environ.get("PYTHONPATH")]))
     env = {**os.environ, "PYTHONPATH": path}
     selection = ("--part", "untap", "--edition", "cr2024")
-    plain = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "checker.running.test_conformance",
-         *selection, "-x", "-o", "addopts=", "--noconftest"],
-        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
-    )  # fmt: skip
+
+    def plain_pytest(*leaving_out: str) -> str:
+        """A plain pytest session of the same scenarios, from the project's directory: what it prints."""
+        command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-x"]
+        command += ["--pyargs", "checker.running.test_conformance", *selection, *leaving_out]
+        return subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300).stdout
+
     # The plugin is installed and the conftest.py above the suite, and pytest loads both.
-    assert "failed by another project's plugin" in plain.stdout, plain.stdout
-    conftest = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "checker.running.test_conformance",
-         *selection, "-x", "-o", "addopts=", "-p", "no:spoiler"],
-        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300,
-    )  # fmt: skip
-    assert "failed by a project's conftest.py" in conftest.stdout, conftest.stdout
+    assert "failed by another project's plugin" in (said := plain_pytest("--noconftest")), said
+    assert "failed by a project's conftest.py" in (said := plain_pytest("-p", "no:spoiler")), said
     reports = tmp_path / "reports"
     outside = {**env, "PYTEST_ADDOPTS": "--collect-only", "PYTEST_PLUGINS": "spoiler"}
-    command = [sys.executable, "-m", "checker", "certify", *selection, "--plain", "--report-dir", str(reports)]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env=outside, timeout=300)
+    done = turncheck("certify", *selection, "--plain", "--report-dir", str(reports), env=outside, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     results = read_json(reports / "report.json").results
     assert results and all(r.status is Status.PASSED for r in results)
