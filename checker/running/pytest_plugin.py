@@ -19,7 +19,7 @@ from checker.contract.interface import EngineAdapter, UnsupportedError
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import FAILING, RunReport, Status
-from checker.running import feature_cache, step_resolution
+from checker.running import feature_cache, step_calls, step_resolution
 from checker.running.collect import feature_files
 from checker.running.collector import (
     ENGINE,
@@ -154,6 +154,7 @@ def pytest_configure(config: pytest.Config) -> None:
         if not config.pluginmanager.is_registered(module):
             config.pluginmanager.register(module)
     step_resolution.install()
+    step_calls.install()
     feature_cache.preload(feature_files(config))
 
 

@@ -1,0 +1,158 @@
+"""Each step taken as pytest-bdd takes it, without the work whose result is always the same.
+
+For every step of every scenario run, pytest-bdd's ``_execute_step_function`` parses the
+step's text with its definition's pattern again, and calls three hooks around it
+(``pytest_bdd_before_step``, ``pytest_bdd_before_step_call``, ``pytest_bdd_after_step``)
+whose only listener, unless another plugin adds one, is pytest-bdd's own record of each step
+for its cucumber JSON and gherkin terminal reports. In a certification, neither report is
+on, and the three hooks and the parsing came to about 7% of the run.
+
+:func:`take_step` takes its place (:func:`install`). It does what pytest-bdd does, in the same
+order, with two differences:
+
+- a step text's arguments are parsed once per definition and kept, where the definition
+  converts none of them (its values are then the pattern's strings, which nothing can change);
+- where neither pytest-bdd report is asked for, pytest-bdd's own record is left out of the
+  step hooks (:func:`listeners`), and a hook that has no other listener isn't called. Every
+  other plugin's listener is called as before, with the same arguments.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from _pytest.fixtures import call_fixture_func
+from pytest_bdd import plugin as bdd_plugin
+from pytest_bdd.compat import inject_fixture
+from pytest_bdd.scenario import STEP_ARGUMENT_DATATABLE, STEP_ARGUMENT_DOCSTRING, parse_step_arguments
+from pytest_bdd.utils import get_required_args
+
+# The module, not the function ``pytest_bdd.scenario`` that the package exports under its name.
+bdd_scenario: Any = importlib.import_module("pytest_bdd.scenario")
+
+
+@dataclass(frozen=True)
+class Listeners:
+    """The step hooks' callers for a session: None where no plugin listens."""
+
+    before: Any
+    before_call: Any
+    after: Any
+    error: Any
+
+
+_LISTENERS = pytest.StashKey[Listeners]()
+
+
+def listeners(config: pytest.Config) -> Listeners:
+    """The session's step hooks, pytest-bdd's own record left out where neither of its reports is asked for."""
+    if _LISTENERS not in config.stash:
+        hook, manager = config.hook, config.pluginmanager
+        reports = config.getoption("cucumber_json_path", None) or config.getoption("gherkin_terminal_reporter", None)
+        own = bdd_plugin if manager.is_registered(bdd_plugin) else None
+
+        def caller(name: str) -> Any:
+            if reports or own is None:
+                whole = getattr(hook, name)
+                return whole if whole.get_hookimpls() else None
+            subset = manager.subset_hook_caller(name, remove_plugins=[own])
+            return subset if subset.get_hookimpls() else None
+
+        config.stash[_LISTENERS] = Listeners(
+            caller("pytest_bdd_before_step"),
+            caller("pytest_bdd_before_step_call"),
+            caller("pytest_bdd_after_step"),
+            caller("pytest_bdd_step_error"),
+        )
+    return config.stash[_LISTENERS]
+
+
+@dataclass(frozen=True)
+class _Definition:
+    """What a step definition's function takes, read once."""
+
+    parameters: frozenset[str]
+    required: tuple[str, ...]
+    generator: bool
+
+
+@functools.cache
+def _definition(func: Callable[..., object]) -> _Definition:
+    return _Definition(
+        frozenset(inspect.signature(func).parameters),
+        tuple(get_required_args(func)),
+        inspect.isgeneratorfunction(func),
+    )
+
+
+#: id of a step definition's context -> (that context, its arguments by step text): kept only
+#: where the definition converts nothing (the context is kept with them, so that an id reused
+#: by another object never finds them).
+_PARSED: dict[int, tuple[Any, dict[str, dict[str, object]]]] = {}
+
+
+def arguments(step: Any, context: Any, parameters: frozenset[str]) -> dict[str, object]:
+    """The step's arguments from its text, those its function takes (a new dict each time)."""
+    if context.converters:
+        parsed = parse_step_arguments(step=step, context=context)
+        return {k: v for k, v in parsed.items() if k in parameters}
+    kept = _PARSED.get(id(context))
+    if kept is None or kept[0] is not context:
+        kept = _PARSED[id(context)] = (context, {})
+    by_text = kept[1].get(step.name)
+    if by_text is None:
+        parsed = parse_step_arguments(step=step, context=context)
+        by_text = kept[1][step.name] = {k: v for k, v in parsed.items() if k in parameters}
+    return dict(by_text)
+
+
+def take_step(request: pytest.FixtureRequest, scenario: Any, step: Any, context: Any) -> None:
+    """pytest-bdd's ``_execute_step_function``, step for step."""
+    __tracebackhide__ = True
+    hooks = listeners(request.config)
+    definition = _definition(context.step_func)
+    kw: dict[str, Any] = {
+        "request": request,
+        "feature": scenario.feature,
+        "scenario": scenario,
+        "step": step,
+        "step_func": context.step_func,
+        "step_func_args": {},
+    }
+    if hooks.before is not None:
+        hooks.before(**kw)
+    try:
+        kwargs = arguments(step, context, definition.parameters)
+        if STEP_ARGUMENT_DATATABLE in definition.parameters and step.datatable is not None:
+            kwargs[STEP_ARGUMENT_DATATABLE] = step.datatable.raw()
+        if STEP_ARGUMENT_DOCSTRING in definition.parameters and step.docstring is not None:
+            kwargs[STEP_ARGUMENT_DOCSTRING] = step.docstring
+        for name in definition.required:
+            if name not in kwargs:
+                kwargs[name] = request.getfixturevalue(name)
+        kw["step_func_args"] = kwargs
+        if hooks.before_call is not None:
+            hooks.before_call(**kw)
+        if definition.generator:  # as a fixture, so that what follows its yield runs at teardown
+            value = call_fixture_func(fixturefunc=context.step_func, request=request, kwargs=kwargs)
+        else:
+            value = context.step_func(**kwargs)
+    except (Exception, pytest.fail.Exception) as exception:
+        if hooks.error is not None:
+            hooks.error(exception=exception, **kw)
+        raise
+    if context.target_fixture is not None:
+        inject_fixture(request, context.target_fixture, value)
+    if hooks.after is not None:
+        hooks.after(**kw)
+
+
+def install() -> None:
+    """Take steps with :func:`take_step` (once per process)."""
+    bdd_scenario._execute_step_function = take_step
