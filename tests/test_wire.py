@@ -334,3 +334,9 @@ def test_equal_card_specs_in_a_set_up_are_decoded_once_and_a_wrong_one_still_fai
     assert decode(CardSpec, {**island, "produces": "G"}).produces == "G"
     with pytest.raises(DecodeError, match=r"\$\.types: expected a list"):
         decode(CardSpec, {**island, "types": "land"})
+    # The same card under the same id in the next set-up is the same object; under another id, its own.
+    next_setup = [{"id": "island 1", "card": dict(island)}, {"id": "island 9", "card": island}]
+    again = decode(tuple[CardSetup, ...], next_setup)
+    assert again[0] is decoded[1] and again[1].id == "island 9" and again[1].card is decoded[0].card
+    with pytest.raises(DecodeError, match=r"\$\[0\]\.card\.types: expected a list"):
+        decode(tuple[CardSetup, ...], [{"id": "island 1", "card": {**island, "types": "land"}}])

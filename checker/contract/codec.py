@@ -455,8 +455,10 @@ def _remembered(decoded: Decoder, key_of: Callable[[JSON], Any]) -> Decoder:
 
 
 #: Immutable values of nested fields that one message repeats (a library of 20 Islands is one
-#: card's spec 20 times), remembered by their JSON text (:func:`_json_text`).
-_REMEMBERED_BY_TEXT = frozenset({interface.CardSpec})
+#: card's spec 20 times), or that message after message repeats (the set-ups of a run hold the
+#: same cards under the same ids: "Island 2", an Island), remembered by their JSON text
+#: (:func:`_json_text`).
+_REMEMBERED_BY_TEXT = frozenset({interface.CardSpec, interface.CardSetup})
 
 
 def _json_text(data: JSON) -> bytes | None:
