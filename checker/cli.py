@@ -364,7 +364,9 @@ def _run(
     finally:
         progress.stop()
     if ending.exit_code == pytest.ExitCode.USAGE_ERROR:
-        return EXIT_USAGE, None  # pytest has said why (a wrong --engine)
+        if ending.usage_error is not None:
+            _error(ending.usage_error)
+        return EXIT_USAGE, None
     internal = "an internal error of the suite (pytest exit code 3)"
     cut_short = ending.cut_short or (internal if ending.exit_code == pytest.ExitCode.INTERNAL_ERROR else None)
     if not collector.results and cut_short in (None, internal):

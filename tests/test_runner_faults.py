@@ -340,6 +340,14 @@ def test_a_working_directory_deleted_before_the_run_is_a_usage_error(tmp_path: P
     assert "the working directory can't be used" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_engine_that_cannot_be_found_is_said_once_as_the_commands_errors_are(jobs: str) -> None:
+    """The session that checks the engine runs in a child, one per job: the parent says why once."""
+    done = turncheck("certify", "--engine", "nowhere:Engine", "--jobs", jobs, "--plain")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.splitlines() == ["error: engine 'nowhere:Engine': No module named 'nowhere'"], done.stderr
+
+
 # --------------------------------------------------------------------------- several jobs
 
 

@@ -34,12 +34,13 @@ import select
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
 import pytest
+from _pytest.main import Failed as StopAsFailed
 
 from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, Collector
 
@@ -56,6 +57,7 @@ class Ending:
     exit_code: int | None  # pytest's exit code as the child reported it; None when it never did
     signal: int | None = None  # the signal that interrupted the run, if one did
     cut_short: str | None = None  # why the run is partial ("interrupted by SIGINT"); None when it finished
+    usage_error: str | None = None  # why a session refused to start (a wrong --engine), for the command to say
 
 
 def supervise(
@@ -98,6 +100,7 @@ class _Relay:
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
+        self.usage_error: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         data = (json.dumps(message) + "\n").encode("utf-8", errors="backslashreplace")
@@ -106,6 +109,20 @@ class _Relay:
                 data = data[os.write(self.fd, data) :]
         except OSError:  # the parent is gone: nobody will read the results, so stop
             os._exit(1)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_sessionstart(self, session: pytest.Session) -> Generator[None, None, None]:
+        """A session that refuses to start (a wrong --engine) tells the parent why, which says it
+        once, as the command's other errors are said; pytest would print it in each child. The
+        session then stops as pytest stops a run that is to end failed (``_pytest.main.Failed``,
+        the stop ``--maxfail`` makes), without a word, and the child reports the usage error's
+        exit code."""
+        try:
+            return (yield)
+        except pytest.UsageError as exc:
+            self.usage_error = "; ".join(str(a) for a in exc.args)
+            self.send({"usage_error": self.usage_error})
+            raise StopAsFailed(self.usage_error) from exc
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.send({"planned": len(session.items)})
@@ -139,6 +156,8 @@ def _child(pytest_args: list[str], fd: int) -> None:  # pragma: no cover - runs 
     code = 3
     try:
         code = int(pytest.main(pytest_args, plugins=[relay]))
+        if relay.usage_error is not None:
+            code = pytest.ExitCode.USAGE_ERROR
     finally:
         # No signal may interrupt the last message: the child must never leave by an exception
         # into its parent's code (the command, which would go on as if it were the supervisor).
@@ -167,6 +186,7 @@ class _Parent:
         self.signal: int | None = None
         self.deadline: float | None = None
         self.planned: dict[int, int] = {}  # by the child's pipe
+        self.usage_error: str | None = None  # the first child's that refused to start
         self.exits: dict[int, dict[str, Any]] = {}  # by the child's pipe
         self.interrupted_first: int | None = None  # the pipe of the child a KeyboardInterrupt ended first
 
@@ -238,6 +258,8 @@ class _Parent:
             found = self.collector.add([(k, v) for k, v in message["properties"]])
             if found is not None:
                 self.on_result(found)
+        elif "usage_error" in message:
+            self.usage_error = self.usage_error or str(message["usage_error"])
         elif "exit" in message:
             self.exits[fd] = message
             if message["exit"] == pytest.ExitCode.INTERRUPTED and self.interrupted_first is None:
@@ -261,7 +283,8 @@ class _Parent:
         died = [e for e in endings.values() if e.cut_short is not None]
         if died:
             return died[0]
-        return Ending(_merged([e.exit_code for e in endings.values() if e.exit_code is not None]))
+        code = _merged([e.exit_code for e in endings.values() if e.exit_code is not None])
+        return Ending(code, usage_error=self.usage_error if code == pytest.ExitCode.USAGE_ERROR else None)
 
     def _child_ending(self, exit: dict[str, Any] | None, status: int) -> Ending:
         if exit is not None:
