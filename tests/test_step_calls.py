@@ -109,6 +109,25 @@ def _without_durations(report: Path) -> object:
     return features
 
 
+def test_a_patterns_own_type_that_makes_a_list_gives_each_scenario_its_own(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature",
+        lists="Feature: l\n" + "".join(f"  Scenario: {name}\n    Given the list one,two\n" for name in ("a", "b", "c")),
+    )
+    pytester.makepyfile(
+        test_lists="""
+from pytest_bdd import given, parsers, scenarios
+scenarios("lists.feature")
+
+@given(parsers.parse("the list {items:Items}", extra_types={"Items": lambda text: text.split(",")}))
+def the_list(items):
+    assert items == ["one", "two"]
+    items.append("three")
+"""
+    )
+    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=3)
+
+
 @pytest.fixture
 def tallies(pytester: pytest.Pytester) -> pytest.Pytester:
     pytester.makeconftest(CONFTEST)

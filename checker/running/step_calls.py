@@ -8,13 +8,17 @@ for its cucumber JSON and gherkin terminal reports. In a certification, neither 
 on, and the three hooks and the parsing came to about 7% of the run.
 
 :func:`take_step` takes its place (:func:`install`). It does what pytest-bdd does, in the same
-order, with two differences:
+order, with three differences:
 
 - a step text's arguments are parsed once per definition and kept, where the definition
-  converts none of them (its values are then the pattern's strings, which nothing can change);
+  converts none of them and the pattern gives only plain values (strings, numbers: nothing a
+  step can change; a pattern's own type that makes a list, say, is parsed each time);
 - where neither pytest-bdd report is asked for, pytest-bdd's own record is left out of the
-  step hooks (:func:`listeners`), and a hook that has no other listener isn't called. Every
-  other plugin's listener is called as before, with the same arguments.
+  step hooks (:func:`listeners`, worked out once per session), and a hook that has no other
+  listener isn't called. Every other plugin's listener is called as before, with the same
+  arguments;
+- a step function that isn't a generator is called directly, not through pytest's fixture
+  wrapper: its traceback has one frame fewer.
 """
 
 from __future__ import annotations
@@ -95,6 +99,8 @@ def _definition(func: Callable[..., object]) -> _Definition:
 #: where the definition converts nothing (the context is kept with them, so that an id reused
 #: by another object never finds them).
 _PARSED: dict[int, tuple[Any, dict[str, dict[str, object]]]] = {}
+#: The values a kept argument may have: none that a step could change for the next scenario.
+_PLAIN = (str, int, float, bool, type(None))
 
 
 def arguments(step: Any, context: Any, parameters: frozenset[str]) -> dict[str, object]:
@@ -108,7 +114,10 @@ def arguments(step: Any, context: Any, parameters: frozenset[str]) -> dict[str, 
     by_text = kept[1].get(step.name)
     if by_text is None:
         parsed = parse_step_arguments(step=step, context=context)
-        by_text = kept[1][step.name] = {k: v for k, v in parsed.items() if k in parameters}
+        by_text = {k: v for k, v in parsed.items() if k in parameters}
+        if not all(type(v) in _PLAIN for v in by_text.values()):
+            return by_text
+        kept[1][step.name] = by_text
     return dict(by_text)
 
 
