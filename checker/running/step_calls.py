@@ -24,7 +24,6 @@ order, with three differences:
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,8 +36,7 @@ from pytest_bdd.compat import inject_fixture
 from pytest_bdd.scenario import STEP_ARGUMENT_DATATABLE, STEP_ARGUMENT_DOCSTRING, parse_step_arguments
 from pytest_bdd.utils import get_required_args
 
-# The module, not the function ``pytest_bdd.scenario`` that the package exports under its name.
-bdd_scenario: Any = importlib.import_module("pytest_bdd.scenario")
+from checker.running.step_resolution import bdd_scenario
 
 
 @dataclass(frozen=True)
@@ -105,20 +103,20 @@ _PLAIN = (str, int, float, bool, type(None))
 
 def arguments(step: Any, context: Any, parameters: frozenset[str]) -> dict[str, object]:
     """The step's arguments from its text, those its function takes (a new dict each time)."""
-    if context.converters:
+    kept: dict[str, dict[str, object]] | None = None
+    if not context.converters:
+        entry = _PARSED.get(id(context))
+        if entry is None or entry[0] is not context:
+            entry = _PARSED[id(context)] = (context, {})
+        kept = entry[1]
+    found = kept.get(step.name) if kept is not None else None
+    if found is None:
         parsed = parse_step_arguments(step=step, context=context)
-        return {k: v for k, v in parsed.items() if k in parameters}
-    kept = _PARSED.get(id(context))
-    if kept is None or kept[0] is not context:
-        kept = _PARSED[id(context)] = (context, {})
-    by_text = kept[1].get(step.name)
-    if by_text is None:
-        parsed = parse_step_arguments(step=step, context=context)
-        by_text = {k: v for k, v in parsed.items() if k in parameters}
-        if not all(type(v) in _PLAIN for v in by_text.values()):
-            return by_text
-        kept[1][step.name] = by_text
-    return dict(by_text)
+        found = {k: v for k, v in parsed.items() if k in parameters}
+        if kept is None or not all(type(v) in _PLAIN for v in found.values()):
+            return found
+        kept[step.name] = found
+    return dict(found)
 
 
 def take_step(request: pytest.FixtureRequest, scenario: Any, step: Any, context: Any) -> None:

@@ -4,16 +4,16 @@ pytest-bdd looks up the definition of every step of every scenario anew: it goes
 every fixture name pytest knows, asks pytest which definitions of each the scenario sees,
 tries the pattern of each step definition of the step's kind, then injects a temporary
 fixture so that pytest chooses among the matches. In a certification that lookup cost more
-than a third of the run, though one step text always resolves to the same definition. It
-also re-reads each step function's signature at every call.
+than a third of the run, though one step text always resolves to the same definition.
 
 :func:`install` puts in place of pytest-bdd's lookup (``pytest_bdd.scenario.get_step_function``)
 one that finds the step definitions a scenario sees once per node holding scenarios (a module
 or class: which definitions a scenario sees depends only on where it lives), chooses among
 the matches by pytest-bdd's own rule (the closest definition, the last registered among
-equals), and keeps each answer for the run, keyed by that node and the step's kind and text;
-the signatures are cached too. Step definitions are registered when their modules are
-imported, before any scenario runs, so a kept answer never goes stale within a run.
+equals), and keeps each answer for the run, keyed by that node and the step's kind and text.
+Step definitions are registered when their modules are imported, before any scenario runs, so
+a kept answer never goes stale within a run. (Each step is then taken by
+:mod:`checker.running.step_calls`, which reads each step function's signature once.)
 
 pytest-bdd also deep-copies a step's data table, locations and all, each time a scenario
 using it runs, to put an outline's example values in its cells; :func:`render_datatable`
@@ -22,15 +22,12 @@ copies only the rows and cells it renders.
 
 from __future__ import annotations
 
-import functools
 import importlib
-import inspect
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from pytest_bdd import utils as bdd_utils
 from pytest_bdd.compat import get_fixture_names, getfixturedefs
 from pytest_bdd.gherkin_parser import DataTable
 from pytest_bdd.parser import Step, render_string
@@ -98,6 +95,4 @@ def install() -> None:
     if bdd_scenario.get_step_function is resolve:
         return
     bdd_scenario.get_step_function = resolve
-    bdd_scenario.signature = functools.cache(inspect.signature)
-    bdd_scenario.get_required_args = functools.cache(bdd_utils.get_required_args)
     Step.render_datatable = staticmethod(render_datatable)  # type: ignore[method-assign]
