@@ -14,6 +14,7 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -179,11 +180,18 @@ TWO_PARTS = ("--part", "untap", "--part", "draw")
 
 
 def turncheck(
-    *args: str, env: dict[str, str] | None = None, timeout: float = 300, cwd: Path = ROOT
+    *args: str,
+    env: dict[str, str] | None = None,
+    timeout: float = 300,
+    cwd: Path = ROOT,
+    preexec_fn: Callable[[], object] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``turncheck`` in a process of its own, by default from the repository's root (where ``tests.fakes`` imports)."""
+    """``turncheck`` in a process of its own, by default from the repository's root (where ``tests.fakes``
+    imports); ``preexec_fn`` runs in it just before the command starts."""
     command = [sys.executable, "-m", "checker", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
+    return subprocess.run(
+        command, capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env, preexec_fn=preexec_fn
+    )
 
 
 def adapter_run(tmp_path: Path, adapter: str, *extra: str) -> tuple[subprocess.CompletedProcess[str], RunReport]:
@@ -320,10 +328,8 @@ def test_a_reader_that_goes_away_loses_the_output_but_not_the_run(tmp_path: Path
 def test_a_run_started_with_its_output_closed_still_writes_its_reports(tmp_path: Path) -> None:
     """``turncheck certify >&-``: Python has no ``sys.stdout`` at all."""
     reports = tmp_path / "reports"
-    done = subprocess.run(
-        [sys.executable, "-m", "checker", "certify", "--part", "untap", "--plain", "--report-dir", str(reports)],
-        stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=300, preexec_fn=lambda: os.close(1),
-    )  # fmt: skip
+    closed = lambda: os.close(1)  # noqa: E731
+    done = turncheck("certify", "--part", "untap", "--plain", "--report-dir", str(reports), preexec_fn=closed)
     assert done.returncode == 0, done.stderr
     assert read_json(reports / "report.json").results
 
@@ -332,10 +338,7 @@ def test_a_working_directory_deleted_before_the_run_is_a_usage_error(tmp_path: P
     gone = tmp_path / "gone"
     gone.mkdir()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    done = subprocess.run(
-        [sys.executable, "-m", "checker", "certify", "--part", "untap", "--plain"],
-        capture_output=True, text=True, cwd=gone, env=env, timeout=300, preexec_fn=gone.rmdir,
-    )  # fmt: skip
+    done = turncheck("certify", "--part", "untap", "--plain", env=env, cwd=gone, preexec_fn=gone.rmdir)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "the working directory can't be used" in done.stderr and "Traceback" not in done.stderr
 
