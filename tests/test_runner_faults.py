@@ -6,6 +6,7 @@ through ``turncheck certify`` on the draw feature; the reports it writes are che
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
 import signal
@@ -307,6 +308,29 @@ def test_a_certifications_sessions_are_its_own_whatever_pytest_would_take_from_o
     assert done.returncode == 0, done.stdout + done.stderr
     results = read_json(reports / "report.json").results
     assert results and all(r.status is Status.PASSED for r in results)
+
+
+def test_a_certification_leaves_the_temporary_directory_as_it_found_it(tmp_path: Path) -> None:
+    """The scenarios the rules checker watches record their game in a directory of their own and
+    remove it; pytest's own temporary directories, those of the user's test runs, are left alone
+    (a session that makes one of them deletes the oldest)."""
+    temporary = tmp_path / "tmp"
+    theirs = temporary / f"pytest-of-{getpass.getuser()}"
+    for n in range(5):
+        (theirs / f"pytest-{n}" / "kept").mkdir(parents=True)
+    theirs.chmod(0o700)
+    before = sorted(temporary.rglob("*"))
+    reports = tmp_path / "reports"
+    watched = "drawn before the draw-step trigger"
+    done = turncheck(
+        "certify", "--part", "draw", "--edition", "cr2024", "-k", watched, "--plain", "--report-dir", str(reports),
+        env={**os.environ, "TMPDIR": str(temporary)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = read_json(reports / "report.json").results
+    assert [r.status for r in results] == [Status.PASSED], results
+    assert "the rules checker finds no violation in the game" in results[0].steps[-1]
+    assert sorted(temporary.rglob("*")) == before
 
 
 def test_a_reader_that_goes_away_loses_the_output_but_not_the_run(tmp_path: Path) -> None:

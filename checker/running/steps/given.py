@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from pytest_bdd import given, parsers
 
 from checker.contract.cards import ability_from_text, card, combat_point, type_line
@@ -306,7 +308,15 @@ def spells_last_turn(game: ScenarioGame, n: str) -> None:
 
 
 @given("the rules checker watches the game")
-def rules_checker_watches(game: ScenarioGame, tmp_path: Path) -> None:
+def rules_checker_watches(game: ScenarioGame, request: pytest.FixtureRequest) -> None:
     """Record the game as a trace, for "Then the rules checker finds no violation in the game"
-    (the reproductions ``turncheck explore`` prints end so)."""
-    game.watch(RecordingAdapter(game.engine, tmp_path / "game.trace.jsonl"))
+    (the reproductions ``turncheck explore`` prints end so).
+
+    The trace goes to a directory of its own, removed with the scenario run. Not pytest's
+    ``tmp_path``: its directories live under ``pytest-of-<user>`` beside those of the user's
+    own test runs, and the session that makes one deletes the oldest of them."""
+    directory = tempfile.TemporaryDirectory(prefix="turncheck-watch-")
+    recorder = RecordingAdapter(game.engine, Path(directory.name) / "game.trace.jsonl")
+    request.addfinalizer(directory.cleanup)
+    request.addfinalizer(recorder.close)
+    game.watch(recorder)
