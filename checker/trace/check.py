@@ -191,7 +191,7 @@ class _Plan:
         self.checks = checks
         kinds = sorted(EVENTS)
         names = "".join(f"c{i}, " for i in range(len(checks)))
-        lines = ["def build(game, checks, late, shown):", f"    ({names}) = checks"]
+        lines = ["def build(game, checks, late, off_turn, shown):", f"    ({names}) = checks"]
         lines += [f"    follow_{kind} = game.{Game.follows(kind)}" for kind in kinds if Game.follows(kind)]
         for kind in kinds:
             lines += [f"    def on_{kind}(e):", "        ..."]
@@ -210,6 +210,8 @@ class _Plan:
             "            if type(entry) is Event:",
             "                events += 1",
             "                on_event[entry.kind](entry)",
+            "                if entry.turn != game.turn and game.turn_line:",
+            "                    off_turn(entry)",
             "                continue",
             "            if type(entry) is Observed:",
             "                view = entry",
@@ -253,7 +255,7 @@ def _call(index: int, cls: type[Check], entry: str, call: str, conditions: bool,
 _SELF = re.compile(r"\bself\.")
 #: The compiled loop: follows the entries given, returns how many were events and whether any was an action.
 _Follow = Callable[[Iterable[tuple[int, Entry]]], tuple[int, bool]]
-_Build = Callable[[Game, list["Check"], Callable[[LateTraceProblem], None], set[str]], _Follow]
+_Build = Callable[[Game, list["Check"], Callable[[LateTraceProblem], None], Callable[[Event], None], set[str]], _Follow]
 
 
 @cache
@@ -294,14 +296,51 @@ def check_trace(
         if not problems or problems[-1].line != game.view_line:
             problems.append(TraceProblem(game.view_line, str(exc)))
 
+    off_turn = _OffTurn(game, problems)
     shown: set[str] = set()
-    events, acted = plan.build(game, checks, late, shown)(trace.entries(problems))
+    events, acted = plan.build(game, checks, late, off_turn, shown)(trace.entries(problems))
+    off_turn.finish()
     seen = shown | {"actions"} if acted else shown
     for c in checks:
         c.finish()
     results = tuple(_result(c, violations.get(c.name, []), seen) for c in checks)
     engine = f"{trace.header.engine.name} {trace.header.engine.version}".strip()
     return TraceResult(trace.path, edition, engine, results, tuple(problems), events=events)
+
+
+class _OffTurn:
+    """Events marked with another turn than the one under way. From a ``turn_began`` on, until the
+    next, every event is of that turn (the events' ``turn``, in the protocol's schema): an event
+    that says otherwise makes the trace contradict itself, and which turn it happened in can't be
+    told. The first is named as a problem of its line, and how many more there were at the last."""
+
+    def __init__(self, game: Game, problems: list[TraceProblem]) -> None:
+        self.game, self.problems = game, problems
+        self.first, self.more, self.last = 0, 0, 0
+
+    def __call__(self, e: Event) -> None:
+        game = self.game
+        if self.first:
+            self.more, self.last = self.more + 1, game.line
+            return
+        self.first = game.line
+        if e.kind == "turn_began":
+            problem = f"turn_began begins turn {game.turn} but is marked turn {e.turn}"
+        else:
+            began = game.turn_line
+            problem = f"the {e.kind} event is marked turn {e.turn}, in turn {game.turn} (begun on line {began})"
+        self.problems.append(TraceProblem(game.line, problem))
+
+    def finish(self) -> None:
+        if self.more:
+            events = "event names" if self.more == 1 else "events name"
+            self.problems.append(
+                TraceProblem(
+                    self.last,
+                    f"{self.more} more {events} a turn other than the one under way after line {self.first},"
+                    " the last on this line",
+                )
+            )
 
 
 def _result(check: Check, found: list[Violation], seen: set[str]) -> CheckResult:

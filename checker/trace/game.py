@@ -37,6 +37,8 @@ class Game:
         self.line = 1
         #: The line of the latest observation.
         self.view_line = 0
+        #: The line of the latest turn_began (0 before the first): from it on, each event is of ``turn``.
+        self.turn_line = 0
         self.passes = 0
         self.view: Observed | None = None
         #: How many observations so far showed a player to receive priority (the checks' dispatcher counts them).
@@ -124,6 +126,7 @@ class Game:
 
     def on_turn_began(self, e: Event) -> None:
         self.turn = e.amount if e.amount is not None else e.turn
+        self.turn_line = self.line
         self.active = e.player or self.active
         self.in_turn, self.phase, self.step, self.passes = True, None, None, 0
 

@@ -265,3 +265,52 @@ def test_a_header_of_a_mirage_game_begun_in_its_untap_phase_is_read(tmp_path: Pa
     path = tmp_path / "t.jsonl"
     path.write_bytes(msgspec.json.encode(header) + b"\n")
     assert open_trace(path).header.start == Start(3, "Bob", "untap")
+
+
+def _event(kind: str, turn: int, subject: str | None = None, amount: int | None = None) -> str:
+    return json.dumps({"event": {"kind": kind, "turn": turn, "player": "Alice", "subject": subject, "amount": amount}})
+
+
+def test_an_event_marked_with_another_turn_than_the_one_under_way_is_a_problem_of_its_line(tmp_path: Path) -> None:
+    path = _trace(
+        tmp_path,
+        _event("turn_began", 1, amount=1),
+        _event("phase_began", 1, "beginning"),
+        _event("step_began", -7, "untap"),
+        _event("step_ended", 1, "untap"),
+        _event("step_began", 99999999999999999999, "upkeep"),
+        _event("step_ended", 2, "upkeep"),
+    )
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems] == [
+        (4, "the step_began event is marked turn -7, in turn 1 (begun on line 2)"),
+        (7, "2 more events name a turn other than the one under way after line 4, the last on this line"),
+    ]
+    assert exit_code([result]) == 2  # never a pass: which turn those events happened in can't be told
+
+
+def test_a_turn_began_that_begins_another_turn_than_it_is_marked_is_a_problem(tmp_path: Path) -> None:
+    path = _trace(tmp_path, _event("turn_began", 1, amount=1), _event("turn_began", 2, amount=3))
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems] == [(3, "turn_began begins turn 3 but is marked turn 2")]
+
+
+def test_events_before_the_first_turn_began_and_between_turns_are_not_compared(tmp_path: Path) -> None:
+    """Before its first turn_began a trace doesn't say which turn is under way (a game's shuffles and
+    opening hands; an engine reporting what happens as a turn begins before it begins it); between
+    two turns, an event is the earlier one's."""
+    header = Header.new("cr2024", ["Alice", "Bob"], "test", "0", start=Start(2, "Alice"))
+    path = tmp_path / "t.jsonl"
+    lines = [
+        _event("day_night_changed", 1, "day"),
+        _event("turn_began", 2, amount=2),
+        _event("turn_ended", 2, amount=2),
+        _event("extra_turn_added", 2),
+        _event("turn_began", 3, amount=3),
+    ]
+    path.write_text("\n".join([msgspec.json.encode(header).decode(), *lines]) + "\n")
+    result = check_trace(open_trace(path))
+    assert result.problems == () and result.events == 5
+    lines[3] = _event("extra_turn_added", 3)  # the next turn's number before it began
+    path.write_text("\n".join([msgspec.json.encode(header).decode(), *lines]) + "\n")
+    assert [p.line for p in check_trace(open_trace(path)).problems] == [5]
