@@ -216,6 +216,8 @@ class _Plan:
             "            if type(entry) is Observed:",
             "                view = entry",
             "                game.view, game.view_line = view, line",
+            "                if view.turn_number != game.turn and game.turn_line and view.turn_number is not None:",
+            "                    off_turn(view)",
             "                decision = view.decision",
             "                if decision is not None and decision.kind == 'priority':",
             "                    game.priorities += 1",
@@ -255,7 +257,9 @@ def _call(index: int, cls: type[Check], entry: str, call: str, conditions: bool,
 _SELF = re.compile(r"\bself\.")
 #: The compiled loop: follows the entries given, returns how many were events and whether any was an action.
 _Follow = Callable[[Iterable[tuple[int, Entry]]], tuple[int, bool]]
-_Build = Callable[[Game, list["Check"], Callable[[LateTraceProblem], None], Callable[[Event], None], set[str]], _Follow]
+_Build = Callable[
+    [Game, list["Check"], Callable[[LateTraceProblem], None], Callable[[Event | Observed], None], set[str]], _Follow
+]
 
 
 @cache
@@ -309,35 +313,38 @@ def check_trace(
 
 
 class _OffTurn:
-    """Events marked with another turn than the one under way. From a ``turn_began`` on, until the
-    next, every event is of that turn (the events' ``turn``, in the protocol's schema): an event
-    that says otherwise makes the trace contradict itself, and which turn it happened in can't be
-    told. The first is named as a problem of its line, and how many more there were at the last."""
+    """Events and observations marked with another turn than the one under way. From a
+    ``turn_began`` on, until the next, every event is of that turn (the events' ``turn``, in the
+    protocol's schema) and every observation shows it: one that says otherwise makes the trace
+    contradict itself, and which turn it belongs to can't be told. The first is named as a problem
+    of its line, and how many more there were at the last."""
 
     def __init__(self, game: Game, problems: list[TraceProblem]) -> None:
         self.game, self.problems = game, problems
         self.first, self.more, self.last = 0, 0, 0
 
-    def __call__(self, e: Event) -> None:
+    def __call__(self, entry: Event | Observed) -> None:
         game = self.game
         if self.first:
             self.more, self.last = self.more + 1, game.line
             return
         self.first = game.line
-        if e.kind == "turn_began":
-            problem = f"turn_began begins turn {game.turn} but is marked turn {e.turn}"
+        under_way = f"in turn {game.turn} (begun on line {game.turn_line})"
+        if isinstance(entry, Observed):
+            problem = f"the observation shows turn {entry.turn_number}, {under_way}"
+        elif entry.kind == "turn_began":
+            problem = f"turn_began begins turn {game.turn} but is marked turn {entry.turn}"
         else:
-            began = game.turn_line
-            problem = f"the {e.kind} event is marked turn {e.turn}, in turn {game.turn} (begun on line {began})"
+            problem = f"the {entry.kind} event is marked turn {entry.turn}, {under_way}"
         self.problems.append(TraceProblem(game.line, problem))
 
     def finish(self) -> None:
         if self.more:
-            events = "event names" if self.more == 1 else "events name"
+            entries = "entry names" if self.more == 1 else "entries name"
             self.problems.append(
                 TraceProblem(
                     self.last,
-                    f"{self.more} more {events} a turn other than the one under way after line {self.first},"
+                    f"{self.more} more {entries} a turn other than the one under way after line {self.first},"
                     " the last on this line",
                 )
             )

@@ -284,7 +284,7 @@ def test_an_event_marked_with_another_turn_than_the_one_under_way_is_a_problem_o
     result = check_trace(open_trace(path))
     assert [(p.line, p.problem) for p in result.problems] == [
         (4, "the step_began event is marked turn -7, in turn 1 (begun on line 2)"),
-        (7, "2 more events name a turn other than the one under way after line 4, the last on this line"),
+        (7, "2 more entries name a turn other than the one under way after line 4, the last on this line"),
     ]
     assert exit_code([result]) == 2  # never a pass: which turn those events happened in can't be told
 
@@ -314,3 +314,17 @@ def test_events_before_the_first_turn_began_and_between_turns_are_not_compared(t
     lines[3] = _event("extra_turn_added", 3)  # the next turn's number before it began
     path.write_text("\n".join([msgspec.json.encode(header).decode(), *lines]) + "\n")
     assert [p.line for p in check_trace(open_trace(path)).problems] == [5]
+
+
+def test_an_observation_showing_another_turn_than_the_one_under_way_is_a_problem_of_its_line(tmp_path: Path) -> None:
+    path = _trace(
+        tmp_path,
+        json.dumps({"view": {"turn_number": 7, "active_player": "Alice"}}),  # before any turn_began: not compared
+        _event("turn_began", 1, amount=1),
+        json.dumps({"change": {"phase": "beginning"}}),  # still turn 7, as the change leaves it
+        json.dumps({"change": {"turn_number": 1}}),
+    )
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems] == [
+        (4, "the observation shows turn 7, in turn 1 (begun on line 3)")
+    ]

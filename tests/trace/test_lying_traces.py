@@ -45,6 +45,7 @@ permanents = st.builds(
 )
 views = st.builds(
     Observation,
+    turn_number=st.none() | st.integers(0, 5),
     decision=st.none() | st.builds(DecisionView, st.sampled_from(sorted(DECISIONS)), st.sampled_from(PLAYERS)),
     players=st.none()
     | st.lists(
@@ -93,19 +94,23 @@ def test_any_well_shaped_trace_gets_a_verdict(beginning: tuple[str, Start | None
                     trace.observation(entry)
         result = check_trace(open_trace(path))
         assert check_trace(open_trace(path), conditions=False).results == result.results
-    # The one thing such a trace can get wrong is an event marked with another turn than the one its
-    # latest turn_began began: the first is named, and the others are counted.
-    off_turn = [line for line, turn, began in _turns(entries) if began is not None and turn != began]
+    # The one thing such a trace can get wrong is an event or an observation marked with another turn
+    # than the one its latest turn_began began: the first is named, and the others are counted.
+    off_turn = [line for line, turn, began in _turns(entries) if None not in (began, turn) and turn != began]
     assert [p.line for p in result.problems] == (off_turn[:1] + off_turn[-1:] if len(off_turn) > 1 else off_turn)
     assert all(r.status in Status for r in result.results)
     assert all(r.status is not Status.PASSED or r.occasions for r in result.results)
 
 
-def _turns(entries: list[object]) -> Iterator[tuple[int, int, int | None]]:
-    """Each event's line, its turn, and the number of the turn its latest turn_began began (None before the first)."""
+def _turns(entries: list[object]) -> Iterator[tuple[int, int | None, int | None]]:
+    """Each entry's line, the turn it is marked with (an observation may show none), and the number
+    of the turn the latest turn_began began (None before the first)."""
     began = None
     for line, entry in enumerate(entries, start=2):
         if isinstance(entry, GameEvent):
             if entry.kind == "turn_began":
                 began = entry.amount if entry.amount is not None else entry.turn
             yield line, entry.turn, began
+        else:
+            assert isinstance(entry, Observation)
+            yield line, entry.turn_number, began
