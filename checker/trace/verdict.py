@@ -4,7 +4,8 @@
 written beside it and named by its ``$schema``.
 
 Exit codes follow ``turncheck certify``: 0 no violation, 1 violations, 2 a trace that can't be
-read (or a malformed line in one), 3 an internal error.
+read (or a malformed line in one, or one that contradicts itself about which turn it is in), 3
+an internal error.
 """
 
 from __future__ import annotations
