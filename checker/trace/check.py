@@ -309,6 +309,7 @@ def check_trace(
         c.finish()
     results = tuple(_result(c, violations.get(c.name, []), seen) for c in checks)
     engine = f"{trace.header.engine.name} {trace.header.engine.version}".strip()
+    problems.sort(key=lambda p: p.line)  # the count of off-turn entries comes last, at its line
     return TraceResult(trace.path, edition, engine, results, tuple(problems), events=events)
 
 
