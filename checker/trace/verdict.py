@@ -4,7 +4,7 @@
 written beside it and named by its ``$schema``.
 
 Exit codes follow ``turncheck certify``: 0 no violation, 1 violations, 2 a trace that can't be
-read (or a malformed line in one, or one that contradicts itself about which turn it is in), 3
+read (or a malformed line in one, or one that contradicts itself about where the game is), 3
 an internal error.
 """
 

@@ -285,7 +285,7 @@ def test_an_event_marked_with_another_turn_than_the_one_under_way_is_a_problem_o
     result = check_trace(open_trace(path))
     assert [(p.line, p.problem) for p in result.problems[:2]] == [
         (4, "the step_began event is marked turn -7, in turn 1 (begun on line 2)"),
-        (7, "2 more entries name a turn other than the one under way after line 4, the last on this line"),
+        (7, "2 more entries contradict where the events have the game after line 4, the last on this line"),
     ]
     assert [p.line for p in result.problems] == [4, 7, 8]  # in the order of the lines
     assert exit_code([result]) == 2  # never a pass: which turn those events happened in can't be told
@@ -328,5 +328,23 @@ def test_an_observation_showing_another_turn_than_the_one_under_way_is_a_problem
     )
     result = check_trace(open_trace(path))
     assert [(p.line, p.problem) for p in result.problems] == [
-        (4, "the observation shows turn 7, in turn 1 (begun on line 3)")
+        (4, "the observation shows turn 7, where the events have turn 1 (begun on line 3)")
+    ]
+
+
+def test_an_observation_elsewhere_than_the_events_have_the_game_is_a_problem_of_its_line(tmp_path: Path) -> None:
+    path = _trace(
+        tmp_path,
+        _event("turn_began", 1, amount=1),
+        _event("phase_began", 1, "beginning"),
+        _event("step_began", 1, "upkeep"),
+        json.dumps({"view": {"turn_number": 1, "active_player": "Alice", "phase": "beginning", "step": "upkeep"}}),
+        json.dumps({"change": {"step": "draw"}}),
+        _event("step_ended", 1, "upkeep"),
+        json.dumps({"change": {"active_player": "Bob"}}),  # between steps only the step goes uncompared
+    )
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems] == [
+        (6, "the observation shows step draw, where the events have step upkeep"),
+        (8, "1 more entry contradicts where the events have the game after line 6, the last on this line"),
     ]

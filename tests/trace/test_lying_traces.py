@@ -46,6 +46,9 @@ permanents = st.builds(
 views = st.builds(
     Observation,
     turn_number=st.none() | st.integers(0, 5),
+    active_player=st.none() | st.sampled_from(PLAYERS),
+    phase=st.none() | st.sampled_from(sorted(PHASES)),
+    step=st.none() | st.sampled_from(sorted(STEPS)),
     decision=st.none() | st.builds(DecisionView, st.sampled_from(sorted(DECISIONS)), st.sampled_from(PLAYERS)),
     players=st.none()
     | st.lists(
@@ -94,23 +97,41 @@ def test_any_well_shaped_trace_gets_a_verdict(beginning: tuple[str, Start | None
                     trace.observation(entry)
         result = check_trace(open_trace(path))
         assert check_trace(open_trace(path), conditions=False).results == result.results
-    # The one thing such a trace can get wrong is an event or an observation marked with another turn
-    # than the one its latest turn_began began: the first is named, and the others are counted.
-    off_turn = [line for line, turn, began in _turns(entries) if None not in (began, turn) and turn != began]
-    assert [p.line for p in result.problems] == (off_turn[:1] + off_turn[-1:] if len(off_turn) > 1 else off_turn)
+    # The one thing such a trace can get wrong is an entry that contradicts where its events have the
+    # game, from its first turn_began on: the first is named, and the others are counted.
+    wrong = list(_contradicting(entries, start))
+    assert [p.line for p in result.problems] == (wrong[:1] + wrong[-1:] if len(wrong) > 1 else wrong)
     assert all(r.status in Status for r in result.results)
     assert all(r.status is not Status.PASSED or r.occasions for r in result.results)
 
 
-def _turns(entries: list[object]) -> Iterator[tuple[int, int | None, int | None]]:
-    """Each entry's line, the turn it is marked with (an observation may show none), and the number
-    of the turn the latest turn_began began (None before the first)."""
-    began = None
+def _contradicting(entries: list[object], start: Start | None) -> Iterator[int]:
+    """The lines of the entries that contradict where the events before them have the game: an event
+    marked with another turn than the latest turn_began's; an observation showing another turn
+    number, phase, step or active player (where the events say one)."""
+    turn: int | None = None  # None before the first turn_began: nothing is compared
+    phase = step = None
+    active = start.active_player if start else None
     for line, entry in enumerate(entries, start=2):
         if isinstance(entry, GameEvent):
-            if entry.kind == "turn_began":
-                began = entry.amount if entry.amount is not None else entry.turn
-            yield line, entry.turn, began
+            match entry.kind:
+                case "turn_began":
+                    turn = entry.amount if entry.amount is not None else entry.turn
+                    active, phase, step = entry.player or active, None, None
+                case "turn_ended" | "phase_ended":
+                    phase, step = None, None
+                case "phase_began":
+                    phase, step = entry.subject, None
+                case "step_began":
+                    step = entry.subject
+                case "step_ended":
+                    step = None
+            if turn is not None and entry.turn != turn:
+                yield line
         else:
             assert isinstance(entry, Observation)
-            yield line, entry.turn_number, began
+            shown = (entry.turn_number, entry.phase, entry.step, entry.active_player)
+            followed = (turn, phase, step, active)
+            differ = (a is not None and b is not None and a != b for a, b in zip(shown, followed, strict=True))
+            if turn is not None and any(differ):
+                yield line
