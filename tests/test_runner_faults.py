@@ -9,6 +9,7 @@ from __future__ import annotations
 import getpass
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -315,7 +316,7 @@ def test_a_certification_leaves_the_temporary_directory_as_it_found_it(tmp_path:
     remove it; pytest's own temporary directories, those of the user's test runs, are left alone
     (a session that makes one of them deletes the oldest)."""
     temporary = tmp_path / "tmp"
-    theirs = temporary / f"pytest-of-{getpass.getuser()}"
+    theirs = temporary / f"pytest-of-{_user()}"
     for n in range(5):
         (theirs / f"pytest-{n}" / "kept").mkdir(parents=True)
     theirs.chmod(0o700)
@@ -331,6 +332,15 @@ def test_a_certification_leaves_the_temporary_directory_as_it_found_it(tmp_path:
     assert [r.status for r in results] == [Status.PASSED], results
     assert "the rules checker finds no violation in the game" in results[0].steps[-1]
     assert sorted(temporary.rglob("*")) == before
+
+
+def _user() -> str:
+    """The user's name as pytest names its temporary directories after it ("unknown" where it can't be told)."""
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError):
+        user = "unknown"
+    return re.sub(r"\W", "_", user)
 
 
 def test_a_reader_that_goes_away_loses_the_output_but_not_the_run(tmp_path: Path) -> None:
