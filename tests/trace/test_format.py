@@ -123,10 +123,10 @@ def test_observations_written_as_changes_read_back_whole(tmp_path: Path) -> None
     assert check_trace(open_trace(changes)).results == check_trace(open_trace(tmp_path / "whole.jsonl")).results
 
 
-def _trace(tmp_path: Path, *entries: str) -> Path:
-    """A trace of a two-player cr2024 game with these entry lines."""
+def _trace(tmp_path: Path, *entries: str, start: Start | None = None) -> Path:
+    """A trace of a two-player cr2024 game with these entry lines (beginning at ``start``)."""
     path = tmp_path / "t.jsonl"
-    header = msgspec.json.encode(Header.new("cr2024", ["Alice", "Bob"], "test", "0")).decode()
+    header = msgspec.json.encode(Header.new("cr2024", ["Alice", "Bob"], "test", "0", start=start)).decode()
     path.write_text("\n".join([header, *entries]) + "\n")
     return path
 
@@ -301,8 +301,6 @@ def test_events_before_the_first_turn_began_and_between_turns_are_not_compared(t
     """Before its first turn_began a trace doesn't say which turn is under way (a game's shuffles and
     opening hands; an engine reporting what happens as a turn begins before it begins it); between
     two turns, an event is the earlier one's."""
-    header = Header.new("cr2024", ["Alice", "Bob"], "test", "0", start=Start(2, "Alice"))
-    path = tmp_path / "t.jsonl"
     lines = [
         _event("day_night_changed", 1, "day"),
         _event("turn_began", 2, amount=2),
@@ -310,11 +308,10 @@ def test_events_before_the_first_turn_began_and_between_turns_are_not_compared(t
         _event("extra_turn_added", 2),
         _event("turn_began", 3, amount=3),
     ]
-    path.write_text("\n".join([msgspec.json.encode(header).decode(), *lines]) + "\n")
-    result = check_trace(open_trace(path))
+    result = check_trace(open_trace(_trace(tmp_path, *lines, start=Start(2, "Alice"))))
     assert result.problems == () and result.events == 5
     lines[3] = _event("extra_turn_added", 3)  # the next turn's number before it began
-    path.write_text("\n".join([msgspec.json.encode(header).decode(), *lines]) + "\n")
+    path = _trace(tmp_path, *lines, start=Start(2, "Alice"))
     assert [p.line for p in check_trace(open_trace(path)).problems] == [5]
 
 
