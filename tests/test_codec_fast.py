@@ -70,6 +70,12 @@ def _outcome(decoder: Any, data: Any) -> tuple[str, Any]:
         return "refused", str(exc)
 
 
+#: The fields of an answer to an action, as the wire client reads them from its text.
+ANSWER = codec.message_reader(
+    {"id": Any, "type": Any, "events": tuple[GameEvent, ...], "view": GameView, "view_changes": codec.Changes(GameView)}
+)
+
+
 @pytest.mark.parametrize("hint", [GameView, tuple[GameEvent, ...], DeclareBlockers, PassPriority])
 def test_the_fast_path_accepts_and_refuses_as_the_codec_does(hint: Any) -> None:
     view, events = _played()
@@ -136,3 +142,45 @@ def test_a_view_rebuilt_from_its_changes_is_a_view_like_any_other() -> None:
     assert encode(earlier) == kept and rebuilt is not earlier
     with pytest.raises(AttributeError):
         rebuilt.turn_number = 1  # type: ignore[misc]  # still frozen
+
+
+@pytest.mark.parametrize("carries", ["view", "view_changes"])
+def test_a_message_read_from_its_text_holds_what_its_json_decodes_to(carries: str) -> None:
+    """On a real answer and on every way of breaking it one value at a time, a message the typed read
+    takes holds the values decoding its JSON gives; a message decoding refuses it leaves (None) to
+    that decoding, which says what is wrong, or refuses with the same words."""
+    view, events = _played()
+    earlier, _ = _played(2)
+    state = (
+        encode(view)
+        if carries == "view"
+        else msgspec.json.decode(msgspec.json.encode(codec.changes(codec.texts(earlier), codec.texts(view))))
+    )
+    message = {"id": 7, "type": "ok", "events": encode(events[:12]), carries: state}
+
+    def decoded(data: dict[str, Any]) -> tuple[Any, ...]:
+        found = decode(tuple[GameEvent, ...], data["events"])
+        if carries == "view":
+            return found, decode(GameView, data["view"])
+        return found, decode_changes(GameView, earlier, data["view_changes"])
+
+    def read(data: dict[str, Any]) -> tuple[Any, ...] | None:
+        found = ANSWER(msgspec.json.encode(data))
+        if found is None:
+            return None
+        assert (found.get("id"), found.get("type")) == (data.get("id"), data.get("type"))
+        if carries == "view":
+            return found["events"], found["view"]
+        return found["events"], codec.apply_changes(GameView, earlier, found["view_changes"])
+
+    assert read(message) == decoded(message) == (tuple(events[:12]), view)
+    taken = left = 0
+    for broken in _broken(message):
+        outcome = _outcome(decoded, broken)
+        typed = _outcome(read, broken)
+        if typed == ("value", None):
+            left += 1
+        else:
+            assert typed == outcome, broken  # the same value, or the same refusal (an item list cut short)
+            taken += 1
+    assert taken >= 5 and left >= 5  # values that break and values that don't: both kinds were tried

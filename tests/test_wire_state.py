@@ -70,6 +70,21 @@ def test_an_engine_that_takes_up_state_in_answers_is_asked_only_for_actions() ->
         engine.close()
 
 
+def test_an_answer_in_order_is_read_straight_from_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers to actions are read typed from their text: the way through JSON, which reads any
+    other answer, is never taken while the game is played without faults."""
+
+    def read_as_json(self: WireEngine, kind: str, line: bytes) -> None:
+        raise AssertionError(f"the answer to {kind} was read as JSON: {line[:120]!r}")
+
+    engine = WireEngine(SERVER)
+    try:
+        monkeypatch.setattr(WireEngine, "_state_read", read_as_json)
+        assert _play_alongside(engine, 8) == [1] * 8
+    finally:
+        engine.close()
+
+
 def test_an_engine_offered_no_feature_is_asked_for_view_and_events_once_per_action() -> None:
     engine = WireEngine(SERVER, validate=True, features=())
     try:

@@ -15,6 +15,10 @@ hold any of them.
 A view can also travel as its changes since the last one (the protocol's ``view_changes``):
 :func:`changes` writes them from the JSON texts of two views (:func:`texts`), :func:`decode_changes`
 applies them to the view decoded before, decoding only what changed.
+
+A message the wire reads often (an answer to an action: its events and view) can be read straight
+from its text into these types (:func:`message_reader`), with the same checks; whatever that read
+doesn't take in every respect is read as JSON and decoded as above, which says what is wrong.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, Union
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from checker.contract import interface
 from checker.contract.interface import Action
@@ -499,9 +504,8 @@ def _fast(hint: Any, node: dict[str, Any]) -> Decoder:
     codec shares (:data:`_REMEMBERED_BY_TEXT`), keeps ``slow`` alone."""
     slow = _compile(hint, node)
     try:
-        check = _check(hint, node)
-        msgspec.json.Decoder(hint)  # raises TypeError for a type msgspec can't build
-    except (_Unchecked, TypeError):
+        check = _msgspec_check(hint, node)
+    except TypeError:
         return slow
 
     def decoded(data: JSON) -> Any:
@@ -512,6 +516,17 @@ def _fast(hint: Any, node: dict[str, Any]) -> Decoder:
         return value if check is None or check(value) else slow(data)
 
     return decoded
+
+
+def _msgspec_check(hint: Any, node: dict[str, Any]) -> _Check | None:
+    """The schema's checks of a value of ``hint`` that msgspec built, where the schema says ``node``;
+    raises ``TypeError`` for a hint msgspec can't build as the codec decodes it."""
+    try:
+        check = _check(hint, node)
+        msgspec.json.Decoder(hint)  # raises TypeError for a type msgspec can't build
+    except (_Unchecked, TypeError) as exc:
+        raise TypeError(f"msgspec can't read {hint} as the codec decodes it") from exc
+    return check
 
 
 def _check(hint: Any, node: dict[str, Any]) -> _Check | None:
@@ -718,3 +733,120 @@ def _changed_items(item: Decoder, before: tuple[Any, ...], data: list[JSON]) -> 
         except DecodeError as exc:
             raise exc.at(f"[{i}]") from None
     return tuple(out)
+
+
+# --------------------------------------------------------------------------- messages read from their text
+
+
+@dataclasses.dataclass(frozen=True)
+class Changes:
+    """The hint of a message's field that holds changes to a dataclass ``of`` (as :func:`changes`
+    writes them), for :func:`message_reader`; :func:`apply_changes` applies what it read."""
+
+    of: Any
+
+
+#: A message's fields read by :func:`message_reader`, by name; None for a text it doesn't take.
+Reader = Callable[[bytes], dict[str, Any] | None]
+
+
+def message_reader(fields: Mapping[str, Any]) -> Reader:
+    """A reader of one kind of message: it decodes the JSON text straight into the types of
+    ``fields`` (by name: a type hint, ``Any`` for any JSON value, or :class:`Changes`) with msgspec,
+    in C, skipping the message's other fields, and checks the values as :func:`decode` checks them.
+    It gives the fields the message has, or None for a text that isn't such a message in every
+    respect (not JSON, a value of another type, a name outside the vocabulary): the caller then
+    reads the message as JSON and decodes its fields (:func:`decode`), which says what is wrong,
+    or accepts what msgspec alone was stricter about. A view and its events are read so in a
+    third less time than as JSON and then decoded. Raises ``TypeError`` for a hint msgspec can't
+    read as the codec decodes it."""
+    typed = {name: _typed(hint) for name, hint in fields.items()}
+    message = msgspec.defstruct("Message", [(name, hint | UnsetType, UNSET) for name, (hint, _) in typed.items()])
+    decoder = msgspec.json.Decoder(message)
+    checks = tuple((name, check) for name, (_, check) in typed.items())
+
+    def read(text: bytes) -> dict[str, Any] | None:
+        try:
+            found = decoder.decode(text)
+        except (ValueError, RecursionError):  # msgspec's DecodeError (and ValidationError) is a ValueError
+            return None
+        values = {}
+        for name, check in checks:
+            value = getattr(found, name)
+            if value is not UNSET:
+                if check is not None and not check(value):
+                    return None
+                values[name] = value
+        return values
+
+    return read
+
+
+def _typed(hint: Any) -> tuple[Any, _Check | None]:
+    """The hint msgspec reads a field of a message as, and the schema's checks of what it read."""
+    if hint is Any:
+        return Any, None
+    if isinstance(hint, Changes):
+        return _changes_struct(hint.of)
+    return hint, _msgspec_check(hint, {})
+
+
+@_once_per_type
+def _changes_struct(cls: Any) -> tuple[Any, _Check | None]:
+    """The structure msgspec reads changes to a ``cls`` into (each field unset where it didn't
+    change; a field of dataclasses item by item, None for each item as before), and its checks."""
+    hints, properties = _hints(cls), _definition(cls).get("properties", {})
+    fields: list[tuple[str, Any, Any]] = []
+    checks: list[tuple[str, _Check]] = []
+    for f in dataclasses.fields(cls):
+        hint, node = hints[f.name], properties.get(f.name, {})
+        item_hint = _variadic(hint) if _dataclass_items(hint) else None
+        if item_hint is not None:
+            item_check = _msgspec_check(item_hint, node.get("items", {}))
+            typed, check = list[item_hint | None], _items_check(item_check)  # type: ignore[valid-type]
+        else:
+            typed, check = hint, _msgspec_check(hint, node)
+        fields.append((f.name, typed | UnsetType, UNSET))
+        if check is not None:
+            checks.append((f.name, check))
+    struct = msgspec.defstruct(f"{cls.__name__}Changes", fields)
+    return struct, lambda changes: all(
+        (value := getattr(changes, name)) is UNSET or check(value) for name, check in checks
+    )
+
+
+def _items_check(check: _Check | None) -> _Check | None:
+    """The check of a list of items, None standing for an item as before."""
+    if check is None:
+        return None
+    return lambda items: all(item is None or check(item) for item in items)
+
+
+def apply_changes(cls: Any, before: Any, changes: Any) -> Any:
+    """``before`` (a dataclass of type ``cls``) with the ``changes`` that :func:`message_reader`
+    read for a :class:`Changes` ``(cls)``, as :func:`decode_changes` applies them; raises
+    :class:`DecodeError` where an item list isn't as long as before's."""
+    return _changes_applier(cls)(before, changes)
+
+
+@_once_per_type
+def _changes_applier(cls: Any) -> Callable[[Any, Any], Any]:
+    hints = _hints(cls)
+    fields = tuple((f.name, _dataclass_items(hints[f.name])) for f in dataclasses.fields(cls))
+    replaced = _replacer(cls)
+
+    def applied(before: Any, changes: Any) -> Any:
+        changed = {}
+        for name, itemized in fields:
+            value = getattr(changes, name)
+            if value is UNSET:
+                continue
+            if itemized:
+                try:
+                    value = _changed_items(_same, getattr(before, name), value) if None in value else tuple(value)
+                except DecodeError as exc:
+                    raise exc.at(f".{name}") from None
+            changed[name] = value
+        return replaced(before, changed) if changed else before
+
+    return applied

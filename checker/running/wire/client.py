@@ -21,7 +21,16 @@ from typing import Any
 
 import msgspec
 
-from checker.contract.codec import DecodeError, decode, decode_changes, encode, encode_text
+from checker.contract.codec import (
+    Changes,
+    DecodeError,
+    apply_changes,
+    decode,
+    decode_changes,
+    encode,
+    encode_text,
+    message_reader,
+)
 from checker.contract.interface import (
     Action,
     AdapterError,
@@ -50,6 +59,16 @@ DEFAULT_TIMEOUT = 10.0
 STARTUP_TIMEOUT = 10.0
 #: The features the client offers in hello: every one the protocol's schema names.
 FEATURES = tuple(sorted(names("feature")))
+#: What the client reads of an answer to an action straight from its text, where it can.
+_STATE_ANSWER = message_reader(
+    {
+        "id": Any,
+        "type": Any,
+        "events": tuple[GameEvent, ...],
+        "view": GameView,
+        "view_changes": Changes(GameView),
+    }
+)
 
 
 class WireEngine:
@@ -120,13 +139,24 @@ class WireEngine:
         since the last view the engine sent (``view_changes``). By the adapter's contract only an
         action changes the game, so until the next one what the client has is the game."""
         was_whole, self._events_whole, self._view = self._events_whole, False, None
-        answer = self._request(kind, **fields)
-        if "state_in_answers" in self.features and ("view" in answer or "view_changes" in answer):
-            events = self._decoded(tuple[GameEvent, ...], answer, "events")
-            self._view = self._seen = self._view_in(answer)
+        line = self._ask(kind, None, fields)
+        state = self._state_read_typed(line) or self._state_read(kind, line)
+        if state is not None:
+            events, self._view = state
+            self._seen = self._view
             if was_whole:
                 self._events += events
                 self._events_whole = True
+
+    def _state_read(self, kind: str, line: bytes) -> tuple[tuple[GameEvent, ...], GameView] | None:
+        """The events and view an answer to an action carries, read as JSON and then decoded; None
+        for an answer without them (protocol 1's plain form). Raises the error the answer is, or
+        says what is wrong with it."""
+        answer = self._read(kind, line)
+        self._raise_if_error(answer)
+        if "state_in_answers" in self.features and ("view" in answer or "view_changes" in answer):
+            return self._decoded(tuple[GameEvent, ...], answer, "events"), self._view_in(answer)
+        return None
 
     # ---------------------------------------------------------------- the session
 
@@ -180,18 +210,42 @@ class WireEngine:
 
     def _exchange(self, kind: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
         """The engine's answer to one request, whatever it says: well formed and of the right id."""
+        return self._read(kind, self._ask(kind, timeout, fields))
+
+    def _ask(self, kind: str, timeout: float | None, fields: dict[str, Any]) -> bytes:
+        """Send one request and return the line the engine answered it with."""
         if self._failure is not None:
             raise self._failure
         self._next_id += 1
         request = {"id": self._next_id, "type": kind, **fields}
         if self.validate and (found := problems(definition_of("request", request), request)):
             raise ProtocolError(f"the suite built an invalid {kind} request: {'; '.join(found)}")
-        line = msgspec.json.encode(request) + b"\n"
         try:
-            answer = self._read(kind, self._process.exchange(line, kind, self.timeout if timeout is None else timeout))
+            return self._process.exchange(
+                msgspec.json.encode(request) + b"\n", kind, self.timeout if timeout is None else timeout
+            )
         except EngineFailure as failure:
             raise self._fail(failure) from None
-        return answer
+
+    def _state_read_typed(self, line: bytes) -> tuple[tuple[GameEvent, ...], GameView] | None:
+        """The events and view an answer to an action carries, read straight from its text
+        (:func:`~checker.contract.codec.message_reader`), where the answer is in order in every
+        respect: the id asked, not an error, the events and a view (or its changes) there and well
+        formed. None otherwise, and for messages checked against the schema: the answer is then
+        read as JSON, which says what is wrong, and as the engine may answer in protocol 1's plain form."""
+        if self.validate or "state_in_answers" not in self.features or (found := _STATE_ANSWER(line)) is None:
+            return None
+        answer_id, events = found.get("id"), found.get("events")
+        if type(answer_id) is not int or answer_id != self._next_id or found.get("type") == "error" or events is None:
+            return None
+        if "view" in found:
+            return events, found["view"]
+        if "view_changes" not in found or self._seen is None or "view_changes" not in self.features:
+            return None
+        try:
+            return events, apply_changes(GameView, self._seen, found["view_changes"])
+        except DecodeError:
+            return None
 
     @staticmethod
     def _raise_if_error(answer: dict[str, Any]) -> None:
