@@ -11,6 +11,9 @@ view, which the client keeps until the next action: a scenario then costs one ro
 action instead of three. With ``view_changes`` as well, the view comes as what changed since the
 last one, and only that is decoded. An engine that doesn't (or that leaves them out of an answer) is asked
 with ``view`` and ``events`` requests, as in protocol 1's plain form.
+
+An answer to an action is read straight from its text into the interface's types where it is in
+order in every respect; any other answer is read as JSON first, which says what is wrong with it.
 """
 
 from __future__ import annotations
