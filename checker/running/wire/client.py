@@ -19,6 +19,7 @@ order in every respect; any other answer is read as JSON first, which says what 
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,6 +28,7 @@ import msgspec
 from checker.contract.codec import (
     Changes,
     DecodeError,
+    Reader,
     apply_changes,
     decode,
     decode_changes,
@@ -62,16 +64,21 @@ DEFAULT_TIMEOUT = 10.0
 STARTUP_TIMEOUT = 10.0
 #: The features the client offers in hello: every one the protocol's schema names.
 FEATURES = tuple(sorted(names("feature")))
-#: What the client reads of an answer to an action straight from its text, where it can.
-_STATE_ANSWER = message_reader(
-    {
-        "id": Any,
-        "type": Any,
-        "events": tuple[GameEvent, ...],
-        "view": GameView,
-        "view_changes": Changes(GameView),
-    }
-)
+
+
+@functools.cache
+def _state_answer() -> Reader:
+    """What the client reads of an answer to an action straight from its text, where it can. Made
+    on first use (about 6 ms): every command imports this module, most never read an answer."""
+    return message_reader(
+        {
+            "id": Any,
+            "type": Any,
+            "events": tuple[GameEvent, ...],
+            "view": GameView,
+            "view_changes": Changes(GameView),
+        }
+    )
 
 
 class WireEngine:
@@ -236,7 +243,7 @@ class WireEngine:
         respect: the id asked, not an error, the events and a view (or its changes) there and well
         formed. None otherwise, and for messages checked against the schema: the answer is then
         read as JSON, which says what is wrong, and as the engine may answer in protocol 1's plain form."""
-        if self.validate or "state_in_answers" not in self.features or (found := _STATE_ANSWER(line)) is None:
+        if self.validate or "state_in_answers" not in self.features or (found := _state_answer()(line)) is None:
             return None
         answer_id, events = found.get("id"), found.get("events")
         if type(answer_id) is not int or answer_id != self._next_id or found.get("type") == "error" or events is None:
