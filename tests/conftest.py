@@ -1,12 +1,22 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 pytest_plugins = ["pytester"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _user_cache_of_the_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The runs the tests make keep what they cache (parsed feature files, durations) in a directory
+    of the test session's own, not in the user's: their feature files and engines live at
+    temporary paths, and each would be a new entry there. (A test of the cache sets its own.)"""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
+        yield
 
 
 @pytest.fixture

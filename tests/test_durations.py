@@ -4,13 +4,14 @@ and edition, and never a reason for a run to fail."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from checker.cli import main
 from checker.judging.results import ScenarioResult, Status
-from checker.running import durations
+from checker.running import durations, user_cache
 
 
 @pytest.fixture(autouse=True)
@@ -53,6 +54,21 @@ def test_a_later_run_replaces_what_it_ran_and_keeps_the_rest() -> None:
     assert found == pytest.approx({"untap": 2 + durations.PER_RUN, "draw": 1 + durations.PER_RUN})
 
 
+def test_only_the_engines_recorded_last_are_kept(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine's command line may name a path that changes from run to run: the file keeps the
+    engines recorded last, an engine recorded again becoming the latest."""
+    monkeypatch.setattr(durations, "ENGINES_KEPT", 3)
+    for engine in ("a", "b", "c"):
+        durations.record(engine, [_run("untap", "cr2024", 0.5)])
+    durations.record("a", [_run("draw", "cr2024", 1)])  # a is now the latest, b the oldest
+    durations.record("d", [_run("untap", "cr2024", 0.5)])
+    assert list(json.loads(cache.read_text())) == ["c", "a", "d"]
+    assert durations.weights("b", ["untap"], ["cr2024"]) is None
+    assert durations.weights("a", ["untap", "draw"], ["cr2024"]) == pytest.approx(
+        {"untap": 0.5 + durations.PER_RUN, "draw": 1 + durations.PER_RUN}
+    )
+
+
 @pytest.mark.parametrize(
     "kept",
     [
@@ -92,3 +108,10 @@ def test_a_complete_run_of_a_part_is_kept_and_a_narrower_run_is_not(cache: Path)
     assert main(["certify", "--engine", "reference", "--plain", "--part", "draw", "-k", "draws for her turn"]) == 0
     assert main(["certify", "--engine", "reference", "--plain", "--ruling", "GRT-1.6-4"]) == 0
     assert cache.read_bytes() == before
+
+
+def test_the_test_sessions_runs_cache_outside_the_users_directory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``tests/conftest.py`` sees to: as this file's own fixture is undone, the session's directory shows."""
+    monkeypatch.undo()
+    default = Path(os.path.expanduser("~")) / ".cache" / "turncheck"
+    assert os.environ.get("XDG_CACHE_HOME") and user_cache.directory() != default

@@ -3,6 +3,8 @@ reason for a run to fail."""
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -116,3 +118,44 @@ def test_turned_off_or_unwritable_the_cache_costs_nothing(
     cache.write_text("a file where the directory goes")
     feature_cache.store([path])  # no exception: the run goes on without the cache
     assert feature_cache.preload([path]) == 0
+
+
+def _entry(cache: Path, path: Path) -> Path:
+    found = feature_cache._entry(cache, path)
+    assert found is not None
+    return found
+
+
+#: A time before the cache's limit of days unused.
+LONG_AGO = time.time() - (feature_cache.UNUSED_DAYS + 1) * 86_400
+
+
+def test_entries_no_run_has_used_for_long_are_forgotten_when_the_cache_next_stores(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A checkout deleted leaves entries no run asks for again: whenever the cache stores a feature,
+    it removes those unserved for UNUSED_DAYS days. An entry served is touched, and kept."""
+    gone, used, new = (tmp_path / name for name in ("deleted checkout", "checkout in use", "new checkout"))
+    for directory in (gone, used, new):
+        directory.mkdir()
+    abandoned, served = _stored(gone), _stored(used)
+    for path in (abandoned, served):
+        os.utime(_entry(cache, path), (LONG_AGO, LONG_AGO))
+    _fresh_process(monkeypatch)
+    assert feature_cache.preload([served]) == 1  # served: touched
+    added = _stored(new)  # storing looks through the cache
+    assert _entry(cache, served).exists() and _entry(cache, added).exists()
+    assert not _entry(cache, abandoned).exists()
+    assert len(list(cache.glob("*.pickle"))) == 2
+
+
+def test_a_run_served_whole_by_the_cache_looks_through_nothing(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _stored(tmp_path)
+    os.utime(_entry(cache, path), (LONG_AGO, LONG_AGO))
+    _fresh_process(monkeypatch)
+    monkeypatch.setattr(feature_cache, "_forget_unused", lambda directory: pytest.fail("looked through the cache"))
+    assert feature_cache.preload([path]) == 1
+    feature_cache.store([path])
+    assert _entry(cache, path).stat().st_mtime > LONG_AGO  # touched as it was served

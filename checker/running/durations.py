@@ -27,6 +27,10 @@ from checker.running import user_cache
 #: What one scenario run costs beyond its steps (pytest's own work for each test), in seconds:
 #: added to a file's measured seconds for each of its runs.
 PER_RUN = 0.0015
+#: The engines whose seconds are kept: those recorded last. Every complete run reads and rewrites
+#: the file, and an engine is named by its command line, which may hold a path that changes from
+#: run to run: without a bound the file would grow for ever.
+ENGINES_KEPT = 50
 
 
 def _file() -> Path | None:
@@ -80,8 +84,10 @@ def record(engine: str, results: Iterable[ScenarioResult]) -> None:
         seconds_runs[0] += r.duration
         seconds_runs[1] += 1
     kept = _read()
-    by_part = _object(kept.get(engine))
+    by_part = _object(kept.pop(engine, None))
     for part, by_edition in measured.items():
         by_part[part] = {**_object(by_part.get(part)), **{e: [round(s, 4), int(n)] for e, (s, n) in by_edition.items()}}
-    kept[engine] = by_part
-    user_cache.keep(path, json.dumps(kept, sort_keys=True).encode())  # if it can't, the next run splits by size
+    kept[engine] = by_part  # last: the engines are kept in the order they were last recorded
+    for oldest in list(kept)[: max(0, len(kept) - ENGINES_KEPT)]:
+        del kept[oldest]
+    user_cache.keep(path, json.dumps(kept).encode())  # if it can't, the next run splits by size

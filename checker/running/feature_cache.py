@@ -12,14 +12,20 @@ An entry is named after the file's path and keyed by its contents and the versio
 pytest-bdd, its Gherkin parser and Python: a file edited since, or another version, is parsed
 again. A file is read whole to be keyed, so a stale entry is never used. Writing is atomic (a
 temporary file renamed), and an entry that can't be read or written is passed over.
+
+An entry is touched each time it is served. Whenever the cache stores a feature, it removes the
+entries no run has used for :data:`UNUSED_DAYS` days: those of a checkout since deleted, or of
+a version no longer installed, which no run would ever ask for again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
 import sys
+import time
 from collections.abc import Iterable
 from functools import cache
 from importlib.metadata import version
@@ -32,6 +38,8 @@ from checker.running import user_cache
 
 #: pytest-bdd's keys of the features this process took from the cache.
 _SERVED: set[str] = set()
+#: Days an entry is kept without being served.
+UNUSED_DAYS = 30
 
 
 def cache_dir() -> Path | None:
@@ -81,15 +89,19 @@ def preload(paths: Iterable[Path]) -> int:
             bdd_feature.features[key] = parsed
             _SERVED.add(key)
             found += 1
+            with contextlib.suppress(OSError):  # a read-only cache: served all the same
+                os.utime(file)
     return found
 
 
 def store(paths: Iterable[Path]) -> None:
     """Keep the features pytest-bdd parsed from ``paths`` that the cache doesn't hold yet (and drop
-    the entries of earlier contents of the same files)."""
+    the entries of earlier contents of the same files, and those no run has used for long). A
+    run served whole by the cache stores nothing, and doesn't look through it."""
     directory = cache_dir()
     if directory is None:
         return
+    stored = False
     for path in paths:
         key = _key(path)
         if key in _SERVED or key not in bdd_feature.features:
@@ -106,3 +118,16 @@ def store(paths: Iterable[Path]) -> None:
         if not user_cache.keep(file, data):
             return  # a read-only or full disk: the run goes on without the cache
         _SERVED.add(key)
+        stored = True
+    if stored:
+        _forget_unused(directory)
+
+
+def _forget_unused(directory: Path) -> None:
+    """Remove the entries no run has served for :data:`UNUSED_DAYS` days."""
+    oldest = time.time() - UNUSED_DAYS * 86_400
+    with contextlib.suppress(OSError):
+        for entry in directory.glob("*.pickle"):
+            with contextlib.suppress(OSError):  # gone meanwhile (another run forgot it), or not ours to remove
+                if entry.stat().st_mtime < oldest:
+                    entry.unlink()
