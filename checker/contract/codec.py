@@ -586,24 +586,18 @@ def _dataclass_check(cls: Any) -> _Check | None:
     return _all_fields(found) if found else None
 
 
-def _all_fields(found: Sequence[tuple[Callable[[Any], Any], _Check]], unset: bool = False) -> _Check:
-    """A check that each field (taken by its getter) passes its check, or with ``unset`` is unset
-    (a field of changes that didn't change): a loop rather than ``all()`` over a generator, which
-    is twice as slow on the handful of fields of a view."""
+def _all_fields(found: Sequence[tuple[Callable[[Any], Any], _Check]]) -> _Check:
+    """A check that each field (taken by its getter) passes its check or is unset (a field of
+    changes that didn't change; a dataclass's fields never are): a loop rather than ``all()``
+    over a generator, which is twice as slow on the handful of fields of a view."""
 
     def checked(value: Any) -> bool:
-        for field, check in found:  # noqa: SIM110  (the loop is the point: see above)
-            if not check(field(value)):
-                return False
-        return True
-
-    def checked_if_set(value: Any) -> bool:
         for field, check in found:
             if (found_value := field(value)) is not UNSET and not check(found_value):
                 return False
         return True
 
-    return checked_if_set if unset else checked
+    return checked
 
 
 # --------------------------------------------------------------------------- changes
@@ -831,7 +825,7 @@ def _changes_struct(cls: Any) -> tuple[Any, _Check | None]:
         if check is not None:
             checks.append((f.name, check))
     struct = msgspec.defstruct(f"{cls.__name__}Changes", fields)
-    return struct, _all_fields([(operator.attrgetter(name), check) for name, check in checks], unset=True)
+    return struct, _all_fields([(operator.attrgetter(name), check) for name, check in checks])
 
 
 def _items_check(check: _Check | None) -> _Check | None:
