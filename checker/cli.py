@@ -55,6 +55,7 @@ from checker.running import durations
 from checker.running.collect import chosen_files
 from checker.running.collector import Collector
 from checker.running.conclude import Conclusion, NotWritten
+from checker.running.garbage import begin_work
 from checker.running.options import OptionError, Selection, check_output_dir, positive_bytes, positive_seconds
 from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -359,6 +360,7 @@ def _run(
     progress = _Progress(console, not args.plain and not os.environ.get("CI"), title)
     collector = Collector(args.engine)
     _preload(args.engine)
+    begin_work()  # what the sessions share, frozen before they are forked
     try:
         ending = supervise(_sessions(args, *extra), collector, progress.begin, progress.advance)
     finally:
@@ -555,6 +557,7 @@ def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
         return certify(args, output)
     if args.command == "smoke":
         return smoke(args, output)
+    begin_work()  # (a run of scenarios begins its work once it has imported what its sessions share)
     console = output()
     if args.command == "diff":
         return _diff(args.old, args.new, console)

@@ -1,5 +1,5 @@
 """The garbage collector in a process whose lasting objects are made before its work begins: a
-session's collected scenarios, the wire server's imports and engine.
+command's imports, a session's collected scenarios, the wire server's imports and engine.
 
 What exists once the work begins is moved out of the collector's sight (``gc.freeze``), so
 that its full collections don't go through it again and again, and the youngest generation is
@@ -13,6 +13,16 @@ from __future__ import annotations
 import gc
 
 YOUNGEST_EVERY = 10_000
+
+
+def begin_work() -> None:
+    """The command's work begins: where the collector was paused while it started (``checker/__main__.py``),
+    what the start made is frozen and the collector runs again. (Where it was running, as in a
+    test that calls the command's function, nothing changes: freezing a test session's heap would
+    keep every test's garbage for good.)"""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def collect_less() -> tuple[int, int, int]:
