@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -53,6 +53,7 @@ from checker.contract.protocol import (
     names,
     problems,
     raise_error,
+    well_formed,
 )
 from checker.running.wire.process import EngineCrashed, EngineProcess
 
@@ -64,6 +65,11 @@ DEFAULT_TIMEOUT = 10.0
 STARTUP_TIMEOUT = 10.0
 #: The features the client offers in hello: every one the protocol's schema names.
 FEATURES = tuple(sorted(names("feature")))
+
+
+@functools.cache
+def _hello_well_formed() -> Callable[[object], bool]:
+    return well_formed("response_hello")
 
 
 @functools.cache
@@ -202,7 +208,7 @@ class WireEngine:
                     f"the engine speaks protocol {hello.get('protocol')!r}; this suite speaks {PROTOCOL_VERSION}"
                 )
             )
-        if found := problems("response_hello", hello):
+        if not _hello_well_formed()(hello) and (found := problems("response_hello", hello)):
             raise self._fail(ProtocolError(f"the handshake is malformed: {'; '.join(found)}"))
         if not hello["editions"]:
             every = ", ".join(sorted(names("edition")))
