@@ -28,7 +28,7 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -318,15 +318,19 @@ class Change(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     keywords: dict[str, tuple[Keyword, ...]] | UnsetType | None = UNSET
 
 
-_fields = msgspec.structs.asdict
-_replace = msgspec.structs.replace
+def _merger() -> Callable[[Observed, Change], Observed]:
+    """``merged(previous, change)``: the observation ``change`` makes of ``previous``, the fields it
+    gives replaced, the others (the same objects) kept. Written once from the fields, each taken
+    from one or the other in a single call (a long trace merges tens of thousands of changes; this
+    took a quarter of the time of replacing the fields given by name)."""
+    taken = ", ".join(f"p.{name} if c.{name} is UNSET else c.{name}" for name in Observed.__struct_fields__)
+    namespace: dict[str, Any] = {"Observed": Observed, "UNSET": UNSET}
+    exec(f"def merged(p, c):\n    return Observed({taken})\n", namespace)
+    merger: Callable[[Observed, Change], Observed] = namespace["merged"]
+    return merger
 
 
-def merged(previous: Observed, change: Change) -> Observed:
-    """The observation ``change`` makes of ``previous``: the fields it gives replaced, the others
-    (the same objects) kept."""
-    given = {name: value for name, value in _fields(change).items() if value is not UNSET}
-    return _replace(previous, **given)
+merged = _merger()
 
 
 class _Entry(msgspec.Struct, forbid_unknown_fields=True, gc=False):

@@ -6,6 +6,7 @@ import dataclasses
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -27,6 +28,7 @@ from checker.trace.format import (
     Start,
     TraceError,
     TraceProblem,
+    merged,
     open_trace,
 )
 from checker.trace.verdict import exit_code
@@ -96,6 +98,17 @@ def test_a_change_has_the_fields_of_an_observation() -> None:
     assert [f.encode_name for f in msgspec.structs.fields(Change)] == [
         f.encode_name for f in msgspec.structs.fields(Observed)
     ]
+
+
+@pytest.mark.parametrize("given", [f.name for f in msgspec.structs.fields(Change)])
+def test_a_change_replaces_the_field_it_gives_and_keeps_the_others(given: str) -> None:
+    """Each field alone (structures take any value as they are built: each a value of its own)."""
+    names = [f.name for f in msgspec.structs.fields(Observed)]
+    before = Observed(**{name: object() for name in names})  # type: ignore[arg-type]
+    new: Any = object()
+    after = merged(before, Change(**{given: new}))
+    for name in names:
+        assert getattr(after, name) is (new if name == given else getattr(before, name)), name
 
 
 def test_observations_written_as_changes_read_back_whole(tmp_path: Path) -> None:
