@@ -95,6 +95,7 @@ def test_a_field_left_out_that_the_schema_requires_is_refused() -> None:
         {"type": "number"},
         {"oneOf": [{"type": "string"}]},
         {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "uniqueItems": True}},
+        {"type": "array", "items": {"type": "integer"}, "uniqueItems": True},
     ],
 )
 def test_what_the_quick_check_cant_translate_is_said_when_it_is_made(node: dict[str, Any]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_origin
 
 import msgspec
 
@@ -80,6 +80,8 @@ def _structure(node: dict[str, Any], name: str) -> tuple[Any, _Check | None]:
         item, check = _structure(node["items"], f"{name}[]")
         if check is not None:
             raise TypeError(f"{name}: an array of items with checks of their own")
+        if node.get("uniqueItems") and item is not str and get_origin(item) is not Literal:
+            raise TypeError(f"{name}: unique items other than strings")
         unique = (lambda items: len(set(items)) == len(items)) if node.get("uniqueItems") else None
         return list[item], unique  # type: ignore[valid-type]
     if kind == "object" and said <= {"type", "properties", "required", "additionalProperties"}:
