@@ -40,7 +40,6 @@ from types import FrameType
 from typing import Any
 
 import pytest
-from _pytest.main import Failed as StopAsFailed
 
 from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, Collector
 
@@ -114,7 +113,7 @@ class _Relay:
     def pytest_sessionstart(self, session: pytest.Session) -> Generator[None, None, None]:
         """A session that refuses to start (a wrong --engine) tells the parent why, which says it
         once, as the command's other errors are said; pytest would print it in each child. The
-        session then stops as pytest stops a run that is to end failed (``_pytest.main.Failed``,
+        session then stops as pytest stops a run that is to end failed (``pytest.Session.Failed``,
         the stop ``--maxfail`` makes), without a word, and the child reports the usage error's
         exit code."""
         try:
@@ -122,7 +121,7 @@ class _Relay:
         except pytest.UsageError as exc:
             self.usage_error = "; ".join(str(a) for a in exc.args)
             self.send({"usage_error": self.usage_error})
-            raise StopAsFailed(self.usage_error) from exc
+            raise session.Failed(self.usage_error) from exc
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.send({"planned": len(session.items)})
