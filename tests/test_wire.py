@@ -340,3 +340,18 @@ def test_equal_card_specs_in_a_set_up_are_decoded_once_and_a_wrong_one_still_fai
     assert again[0] is decoded[1] and again[1].id == "island 9" and again[1].card is decoded[0].card
     with pytest.raises(DecodeError, match=r"\$\[0\]\.card\.types: expected a list"):
         decode(tuple[CardSetup, ...], [{"id": "island 1", "card": {**island, "types": "land"}}])
+
+
+def test_a_list_of_cards_seen_before_is_decoded_once_and_a_wrong_one_fails_every_time() -> None:
+    """The set-ups of a run repeat whole libraries and hands: the same list of cards is the same
+    tuple; a list differing in one card is its own; a malformed one is refused each time it comes."""
+    island = encode(card("Island"))
+    library = [{"id": f"forest {i}", "card": dict(island)} for i in range(4)]
+    first = decode(tuple[CardSetup, ...], library)
+    assert decode(tuple[CardSetup, ...], [dict(c) for c in library]) is first
+    other = decode(tuple[CardSetup, ...], [*library[:3], {"id": "forest 3", "card": {**island, "produces": "G"}}])
+    assert other is not first and other[:3] == first[:3] and other[3].card.produces == "G"
+    broken = [*library[:3], {"id": "forest 3", "card": {**island, "types": "land"}}]
+    for _ in range(2):
+        with pytest.raises(DecodeError, match=r"\$\[3\]\.card\.types: expected a list"):
+            decode(tuple[CardSetup, ...], broken)

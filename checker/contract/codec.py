@@ -362,7 +362,10 @@ def _list(data: JSON) -> list[JSON]:
 def _tuple(args: tuple[Any, ...], node: dict[str, Any]) -> Decoder:
     if len(args) == 2 and args[1] is Ellipsis:
         item = _compile(args[0], node.get("items", {}))
-        return lambda data: _items([item] * len(_list(data)), data)
+        variadic: Decoder = lambda data: _items([item] * len(_list(data)), data)  # noqa: E731
+        # A run's set-ups repeat whole lists of cards (5,256 libraries, hands and graveyards in
+        # a certification, 99 of them different): one such list is remembered by its text.
+        return _remembered(variadic, _json_text) if args[0] in _REMEMBERED_BY_TEXT else variadic
     nodes = node.get("prefixItems", [])
     items = [_compile(a, nodes[i] if i < len(nodes) else {}) for i, a in enumerate(args)]
 
