@@ -34,6 +34,7 @@ def problems(definition: str, message: object) -> list[str]:
     return schema_problems("checker.contract", "schemas/protocol.schema.json", message, definition)
 
 
+@cache
 def well_formed(definition: str) -> Callable[[object], bool]:
     """A quick check that a message (read as JSON) meets one definition of the schema: True only
     where the schema finds nothing wrong with it. False where msgspec, checking it against a
@@ -41,8 +42,9 @@ def well_formed(definition: str) -> Callable[[object], bool]:
     or finds nothing (JSON Schema takes 1.0 for an integer; msgspec doesn't). The handshake checks
     the engine's hello so: the schema's validator, 40 ms to import before the first scenario of
     every run through the wire, is needed only for a hello that is malformed. Raises
-    ``TypeError`` for a definition using what :func:`_structure` doesn't translate."""
-    typed, check = _structure(schema()["$defs"][definition], definition)
+    ``TypeError`` for a definition using what :func:`_structure` doesn't translate. (Made once
+    per definition.)"""
+    typed, check = _defined(definition)
 
     def meets(message: object) -> bool:
         try:

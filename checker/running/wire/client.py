@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -65,11 +65,6 @@ DEFAULT_TIMEOUT = 10.0
 STARTUP_TIMEOUT = 10.0
 #: The features the client offers in hello: every one the protocol's schema names.
 FEATURES = tuple(sorted(names("feature")))
-
-
-@functools.cache
-def _hello_well_formed() -> Callable[[object], bool]:
-    return well_formed("response_hello")
 
 
 @functools.cache
@@ -208,7 +203,7 @@ class WireEngine:
                     f"the engine speaks protocol {hello.get('protocol')!r}; this suite speaks {PROTOCOL_VERSION}"
                 )
             )
-        if not _hello_well_formed()(hello) and (found := problems("response_hello", hello)):
+        if not well_formed("response_hello")(hello) and (found := problems("response_hello", hello)):
             raise self._fail(ProtocolError(f"the handshake is malformed: {'; '.join(found)}"))
         if not hello["editions"]:
             every = ", ".join(sorted(names("edition")))
