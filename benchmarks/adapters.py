@@ -132,6 +132,8 @@ def main() -> int:
         f"  reference engine: adapter {args.turns / via:7.0f} turns/s ({via / decisions * 1000:.3f} ms per decision), "
         f"own API {args.turns / own:7.0f} turns/s; adapter / own API time {via / own:.2f}"
     )
+    met = _verdict(args.turns / via >= REFERENCE_TURNS)
+    print(f"    target: at least {REFERENCE_TURNS} turns/s through the adapter: {met}")
     try:
         from checker.adapters.phase_rs import PhaseAdapter
     except ImportError:  # pragma: no cover
@@ -151,7 +153,18 @@ def main() -> int:
         f"decision), own API {turns / own:7.1f} turns/s ({own / own_decisions * 1000:.2f} ms per decision); "
         f"adapter / own API time {via / own:.2f}"
     )
+    per_decision = via / decisions * 1000
+    print(f"    target: at most {PHASE_MS} ms per decision through the adapter: {_verdict(per_decision <= PHASE_MS)}")
     return 0
+
+
+#: The targets of the speed work (issue 12), measured by the medians above.
+REFERENCE_TURNS = 600
+PHASE_MS = 5
+
+
+def _verdict(met: bool) -> str:
+    return "met" if met else "not met"
 
 
 def _phase_available() -> bool:

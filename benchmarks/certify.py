@@ -116,6 +116,33 @@ def with_benchmarks_path(**more: str) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": path, **more}
 
 
+#: The targets of the speed work (issue 12), as (what, the figure of one round, the bound, whether
+#: the figure must stay at or below it). A round's figure is taken from that round's own runs.
+TARGETS: tuple[tuple[str, Callable[[dict[str, float]], float], float, bool], ...] = (
+    ("in process / engine-only replay", lambda r: r["in process"] / r["engine-only replay"], 2.0, True),
+    ("in process, seconds", lambda r: r["in process"], 3.0, True),
+    ("wire / in process", lambda r: r["through the wire"] / r["in process"], 1.3, True),
+    ("-j 1 / -j 2", lambda r: r["in process"] / r["in process, -j 2"], 1.6, False),
+)
+
+
+def print_targets(timings: dict[str, list[float]]) -> None:
+    """Each target against every round's figure: the median, the lowest and highest, and in how
+    many rounds it was met. The machine's load comes and goes during a run; a target met in some
+    rounds and not in others is at the edge, whatever the median says."""
+    rounds = [dict(zip(timings, values, strict=True)) for values in zip(*timings.values(), strict=True)]
+    print(f"targets of the speed work, round by round ({len(rounds)} rounds):")
+    for label, figure, bound, at_most in TARGETS:
+        found = [figure(r) for r in rounds]
+        met = sum(f <= bound if at_most else f >= bound for f in found)
+        median = statistics.median(found)
+        verdict = "met" if met == len(found) else "not met" if met == 0 else "at the edge"
+        print(
+            f"  {label:<32} {'at most' if at_most else 'at least':<8} {bound:<4g} median {median:5.2f}"
+            f" (rounds {min(found):.2f} to {max(found):.2f}), met in {met} of {len(found)}: {verdict}"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -176,6 +203,7 @@ def main() -> int:
             f"  {name:<20} median {statistics.median(values):6.2f} s   best {min(values):6.2f} s"
             f"   processor time median {statistics.median(CPU[name]):6.2f} s"
         )
+    print_targets(timings)
     sys.stdout.flush()
     if not args.skip_adapters:
         subprocess.run([sys.executable, str(BENCHMARKS / "adapters.py")], check=True)
