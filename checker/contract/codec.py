@@ -30,13 +30,14 @@ import re
 import reprlib
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, Union
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
 from checker.contract import interface
+from checker.contract.field_checks import Check, all_fields
 from checker.contract.interface import Action
 from checker.contract.protocol import schema
 
@@ -494,10 +495,6 @@ class _Unchecked(Exception):
     """A type hint whose values the fast path can't check as the codec does."""
 
 
-#: Whether a value built by msgspec holds what the schema says of it (None: nothing to check).
-_Check = Callable[[Any], bool]
-
-
 def _fast(hint: Any, node: dict[str, Any]) -> Decoder:
     """The codec's decoder of ``hint`` where the schema says ``node`` (``slow``, :func:`_compile`'s)
     with msgspec in front: ``msgspec.convert`` builds the value in C, several times faster, then
@@ -522,7 +519,7 @@ def _fast(hint: Any, node: dict[str, Any]) -> Decoder:
     return decoded
 
 
-def _msgspec_check(hint: Any, node: dict[str, Any]) -> _Check | None:
+def _msgspec_check(hint: Any, node: dict[str, Any]) -> Check | None:
     """The schema's checks of a value of ``hint`` that msgspec built, where the schema says ``node``;
     raises ``TypeError`` for a hint msgspec can't build as the codec decodes it."""
     try:
@@ -533,7 +530,7 @@ def _msgspec_check(hint: Any, node: dict[str, Any]) -> _Check | None:
     return check
 
 
-def _check(hint: Any, node: dict[str, Any]) -> _Check | None:
+def _check(hint: Any, node: dict[str, Any]) -> Check | None:
     """The schema's checks of a value of ``hint`` where the schema says ``node``, as :func:`_compile`'s
     decoders make them; raises :class:`_Unchecked` for a hint they can't follow."""
     node = _resolve(node)
@@ -573,7 +570,7 @@ def _check(hint: Any, node: dict[str, Any]) -> _Check | None:
     raise _Unchecked(hint)
 
 
-def _leaf_check(bounds: _Bounds) -> _Check | None:
+def _leaf_check(bounds: _Bounds) -> Check | None:
     if bounds == _Bounds():
         return None
     if (allowed := bounds.allowed) is not None and bounds == _Bounds(allowed):  # names alone: a lookup in C
@@ -582,25 +579,11 @@ def _leaf_check(bounds: _Bounds) -> _Check | None:
 
 
 @_once_per_type
-def _dataclass_check(cls: Any) -> _Check | None:
+def _dataclass_check(cls: Any) -> Check | None:
     hints, properties = _hints(cls), _definition(cls).get("properties", {})
     checks = [(f.name, _check(hints[f.name], properties.get(f.name, {}))) for f in dataclasses.fields(cls)]
     found = [(operator.attrgetter(name), check) for name, check in checks if check is not None]
-    return _all_fields(found) if found else None
-
-
-def _all_fields(found: Sequence[tuple[Callable[[Any], Any], _Check]]) -> _Check:
-    """A check that each field (taken by its getter) passes its check or is unset (a field of
-    changes that didn't change; a dataclass's fields never are): a loop rather than ``all()``
-    over a generator, which is twice as slow on the handful of fields of a view."""
-
-    def checked(value: Any) -> bool:
-        for field, check in found:
-            if (found_value := field(value)) is not UNSET and not check(found_value):
-                return False
-        return True
-
-    return checked
+    return all_fields(found) if found else None
 
 
 # --------------------------------------------------------------------------- changes
@@ -800,7 +783,7 @@ def message_reader(fields: Mapping[str, Any]) -> Reader:
     return read
 
 
-def _typed(hint: Any) -> tuple[Any, _Check | None]:
+def _typed(hint: Any) -> tuple[Any, Check | None]:
     """The hint msgspec reads a field of a message as, and the schema's checks of what it read."""
     if hint is Any:
         return Any, None
@@ -810,12 +793,12 @@ def _typed(hint: Any) -> tuple[Any, _Check | None]:
 
 
 @_once_per_type
-def _changes_struct(cls: Any) -> tuple[Any, _Check | None]:
+def _changes_struct(cls: Any) -> tuple[Any, Check | None]:
     """The structure msgspec reads changes to a ``cls`` into (each field unset where it didn't
     change; a field of dataclasses item by item, None for each item as before), and its checks."""
     hints, properties = _hints(cls), _definition(cls).get("properties", {})
     fields: list[tuple[str, Any, Any]] = []
-    checks: list[tuple[str, _Check]] = []
+    checks: list[tuple[str, Check]] = []
     for f in dataclasses.fields(cls):
         hint, node = hints[f.name], properties.get(f.name, {})
         item_hint = _variadic(hint) if _dataclass_items(hint) else None
@@ -828,10 +811,10 @@ def _changes_struct(cls: Any) -> tuple[Any, _Check | None]:
         if check is not None:
             checks.append((f.name, check))
     struct = msgspec.defstruct(f"{cls.__name__}Changes", fields)
-    return struct, _all_fields([(operator.attrgetter(name), check) for name, check in checks])
+    return struct, all_fields([(operator.attrgetter(name), check) for name, check in checks])
 
 
-def _items_check(check: _Check | None) -> _Check | None:
+def _items_check(check: Check | None) -> Check | None:
     """The check of a list of items, None standing for an item as before."""
     if check is None:
         return None
