@@ -6,6 +6,7 @@ suite and an engine in another process; ``docs/protocol.md`` walks an implemente
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from functools import cache
 from typing import Annotated, Any, Literal, get_origin
@@ -13,6 +14,7 @@ from typing import Annotated, Any, Literal, get_origin
 import msgspec
 
 from checker.contract.documents import load_schema, schema_problems
+from checker.contract.field_checks import Check, all_fields
 from checker.contract.interface import AdapterError, EngineFailure, IllegalActionError, UnsupportedError
 
 PROTOCOL_VERSION = 1
@@ -56,12 +58,11 @@ def well_formed(definition: str) -> Callable[[object], bool]:
     return meets
 
 
-_Check = Callable[[Any], bool]
 #: What a node of the schema may say that :func:`_structure` doesn't need to translate.
 _NOTES = frozenset({"description"})
 
 
-def _structure(node: dict[str, Any], name: str) -> tuple[Any, _Check | None]:
+def _structure(node: dict[str, Any], name: str) -> tuple[Any, Check | None]:
     """The type msgspec checks a value against for a node of the schema, and the check of what the
     type can't say (unique items), if any. Translates what the hello's definition uses: a
     reference, a constant, an enumeration, strings, bounded integers, arrays, objects without
@@ -95,16 +96,14 @@ def _structure(node: dict[str, Any], name: str) -> tuple[Any, _Check | None]:
             typed, check = _structure(value, f"{name}.{field}")
             fields.append((field, typed) if field in required else (field, typed, msgspec.UNSET))
             if check is not None:
-                checks.append((field, check))
+                checks.append((operator.attrgetter(field), check))
         struct = msgspec.defstruct(name, fields, forbid_unknown_fields=True)
-        return struct, (
-            lambda v: all(getattr(v, f) is msgspec.UNSET or c(getattr(v, f)) for f, c in checks)
-        ) if checks else None
+        return struct, all_fields(checks) if checks else None
     raise TypeError(f"{name}: the schema says {sorted(said)}, which the quick check doesn't translate")
 
 
 @cache
-def _defined(definition: str) -> tuple[Any, _Check | None]:
+def _defined(definition: str) -> tuple[Any, Check | None]:
     return _structure(schema()["$defs"][definition], definition)
 
 
