@@ -504,7 +504,14 @@ def main(argv: list[str] | None = None) -> int:
     cov = sub.add_parser("coverage", help="which rulings the scenarios cover (exit 1: a seed ruling isn't)")
     cov.add_argument("features", nargs="?", type=Path)
     t = sub.add_parser("trace", help="check recorded games (traces) against the turn structure")
-    t.add_argument("files", nargs="+", type=Path, metavar="FILE", help="trace files, or directories of *.jsonl")
+    t.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="trace files, plain or compressed with gzip (- reads one from standard input), or directories of "
+        "*.jsonl and *.jsonl.gz",
+    )
     t.add_argument("--edition", choices=EDITIONS, help="the rules to check by (default: each trace's header)")
     t.add_argument(
         "--report-dir", type=Path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.trace.check import TraceResult, Violation, check_trace
-from checker.trace.format import ActionTaken, Event, Observed, Trace, TraceError, TraceProblem, open_trace
+from checker.trace.format import ActionTaken, Event, Observed, Trace, TraceError, TraceProblem, open_trace, traces_in
 from checker.trace.game import Game
 
 
@@ -45,7 +45,7 @@ class Timeline:
 
 
 def recorded(directories: Sequence[Path]) -> tuple[dict[tuple[str, str], Path], list[str]]:
-    """The traces under ``directories`` (their ``*.jsonl``), by (engine name and version,
+    """The traces under ``directories`` (:func:`~checker.trace.format.traces_in`), by (engine name and version,
     scenario run id) as their headers say; and a line per file or directory that can't be used."""
     found: dict[tuple[str, str], Path] = {}
     problems: list[str] = []
@@ -53,7 +53,7 @@ def recorded(directories: Sequence[Path]) -> tuple[dict[tuple[str, str], Path], 
         if not directory.is_dir():
             problems.append(f"{directory}: no such directory of traces")
             continue
-        for path in sorted(directory.glob("*.jsonl")):
+        for path in traces_in(directory):
             try:
                 header = open_trace(path).header
             except TraceError as exc:

@@ -1,5 +1,8 @@
 """``turncheck trace FILE... [--edition E] [--report-dir DIR] [--validate] [--expect FILE]``: check recorded games.
 
+A FILE is a trace, ``-`` for one read from standard input, or a directory of traces; a trace
+compressed with gzip is read as it is.
+
 Prints a table (one row per trace), then every unreadable line and every violation with its
 file and line; ``--report-dir`` writes the reports; ``--expect`` gates the run on the violations
 known (:mod:`checker.trace.expected`). On a terminal a progress bar follows the
@@ -18,16 +21,17 @@ from rich.table import Table
 
 from checker.trace.check import Status, TraceResult
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
+from checker.trace.format import STANDARD_INPUT, TRACE_FILES, traces_in
 from checker.trace.verdict import check_each, exit_code, write_reports
 
 EXIT_INCOMPLETE = 2
 
 
 def trace_files(files: list[Path]) -> list[Path]:
-    """The files given, a directory standing for the ``*.jsonl`` files in it."""
+    """The files given, a directory standing for the traces in it (:func:`traces_in`)."""
     paths: list[Path] = []
     for f in files:
-        paths += sorted(f.glob("*.jsonl")) if f.is_dir() else [f]
+        paths += traces_in(f) if f.is_dir() else [f]
     return paths
 
 
@@ -46,9 +50,13 @@ def run(
         except TraceExpectationsError as exc:
             console.print(f"[red]error[/red] {escape(str(exc))}")
             return EXIT_INCOMPLETE
+    if sum(str(f) == STANDARD_INPUT for f in files) > 1:
+        console.print(f"[red]error[/red] standard input ({STANDARD_INPUT}) holds one trace: name it once")
+        return EXIT_INCOMPLETE
     paths = trace_files(files)
     if not paths:
-        console.print(f"[red]error[/red] no trace (*.jsonl) in {escape(', '.join(str(f) for f in files))}")
+        patterns = " or ".join(TRACE_FILES)
+        console.print(f"[red]error[/red] no trace ({patterns}) in {escape(', '.join(str(f) for f in files))}")
         return EXIT_INCOMPLETE
     results: list[TraceResult] = []
     interrupted = False

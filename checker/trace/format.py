@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import gzip
 import json
+import sys
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -607,17 +610,53 @@ def _decoded(data: bytes, start: int) -> list[Entry] | None:
     return entries
 
 
-def open_trace(path: Path | str, validate: bool = False) -> Trace:
-    """Read a trace file's header; its entries are read as they are checked."""
-    name = str(path)
+#: The path that stands for standard input, and the name a trace read from it goes by.
+STANDARD_INPUT: Final = "-"
+STANDARD_INPUT_NAME: Final = "<stdin>"
+#: The files of a directory of traces: plain, or compressed with gzip (recognised by their first bytes).
+TRACE_FILES: Final = ("*.jsonl", "*.jsonl.gz")
+_GZIP: Final = b"\x1f\x8b"
+
+
+def trace_name(path: Path | str) -> str:
+    """What a trace is called in what is reported of it: its path, or ``<stdin>``."""
+    return STANDARD_INPUT_NAME if str(path) == STANDARD_INPUT else str(path)
+
+
+def traces_in(directory: Path) -> list[Path]:
+    """The trace files of ``directory`` (see :data:`TRACE_FILES`), by name."""
+    return sorted(path for pattern in TRACE_FILES for path in directory.glob(pattern))
+
+
+def _read(path: Path | str, name: str) -> bytes:
+    """A trace's bytes: from standard input for ``-``, else from a regular file; decompressed
+    where they are gzip's (an engine's long logs are often kept compressed)."""
     try:
-        data = read_regular(Path(path))
+        if str(path) == STANDARD_INPUT:
+            if sys.stdin is None:
+                raise TraceError(name, None, "there is no standard input to read a trace from")
+            data = sys.stdin.buffer.read()
+        else:
+            data = read_regular(Path(path))
     except FileNotFoundError:
         raise TraceError(name, None, "no such trace file") from None
     except NotARegularFile as exc:
         raise TraceError(name, None, f"{exc}: a trace must be a regular file") from None
     except OSError as exc:
         raise TraceError(name, None, f"the trace can't be read: {exc.strerror or exc}") from None
+    if not data.startswith(_GZIP):
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as exc:  # not gzip after all, damaged, or cut short
+        raise TraceError(name, None, f"compressed with gzip, but can't be decompressed: {exc}") from None
+
+
+def open_trace(path: Path | str, validate: bool = False) -> Trace:
+    """Read a trace's header (from its file, or standard input for ``-``; compressed with gzip or
+    not); its entries are read as they are checked."""
+    name = trace_name(path)
+    data = _read(path, name)
     end = data.find(b"\n")
     first = (data if end < 0 else data[:end]).removeprefix(codecs.BOM_UTF8)  # as some editors write one
     if not first.strip():

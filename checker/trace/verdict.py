@@ -20,7 +20,7 @@ from checker.contract.documents import Document
 from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
 from checker.trace.check import Status, TraceResult, check_trace
-from checker.trace.format import TraceError, open_trace
+from checker.trace.format import TraceError, open_trace, trace_name
 
 REPORT_FORMAT = "turncheck-trace-report"
 REPORT_SCHEMA = "trace-report.schema.json"
@@ -42,16 +42,16 @@ def check_each(paths: Iterable[Path], edition: str | None = None, validate: bool
         try:
             trace = open_trace(path, validate)
         except TraceError as exc:
-            yield TraceResult(str(path), edition or "?", "?", error=str(exc))
+            yield TraceResult(trace_name(path), edition or "?", "?", error=str(exc))
             continue
         except Exception as exc:  # a bug of the reader costs this trace's results only, as one of the checks
-            yield TraceResult(str(path), edition or "?", "?", internal_error=_internal(exc))
+            yield TraceResult(trace_name(path), edition or "?", "?", internal_error=_internal(exc))
             continue
         try:
             yield check_trace(trace, edition)
         except Exception as exc:  # a bug of the checker costs this trace's results only
             engine = f"{trace.header.engine.name} {trace.header.engine.version}"
-            yield TraceResult(str(path), edition or trace.header.edition, engine, internal_error=_internal(exc))
+            yield TraceResult(trace.path, edition or trace.header.edition, engine, internal_error=_internal(exc))
 
 
 def _internal(exc: Exception) -> str:

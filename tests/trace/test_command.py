@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import os
 import subprocess
@@ -76,6 +78,40 @@ def test_an_unreadable_trace_or_a_wrong_option_exits_2(
     (tmp_path / "none").mkdir()
     assert main(["trace", str(tmp_path / "none")]) == 2
     assert "no trace" in capsys.readouterr().out
+
+
+def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
+    kept: Path, broken: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def stdin(data: bytes) -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+    stdin(broken.read_bytes())
+    assert main(["trace", "-", str(kept)]) == 1
+    out = capsys.readouterr().out
+    assert "<stdin>:5" in out and TURN_ORDER in out and "kept.jsonl" in out
+    stdin(gzip.compress(kept.read_bytes()))
+    assert main(["trace", "-"]) == 0
+    assert main(["trace", "-", "-"]) == 2  # one trace on standard input
+    assert "name it once" in capsys.readouterr().out
+
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "kept.jsonl").write_bytes(kept.read_bytes())
+    (games / "broken.jsonl.gz").write_bytes(gzip.compress(broken.read_bytes()))
+    assert main(["trace", str(games)]) == 1  # a directory's compressed traces are checked too
+    out = capsys.readouterr().out
+    assert f"{games / 'broken.jsonl.gz'}:5" in out and TURN_ORDER in out and "kept.jsonl" in out
+
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(gzip.compress(broken.read_bytes())[:40])
+    assert main(["trace", str(cut), str(broken)]) == 2
+    out = capsys.readouterr().out
+    assert f"{cut}: compressed with gzip, but can't be decompressed" in out
+    assert f"{broken}:5" in out  # the next trace is still checked
+    stdin(b"")
+    assert main(["trace", "-"]) == 2
+    assert "<stdin>:1: empty" in capsys.readouterr().out
 
 
 def test_a_check_that_fails_exits_3_and_the_other_traces_are_still_checked(
