@@ -506,7 +506,7 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("trace", help="check recorded games (traces) against the turn structure")
     t.add_argument(
         "files",
-        nargs="+",
+        nargs="*",
         type=Path,
         metavar="FILE",
         help="trace files, plain or compressed with gzip (- reads one from standard input), or directories of "
@@ -522,6 +522,19 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         metavar="FILE",
         help="the CI gate: pass exactly when the violations are those listed in FILE (each seen at least once)",
+    )
+    t.add_argument(
+        "--check",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only this check, or the checks of this part of the turn (repeatable; see --list-checks)",
+    )
+    t.add_argument(
+        "--ruling", action="append", default=[], metavar="ID", help="only the checks of this ruling (repeatable)"
+    )
+    t.add_argument(
+        "--list-checks", action="store_true", help="list the checks (of --edition, --check, --ruling) and exit"
     )
     site = sub.add_parser("site", help="the rulings as a static site, with engines' reports side by side")
     site.add_argument("--out", required=True, type=Path, metavar="DIR", help="the directory to write the site into")
@@ -573,15 +586,21 @@ def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
     if args.command == "expect":
         return _expect(args.report, args.expectations, console)
     if args.command == "trace":
-        from checker.trace.command import run
+        from checker.trace.check import UnknownCheck, select
+        from checker.trace.command import list_checks, run
 
         try:
+            only = select(args.check, args.ruling) if args.check or args.ruling else None
+            if args.list_checks:
+                return list_checks(args.edition, only, console)
+            if not args.files:
+                raise OptionError("give the traces to check: files, directories, or - for standard input")
             if args.report_dir is not None:
                 check_output_dir("--report-dir", str(args.report_dir))
-        except OptionError as exc:  # before the traces are checked, not after
+        except (OptionError, UnknownCheck) as exc:  # before the traces are checked, not after
             _error(str(exc))
             return EXIT_USAGE
-        return run(args.files, args.edition, args.report_dir, args.validate, console, args.expect)
+        return run(args.files, args.edition, args.report_dir, args.validate, console, args.expect, only)
     if args.command == "site":
         return _site(args.out, args.reports, args.traces, console)
     if args.command == "import":

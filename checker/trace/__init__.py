@@ -7,8 +7,8 @@ or an explorer of engines can use it without the scenario machinery.
 - :mod:`checker.trace.format`: the trace format: its header and entries, reading (validated,
   errors naming file and line) and writing (:class:`~checker.trace.format.TraceWriter`).
 - :mod:`checker.trace.game`: the position in the game, tracked once for every check.
-- :mod:`checker.trace.check`: what a check is, and the dispatcher that feeds checks the
-  event kinds they subscribe to.
+- :mod:`checker.trace.check`: what a check is, the dispatcher that feeds checks the
+  event kinds they subscribe to, and the choice of checks by name, part or ruling.
 - :mod:`checker.trace.rules`: the checks, one module per part of the turn.
 - :mod:`checker.trace.verdict`: a run's results and their reports.
 """

@@ -12,6 +12,7 @@ A check that never found what it needs in the trace (the trace has no stack, no 
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -262,12 +263,17 @@ _Build = Callable[
 ]
 
 
-@cache
-def _plan(edition: str, only: frozenset[str] | None, conditions: bool) -> _Plan:
+def every_check() -> dict[str, type[Check]]:
+    """The checks, by name, in the order their modules declare them."""
     import checker.trace.rules  # noqa: F401  (the checks declare themselves on import)
 
+    return CHECKS
+
+
+@cache
+def _plan(edition: str, only: frozenset[str] | None, conditions: bool) -> _Plan:
     return _Plan(
-        tuple(cls for cls in CHECKS.values() if edition in cls.editions and (only is None or cls.name in only)),
+        tuple(cls for cls in every_check().values() if edition in cls.editions and (only is None or cls.name in only)),
         conditions,
     )
 
@@ -276,10 +282,43 @@ def _plan(edition: str, only: frozenset[str] | None, conditions: bool) -> _Plan:
 _PARTS: dict[type[Check], str] = {}
 
 
+class UnknownCheck(ValueError):
+    """A check, part or ruling asked for that no check has: the message names the closest that exist."""
+
+
+def select(names: Iterable[str] = (), rulings: Iterable[str] = ()) -> frozenset[str]:
+    """The names of the checks chosen by ``names`` (a check's name, or a part of the turn for all
+    of its checks) and by ``rulings`` (the checks that enforce any of these ruling ids): those
+    chosen by both where both are given. Raises :class:`UnknownCheck`."""
+    checks = every_check()
+    parts = {_PARTS[cls] for cls in checks.values()}
+    rules = {rule for cls in checks.values() for rule in cls.rules}
+    unknown = [
+        _unknown("check or part", n, [*checks, *sorted(parts)]) for n in names if n not in checks and n not in parts
+    ]
+    unknown += [_unknown("ruling", r, sorted(rules)) for r in rulings if r not in rules]
+    if unknown:
+        raise UnknownCheck("; ".join(unknown))
+    chosen = set(checks)
+    if names := set(names):
+        chosen &= {name for name, cls in checks.items() if name in names or _PARTS[cls] in names}
+    if rulings := set(rulings):
+        chosen &= {name for name, cls in checks.items() if rulings & set(cls.rules)}
+    if not chosen:
+        raise UnknownCheck("no check is of those names or parts and enforces those rulings")
+    return frozenset(chosen)
+
+
+def _unknown(what: str, asked: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(asked, known, n=3, cutoff=0.6)
+    return f"no {what} {asked!r}" + (f"; did you mean {' or '.join(close)}?" if close else "")
+
+
 def check_trace(
     trace: Trace, edition: str | None = None, only: frozenset[str] | None = None, *, conditions: bool = True
 ) -> TraceResult:
-    """Run every check that holds in ``edition`` (the header's by default) over one trace.
+    """Run every check that holds in ``edition`` (the header's by default) over one trace; with
+    ``only``, those of its names (:func:`select`), the others of them reported as not checked.
     ``conditions=False`` calls every handler subscribed to an entry, whatever its check's
     :attr:`Check.when` says: the same results, more slowly (the tests and the benchmark compare)."""
     edition = edition or trace.header.edition
@@ -307,7 +346,7 @@ def check_trace(
     seen = shown | {"actions"} if acted else shown
     for c in checks:
         c.finish()
-    results = tuple(_result(c, violations.get(c.name, []), seen) for c in checks)
+    results = tuple(_result(c, violations.get(c.name, []), seen) for c in checks) + _elsewhere(edition, only)
     engine = f"{trace.header.engine.name} {trace.header.engine.version}".strip()
     problems.sort(key=lambda p: p.line)  # the count of contradicting entries comes last, at its line
     return TraceResult(trace.path, edition, engine, results, tuple(problems), events=events)
@@ -384,6 +423,18 @@ class _Contradictions:
                     " the last on this line",
                 )
             )
+
+
+def _elsewhere(edition: str, only: frozenset[str] | None) -> tuple[CheckResult, ...]:
+    """The checks asked for by name that don't hold in ``edition``: not checked, and why."""
+    if only is None:
+        return ()
+    return tuple(
+        CheckResult(name, _PARTS[cls], cls.requires, cls.rules, Status.NOT_CHECKED, 0,
+                    why=f"the rule doesn't hold in {edition}, only in {', '.join(sorted(cls.editions))}")
+        for name, cls in CHECKS.items()
+        if name in only and edition not in cls.editions
+    )  # fmt: skip
 
 
 def _result(check: Check, found: list[Violation], seen: set[str]) -> CheckResult:

@@ -19,7 +19,8 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
-from checker.trace.check import Status, TraceResult
+from checker.contract.vocabulary import EDITIONS
+from checker.trace.check import Status, TraceResult, every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
 from checker.trace.format import STANDARD_INPUT, TRACE_FILES, traces_in
 from checker.trace.verdict import check_each, exit_code, write_reports
@@ -42,7 +43,9 @@ def run(
     validate: bool,
     console: Console,
     expect: Path | None = None,
+    only: frozenset[str] | None = None,
 ) -> int:
+    """Check the traces of ``files`` (by the checks ``only`` names, if given) and give the exit code."""
     expected: list[ExpectedViolation] | None = None
     if expect is not None:
         try:
@@ -63,7 +66,7 @@ def run(
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("checking traces", total=len(paths))
         try:
-            for result in check_each(paths, edition, validate):
+            for result in check_each(paths, edition, validate, only):
                 results.append(result)
                 progress.advance(task)
         except KeyboardInterrupt:
@@ -127,3 +130,18 @@ def _print(results: list[TraceResult], console: Console) -> None:
                 f"[red]violation[/red] {path}:{v.line} ({escape(v.position)}) "
                 f"{v.check}: {escape(v.shows)}\n    requires: {escape(v.requires)}"
             )
+
+
+def list_checks(edition: str | None, only: frozenset[str] | None, console: Console) -> int:
+    """Print the checks (those of ``edition``, those ``only`` names): each with its editions, the
+    rulings it enforces and what it requires."""
+    shown = 0
+    for name, cls in every_check().items():
+        if (edition is None or edition in cls.editions) and (only is None or name in only):
+            editions = ", ".join(e for e in EDITIONS if e in cls.editions)
+            console.print(f"[bold]{name}[/bold] ({editions})", highlight=False)
+            console.print(f"    rulings: {' '.join(cls.rules)}", highlight=False)
+            console.print(f"    requires: {escape(cls.requires)}", highlight=False)
+            shown += 1
+    console.print(f"{shown} {'check' if shown == 1 else 'checks'}" + (f" in {edition}" if edition else ""))
+    return 0

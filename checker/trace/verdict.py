@@ -35,9 +35,12 @@ REPORT = Document(
 )
 
 
-def check_each(paths: Iterable[Path], edition: str | None = None, validate: bool = False) -> Iterator[TraceResult]:
-    """Check each trace in turn. One that can't be read gets an error result, one the checker
-    fails on an internal error result, and the others go on."""
+def check_each(
+    paths: Iterable[Path], edition: str | None = None, validate: bool = False, only: frozenset[str] | None = None
+) -> Iterator[TraceResult]:
+    """Check each trace in turn (with ``only``, by those checks: :func:`~checker.trace.check.select`).
+    One that can't be read gets an error result, one the checker fails on an internal error
+    result, and the others go on."""
     for path in paths:
         try:
             trace = open_trace(path, validate)
@@ -48,7 +51,7 @@ def check_each(paths: Iterable[Path], edition: str | None = None, validate: bool
             yield TraceResult(trace_name(path), edition or "?", "?", internal_error=_internal(exc))
             continue
         try:
-            yield check_trace(trace, edition)
+            yield check_trace(trace, edition, only)
         except Exception as exc:  # a bug of the checker costs this trace's results only
             engine = f"{trace.header.engine.name} {trace.header.engine.version}"
             yield TraceResult(trace.path, edition or trace.header.edition, engine, internal_error=_internal(exc))

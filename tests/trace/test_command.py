@@ -114,6 +114,38 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
     assert "<stdin>:1: empty" in capsys.readouterr().out
 
 
+def test_checks_are_chosen_by_name_part_or_ruling_and_listed(
+    broken: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["trace", str(broken), "--check", TURN_ORDER]) == 1
+    assert main(["trace", str(broken), "--check", "turn"]) == 1  # a part: all its checks
+    assert main(["trace", str(broken), "--check", "phases"]) == 0  # the broken rule isn't among them
+    assert main(["trace", str(broken), "--ruling", "GRT-1.5-5"]) == 1
+    assert main(["trace", str(broken), "--ruling", "GRT-1.5-5", "--check", "phases"]) == 2  # both: none is
+    assert "no check is of those names" in capsys.readouterr().err
+    assert main(["trace", str(broken), "--check", "turn.next-player"]) == 2
+    assert f"no check or part 'turn.next-player'; did you mean {TURN_ORDER}?" in capsys.readouterr().err
+    assert main(["trace", str(broken), "--ruling", "CR24-117.3"]) == 2
+    assert "did you mean CR24-117.3" in capsys.readouterr().err
+
+    # A check asked for that doesn't hold in the trace's edition is not checked, and says why.
+    reports = tmp_path / "reports"
+    assert main(["trace", str(broken), "--check", "five_part_phases", "--report-dir", str(reports)]) == 0
+    checks = json.loads((reports / "trace-report.json").read_text())["traces"][0]["checks"]
+    assert checks and {c["status"] for c in checks} == {"not checked"}
+    assert all("doesn't hold in cr2024, only in mirage" in c["why"] for c in checks)
+    capsys.readouterr()
+
+    assert main(["trace", "--list-checks", "--edition", "mirage"]) == 0
+    listed = capsys.readouterr().out
+    assert "five_part_phases.life-check-comes-last (mirage)" in listed and "rulings: " in listed
+    assert "combat.everything-leaves-combat-as-it-ends" not in listed  # a rule of 2008 and 2024 only
+    assert main(["trace", "--list-checks", "--ruling", "GRT-1.5-5"]) == 0
+    assert TURN_ORDER in capsys.readouterr().out
+    assert main(["trace"]) == 2  # no trace to check
+    assert "give the traces to check" in capsys.readouterr().err
+
+
 def test_a_check_that_fails_exits_3_and_the_other_traces_are_still_checked(
     kept: Path, broken: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
