@@ -53,6 +53,8 @@ def run(
         except TraceExpectationsError as exc:
             console.print(f"[red]error[/red] {escape(str(exc))}")
             return EXIT_INCOMPLETE
+        if only is not None:  # a check not run can't show what is expected of it: the gate is on those run
+            expected = [e for e in expected if e.check in only]
     if sum(str(f) == STANDARD_INPUT for f in files) > 1:
         console.print(f"[red]error[/red] standard input ({STANDARD_INPUT}) holds one trace: name it once")
         return EXIT_INCOMPLETE

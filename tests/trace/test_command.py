@@ -256,6 +256,16 @@ def test_a_bad_expectations_file_is_a_usage_error(
     assert "missing.json" in out and "bad.json" in out and "schema" in out
 
 
+def test_the_gate_of_chosen_checks_expects_only_what_they_can_show(
+    kept: Path, broken: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = expectations(tmp_path / "e.json", (TURN_ORDER, "*"))
+    assert main(["trace", str(kept), "--expect", str(file)]) == 1  # expected but not seen
+    assert main(["trace", str(kept), "--expect", str(file), "--check", "phases"]) == 0  # not run: not expected
+    assert main(["trace", str(broken), "--expect", str(file), "--check", "turn"]) == 0
+    assert main(["trace", str(kept), "--expect", str(file), "--check", "turn"]) == 1
+
+
 def test_brackets_and_question_marks_in_what_a_violation_shows_are_plain_text(tmp_path: Path, broken: Path) -> None:
     file = expectations(tmp_path / "e.json", (TURN_ORDER, "[A]lice? *"))
     assert main(["trace", str(broken), "--expect", str(file)]) == 1
