@@ -56,7 +56,14 @@ from checker.running.collect import chosen_files
 from checker.running.collector import Collector
 from checker.running.conclude import Conclusion, NotWritten
 from checker.running.garbage import begin_work
-from checker.running.options import OptionError, Selection, check_output_dir, positive_bytes, positive_seconds
+from checker.running.options import (
+    OptionError,
+    Selection,
+    check_output_dir,
+    jobs,
+    positive_bytes,
+    positive_seconds,
+)
 from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
@@ -209,11 +216,11 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument(
         "-j",
         "--jobs",
-        type=int,
+        type=jobs,
         default=1,
         metavar="N",
         help="run N sessions side by side, each over its share of the feature files (shares of about the same "
-        "time, by the last run on the same engine), each with its own engine (default 1)",
+        "time, by the last run on the same engine), each with its own engine; auto: one per processor (default 1)",
     )
     _engine_limits(p)
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")

@@ -23,6 +23,7 @@ import pytest
 
 from checker.judging.reports.json_report import read_json, write_json
 from checker.judging.results import RunReport, Status
+from checker.running import options
 from checker.running.engines import START_ATTEMPTS
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
@@ -388,6 +389,15 @@ def test_an_engine_that_cannot_be_found_is_said_once_as_the_commands_errors_are(
 # --------------------------------------------------------------------------- several jobs
 
 
+def test_auto_jobs_are_one_per_processor_the_run_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert options.jobs("3") == 3
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 5, 7}, raising=False)
+    assert options.jobs("auto") == 3  # those this process may run on, not all the machine has
+    monkeypatch.delattr(os, "sched_getaffinity")
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # unknown
+    assert options.jobs("auto") == 1
+
+
 def _comparable(report: RunReport) -> list[tuple[object, ...]]:
     """Everything of each result but how long it took."""
     return [(r.id, r.status, r.message, r.failing_step, r.steps, r.rulings, r.title) for r in report.results]
@@ -464,6 +474,7 @@ def test_an_engine_supporting_none_of_the_editions_does_not_pass(tmp_path: Path)
         (["--expect", "/dev/zero"], "--expect: /dev/zero: not a regular file"),
         (["--report-dir", "/dev/null"], "--report-dir /dev/null: exists and is not a directory"),
         (["--jobs", "0"], "--jobs 0: must be 1 or more"),
+        (["--jobs", "many"], "'many' is not a number of sessions (a whole number, or auto)"),
     ],
 )
 def test_a_wrong_option_is_refused_before_the_run_naming_it(args: list[str], said: str) -> None:

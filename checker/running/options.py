@@ -30,6 +30,17 @@ class OptionError(ValueError):
     """An option that can't be used; the message names the option and the problem."""
 
 
+def jobs(text: str) -> int:
+    """A number of sessions for ``--jobs``: a whole number, or ``auto`` for one per processor this
+    process may run on. (Below 1 is refused as the run is prepared, naming the option.)"""
+    if text == "auto":
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of sessions (a whole number, or auto)") from None
+
+
 def shard(text: str) -> tuple[int, int]:
     """A share for ``--shard``: ``I/N``, the I-th of N (from 1), of the feature files (``certify``)
     or of the games (``explore``)."""
