@@ -12,6 +12,7 @@ says the run is incomplete (2).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -58,6 +59,8 @@ def run(
     if sum(str(f) == STANDARD_INPUT for f in files) > 1:
         console.print(f"[red]error[/red] standard input ({STANDARD_INPUT}) holds one trace: name it once")
         return EXIT_INCOMPLETE
+    if any(str(f) == STANDARD_INPUT for f in files) and sys.stdin is not None and sys.stdin.isatty():
+        console.print(f"reading a trace from standard input ({STANDARD_INPUT}): end it with Ctrl-D")
     paths = trace_files(files)
     if not paths:
         patterns = " or ".join(TRACE_FILES)

@@ -111,7 +111,16 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
     assert f"{broken}:5" in out  # the next trace is still checked
     stdin(b"")
     assert main(["trace", "-"]) == 2
-    assert "<stdin>:1: empty" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "<stdin>:1: empty" in out and "Ctrl-D" not in out  # piped: no word of how to end it
+
+    class Terminal(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal(io.BytesIO(kept.read_bytes())))
+    assert main(["trace", "-"]) == 0
+    assert "reading a trace from standard input (-): end it with Ctrl-D" in capsys.readouterr().out
 
 
 def test_checks_are_chosen_by_name_part_or_ruling_and_listed(
