@@ -429,12 +429,15 @@ def _elsewhere(edition: str, only: frozenset[str] | None) -> tuple[CheckResult, 
     """The checks asked for by name that don't hold in ``edition``: not checked, and why."""
     if only is None:
         return ()
+    elsewhere = [cls for name, cls in CHECKS.items() if name in only and edition not in cls.editions]
     return tuple(
-        CheckResult(name, _PARTS[cls], cls.requires, cls.rules, Status.NOT_CHECKED, 0,
-                    why=f"the rule doesn't hold in {edition}, only in {', '.join(sorted(cls.editions))}")
-        for name, cls in CHECKS.items()
-        if name in only and edition not in cls.editions
-    )  # fmt: skip
+        CheckResult(cls.name, _PARTS[cls], cls.requires, cls.rules, Status.NOT_CHECKED, 0, why=_held_in(cls, edition))
+        for cls in elsewhere
+    )
+
+
+def _held_in(cls: type[Check], edition: str) -> str:
+    return f"the rule doesn't hold in {edition}, only in {', '.join(sorted(cls.editions))}"
 
 
 def _result(check: Check, found: list[Violation], seen: set[str]) -> CheckResult:

@@ -1,4 +1,5 @@
-"""``turncheck trace FILE... [--edition E] [--report-dir DIR] [--validate] [--expect FILE]``: check recorded games.
+"""``turncheck trace FILE... [--edition E] [--check NAME] [--ruling ID] [--report-dir DIR] [--expect FILE]``: check
+recorded games; ``turncheck trace --list-checks``: the checks.
 
 A FILE is a trace, ``-`` for one read from standard input, or a directory of traces; a trace
 compressed with gzip is read as it is.
