@@ -633,7 +633,8 @@ def _read(path: Path | str, name: str) -> bytes:
         if str(path) == STANDARD_INPUT:
             if sys.stdin is None:
                 raise TraceError(name, None, "there is no standard input to read a trace from")
-            data = sys.stdin.buffer.read()
+            binary = getattr(sys.stdin, "buffer", None)  # a text stream without one (an embedding's) is read as text
+            data = binary.read() if binary is not None else sys.stdin.read().encode()
         else:
             data = read_regular(Path(path))
     except FileNotFoundError:

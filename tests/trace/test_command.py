@@ -121,6 +121,12 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
     monkeypatch.setattr(sys, "stdin", Terminal(io.BytesIO(kept.read_bytes())))
     assert main(["trace", "-"]) == 0
     assert "reading a trace from standard input (-): end it with Ctrl-D" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(broken.read_text()))  # a text stream with no bytes beneath
+    assert main(["trace", "-"]) == 1
+    assert "<stdin>:5" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", None)  # a process started without one
+    assert main(["trace", "-"]) == 2
+    assert "<stdin>: there is no standard input to read a trace from" in capsys.readouterr().out
 
 
 def test_checks_are_chosen_by_name_part_or_ruling_and_listed(
