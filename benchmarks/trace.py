@@ -33,7 +33,7 @@ from pathlib import Path
 from checker.adapters.reference import ReferenceAdapter
 from checker.running.plain_game import record_plain_game
 from checker.trace.check import check_trace
-from checker.trace.format import Entry, Trace, TraceProblem, open_trace
+from checker.trace.format import Entry, Trace, TraceProblem, open_trace, traces_in
 
 
 class _Decoded(Trace):
@@ -142,7 +142,7 @@ def main() -> None:
         print(f"  target: at least {TARGET:,} events/s decoding and checking, on one core: {met}")
         measure(f"the same game ({turns}, observations whole)", [whole(long)], args.repeat)
     if args.directory is not None:
-        measure("scenario traces", sorted(args.directory.glob("*.jsonl")), args.repeat)
+        measure("scenario traces", traces_in(args.directory), args.repeat)
 
 
 if __name__ == "__main__":

@@ -57,10 +57,11 @@ def run(
             return EXIT_INCOMPLETE
         if only is not None:  # a check not run can't show what is expected of it: the gate is on those run
             expected = [e for e in expected if e.check in only]
-    if sum(str(f) == STANDARD_INPUT for f in files) > 1:
+    from_input = sum(str(f) == STANDARD_INPUT for f in files)
+    if from_input > 1:
         console.print(f"[red]error[/red] standard input ({STANDARD_INPUT}) holds one trace: name it once")
         return EXIT_INCOMPLETE
-    if any(str(f) == STANDARD_INPUT for f in files) and sys.stdin is not None and sys.stdin.isatty():
+    if from_input and sys.stdin is not None and sys.stdin.isatty():
         console.print(f"reading a trace from standard input ({STANDARD_INPUT}): end it with Ctrl-D")
     paths = trace_files(files)
     if not paths:
