@@ -59,8 +59,8 @@ from checker.running.garbage import begin_work
 from checker.running.options import (
     OptionError,
     Selection,
+    add_jobs,
     check_output_dir,
-    jobs,
     positive_bytes,
     positive_seconds,
 )
@@ -213,14 +213,10 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument(
         "-k", dest="keyword", metavar="TEXT", help="only scenarios whose name contains TEXT (plain text, any case)"
     )
-    p.add_argument(
-        "-j",
-        "--jobs",
-        type=jobs,
-        default=1,
-        metavar="N",
-        help="run N sessions side by side, each over its share of the feature files (shares of about the same "
-        "time, by the last run on the same engine), each with its own engine; auto: one per processor (default 1)",
+    add_jobs(
+        p,
+        "run N sessions side by side, each over its share of the feature files (shares of about the same "
+        "time, by the last run on the same engine), each with its own engine",
     )
     _engine_limits(p)
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")

@@ -4,6 +4,8 @@ reports merge into the unsharded run's report."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import signal
 import subprocess
@@ -11,11 +13,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import NoSuchExample
 
 import checker.trace.rules  # noqa: F401  (imported once here: pytester forgets modules first imported in a test)
 from checker.adapters.reference import ReferenceAdapter
@@ -24,7 +28,7 @@ from checker.contract.cards import POOL
 from checker.contract.codec import decode, encode
 from checker.contract.interface import GameSetup
 from checker.explore import explorer
-from checker.explore.explorer import Engines, explore_game, game_seed, simplest
+from checker.explore.explorer import GAME_SETTINGS, Engines, explore_game, game_seed, seed_alone, simplest
 from checker.explore.gherkin import scenario
 from checker.explore.options import Shard
 from checker.explore.play import play
@@ -115,6 +119,8 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
         (["--games", "-1"], "'-1' is not a whole number >= 1"),
         (["--engine", "no.such.module:Adapter"], "no.such.module"),
         (["--merge", "missing.json"], "no such"),
+        (["-j", "0"], "--jobs 0: must be 1 or more"),
+        (["-j", "many"], "'many' is not a number of sessions"),
     ],
 )
 def test_a_wrong_option_is_a_usage_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,6 +173,37 @@ def test_the_simplest_game_is_played_once_a_run_and_every_game_plays_two_random_
     assert played[0][0] == empty and all(p != empty for i in (1, 2) for p in played[i])
 
 
+def test_a_games_generation_depends_on_its_seed_alone_not_on_the_modules_imported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hypothesis draws now and then the constants of the modules imported from outside
+    site-packages; a run's games must not change with them (another process, a checkout)."""
+
+    def generated() -> list[object]:
+        seen: list[object] = []
+
+        def record(game: object) -> bool:
+            seen.append(game)
+            return False
+
+        for index in range(40):
+            strategy = games("cr2024", None, (("setup", "start")[index % 2],), 400)
+            with seed_alone(), contextlib.suppress(NoSuchExample):
+                find(strategy, record, settings=GAME_SETTINGS, random=Random(game_seed(0, "cr2024", index)))
+        return seen
+
+    before = generated()
+    # Hypothesis leaves out numbers between -100 and 100: these fit a game's length and its seed.
+    numbers = ", ".join(str(n) for n in range(100, 401))
+    (tmp_path / "many_constants.py").write_text(f"NUMBERS = ({numbers})\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module("many_constants")
+    try:
+        assert generated() == before
+    finally:
+        del sys.modules["many_constants"]
+
+
 def test_game_seeds_depend_on_the_run_the_edition_and_the_game_only() -> None:
     assert game_seed(1, "cr2024", 5) == game_seed(1, "cr2024", 5)
     assert len({game_seed(1, "cr2024", 5), game_seed(1, "mirage", 5), game_seed(2, "cr2024", 5)}) == 3
@@ -202,8 +239,9 @@ def test_a_generated_game_plays_through_on_the_reference_engine(data: st.DataObj
     assert played.finding is None, played.finding
 
 
-def test_a_terminated_run_reports_the_games_played_so_far_as_partial(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "checker", "explore", "--games", "1000", "--report-dir", str(tmp_path)]
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_terminated_run_reports_the_games_played_so_far_as_partial(tmp_path: Path, jobs: str) -> None:
+    command = [sys.executable, "-m", "checker", "explore", "--games", "1000", "-j", jobs, "--report-dir", str(tmp_path)]
     run = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
     assert run.stdout is not None
     assert run.stdout.readline().startswith("exploring reference-engine")

@@ -7,6 +7,7 @@ as a trace and judged by the rules checker, optionally side by side with the ref
 - :mod:`checker.explore.play`: one game played, recorded and checked;
 - :mod:`checker.explore.gherkin`: a game written as a runnable scenario;
 - :mod:`checker.explore.explorer`: many games, their findings shrunk, sharded by game;
+- :mod:`checker.explore.sessions`: games played in processes side by side (``-j N``);
 - :mod:`checker.explore.report`: the JSON report, its schema, and merging shard reports;
 - :mod:`checker.explore.command`: ``turncheck explore``.
 

@@ -14,9 +14,10 @@ SIGTERM, 129 SIGHUP: the games played so far are reported, the report marked par
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from checker.contract.interface import AdapterError
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
-from checker.explore.explorer import Engines, GameOutcome, explore_game
+from checker.explore.explorer import Engines, GameOutcome
+from checker.explore.sessions import Game, Games, side_by_side
 from checker.running.engines import EngineNotFound, EngineProvider
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -39,8 +41,11 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     if args.report_dir is not None and args.report_dir.exists() and not args.report_dir.is_dir():
         error(f"--report-dir {args.report_dir}: not a directory")
         return EXIT_USAGE
-    # Shards of a run are played side by side, each with its engine.
-    engine = EngineProvider(args.engine, args.timeout, sessions=args.shard.count)
+    if args.jobs < 1:
+        error(f"--jobs {args.jobs}: must be 1 or more")
+        return EXIT_USAGE
+    # Shards of a run, and the sessions of -j, are played side by side, each with its engine.
+    engine = EngineProvider(args.engine, args.timeout, sessions=args.shard.count * args.jobs)
     try:
         engine.check()
     except EngineNotFound as exc:
@@ -50,15 +55,14 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         capabilities = engine.get().capabilities()
     except AdapterError as exc:
         error(f"engine {args.engine!r} could not say what it supports: {exc}")
+        engine.close()
         return EXIT_FOUND
     editions = args.edition or [e for e in EDITIONS if e in capabilities.editions]
     missing = [e for e in editions if e not in capabilities.editions]
     if missing or not editions:
         error(f"engine {args.engine!r} doesn't support {', '.join(missing) or 'any edition of the suite'}")
+        engine.close()
         return EXIT_USAGE
-    reference = EngineProvider("reference", args.timeout) if args.against else None
-    # Games only of the cards the engine can play (the reference engine plays them all).
-    engines = Engines(engine.get, reference.get if reference else None, capabilities.effects)
     kinds = tuple(dict.fromkeys(args.kind or ["setup", "start"]))
     run_fields = {
         "engine": {"spec": args.engine, "name": capabilities.name, "version": capabilities.version},
@@ -69,7 +73,20 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         "max_decisions": args.max_decisions,
         "shrink_budget": args.shrink_budget,
     }
-    indices = args.shard.games(args.games)
+    todo = [(edition, index) for edition in editions for index in args.shard.games(args.games)]
+    jobs = min(args.jobs, len(todo))
+    # Games only of the cards the engine can play (the reference engine plays them all).
+    games = Games(
+        args.engine,
+        args.timeout,
+        args.against,
+        frozenset(capabilities.effects),
+        args.seed,
+        kinds,
+        args.max_decisions,
+        args.shrink_budget,
+        args.shard.count * jobs,
+    )
     outcomes: dict[str, list[GameOutcome]] = {e: [] for e in editions}
     partial, started, stopped_by = False, time.monotonic(), int(signal.SIGINT)
     requested: list[int] = []
@@ -81,20 +98,20 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     shard = f", shard {args.shard.index}/{args.shard.count}" if args.shard.count > 1 else ""
     console.print(
-        f"exploring {escape(capabilities.name)} {escape(capabilities.version)}: {len(indices)} games per edition "
-        f"({', '.join(editions)}), seed {args.seed}{shard}{', against the reference engine' if args.against else ''}"
+        f"exploring {escape(capabilities.name)} {escape(capabilities.version)}: {len(todo) // len(editions)} games "
+        f"per edition ({', '.join(editions)}), seed {args.seed}{shard}"
+        f"{', against the reference engine' if args.against else ''}{f', {jobs} side by side' if jobs > 1 else ''}"
     )
+    played = _in_process(games, engine, todo) if jobs == 1 else side_by_side(games, todo, jobs)
     try:
-        with _progress(console, len(indices) * len(editions)) as progress:
-            for edition in editions:
-                for index in indices:
-                    outcome = explore_game(
-                        engines, edition, args.seed, index, kinds, args.max_decisions, shrink_budget=args.shrink_budget
-                    )
-                    outcomes[edition].append(outcome)
-                    progress(edition, outcome)
-                    if requested:  # the handler's exception was swallowed (see _Stopped): stop between games
-                        raise _Stopped(requested[0])
+        if jobs > 1:
+            engine.close()  # each session starts its own
+        with _progress(console, len(todo)) as progress, contextlib.closing(played):
+            for (edition, _), outcome in played:
+                outcomes[edition].append(outcome)
+                progress(edition, outcome)
+                if requested:  # the handler's exception was swallowed (see _Stopped): stop between games
+                    raise _Stopped(requested[0])
     except KeyboardInterrupt as exc:
         partial, stopped_by = True, exc.signal if isinstance(exc, _Stopped) else stopped_by
     except Exception as exc:  # a bug of the explorer or the rules checker: what was found is kept
@@ -106,10 +123,22 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         for number, handler in previous.items():
             signal.signal(number, handler)
         engine.close()
-        if reference is not None:
-            reference.close()
     code = _finish(console, args, run_fields, outcomes, partial, started, error)
     return 128 + stopped_by if partial else code
+
+
+def _in_process(
+    games: Games, engine: EngineProvider, todo: list[Game]
+) -> Generator[tuple[Game, GameOutcome], None, None]:
+    """Play ``todo`` one after the other in this process, on the engine the command started."""
+    reference = EngineProvider("reference", games.timeout) if games.against else None
+    engines = Engines(engine.get, reference.get if reference else None, games.effects)
+    try:
+        for game in todo:
+            yield game, games.play(engines, game)
+    finally:
+        if reference is not None:
+            reference.close()
 
 
 class _Stopped(KeyboardInterrupt):

@@ -12,13 +12,20 @@ finding (the same check broken, the same kind of failure).
 A hang is not shrunk: each try would cost the timeout. Shrinking stops after a number of tries
 (``shrink_budget`` plays), not after some time, so that the same run shrinks to the same game on
 any machine.
+
+Hypothesis (from 6.131) also draws, now and then, constants written in the source of the modules
+the process has imported from outside site-packages: which those are depends on how turncheck was
+installed (a checkout or a package), on the engine's adapter, and on what the command imported,
+so the same seed would give other games in another process. Hypothesis has no setting to turn it
+off; :func:`seed_alone` makes its pool of such constants empty while a game is generated.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import tempfile
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -46,6 +53,31 @@ GAME_SETTINGS = settings(
 )
 
 
+@contextlib.contextmanager
+def seed_alone() -> Iterator[None]:
+    """Games generated in this context depend on their seed alone, not on the constants of the
+    modules imported (see the module's docstring). Hypothesis's cache of the constants it may draw
+    is emptied on the way in and out, so that its other uses in the process draw their own."""
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+    except ImportError:  # a Hypothesis before 6.131, which draws no such constants
+        yield
+        return
+    collect, cache_ = getattr(providers, "_get_local_constants", None), getattr(providers, "CONSTANTS_CACHE", None)
+    if collect is None or cache_ is None:  # pragma: no cover (a Hypothesis whose internals moved)
+        yield
+        return
+    none = Constants()
+    cache_.cache.clear()
+    providers._get_local_constants = lambda: none
+    try:
+        yield
+    finally:
+        providers._get_local_constants = collect
+        cache_.cache.clear()
+
+
 @cache
 def simplest(
     edition: str, effects: frozenset[str] | None, kind: str, max_decisions: int
@@ -54,9 +86,10 @@ def simplest(
     first whatever the game's seed. It is the same game in every game of a run, so only game 0
     plays it (a check of the engine's start); the others go on to random games."""
     strategy = games(edition, effects, (kind,), max_decisions)
-    found: tuple[Position, tuple[int, ...]] = find(
-        strategy, lambda _: True, settings=settings(GAME_SETTINGS, max_examples=1)
-    )
+    with seed_alone():
+        found: tuple[Position, tuple[int, ...]] = find(
+            strategy, lambda _: True, settings=settings(GAME_SETTINGS, max_examples=1)
+        )
     return found
 
 
@@ -145,7 +178,8 @@ def explore_game(
         skipped = simplest(edition, effects, kind, max_decisions) if index > 0 else None
         strategy = games(edition, effects, (kind,), max_decisions)
         try:
-            find(strategy, shows_the_finding, settings=GAME_SETTINGS, random=Random(outcome.seed))
+            with seed_alone():
+                find(strategy, shows_the_finding, settings=GAME_SETTINGS, random=Random(outcome.seed))
         except NoSuchExample:
             return outcome
         except Flaky:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.vocabulary import EDITIONS
-from checker.running.options import positive_seconds, shard
+from checker.running.options import add_jobs, positive_seconds, shard
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
 #: The longest game generated, in decisions.
@@ -49,6 +49,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--games", type=_count, default=100, metavar="N", help="games per edition (default 100)")
     p.add_argument("--seed", type=_natural, default=0, metavar="S", help="the run's seed (default 0)")
     p.add_argument("--shard", type=_shard, default=Shard(), metavar="I/N", help="play only shard I of N of the games")
+    add_jobs(p, "play the games in N processes side by side, each with its own engine (the report is the same)")
     p.add_argument("--against", choices=["reference"], help="play each game on the reference engine too, and compare")
     p.add_argument(
         "--kind",

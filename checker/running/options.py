@@ -41,6 +41,14 @@ def jobs(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of sessions (a whole number, or auto)") from None
 
 
+def add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
+    """The ``-j``/``--jobs`` option of a command that can work in sessions side by side: ``what``
+    says what each session does."""
+    parser.add_argument(
+        "-j", "--jobs", type=jobs, default=1, metavar="N", help=f"{what}; auto: one per processor (default 1)"
+    )
+
+
 def shard(text: str) -> tuple[int, int]:
     """A share for ``--shard``: ``I/N``, the I-th of N (from 1), of the feature files (``certify``)
     or of the games (``explore``)."""

@@ -12,6 +12,7 @@ in the whole run: in the first of its processes (``turncheck certify -j N``) to 
 from __future__ import annotations
 
 import os
+import signal
 import time
 from dataclasses import replace
 from unittest.mock import patch
@@ -149,3 +150,14 @@ class NoUpkeepPriority(ReferenceAdapter):
     def start(self, setup: GameSetup) -> None:
         with patch.dict(EDITIONS, {"cr2024": _UpkeepWithoutPriority}):
             super().start(setup)
+
+
+class DiesInSetUps(ReferenceAdapter):
+    """The reference engine, but a game started from a set-up (not from the game's start) kills
+    the process it runs in, as an engine in process that crashes the interpreter would. Only for
+    ``turncheck explore -j N``, whose games run in processes of their own."""
+
+    def start(self, setup: GameSetup) -> None:
+        if not setup.from_game_start:
+            os.kill(os.getpid(), signal.SIGKILL)
+        super().start(setup)

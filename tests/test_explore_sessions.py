@@ -1,0 +1,59 @@
+"""``turncheck explore -j N``: games played in N processes give the report one process gives; a
+process that dies costs its game only; a bug stops the run with no process left behind. And a
+game depends on its seed alone, whatever the process has imported."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from checker.cli import main
+from checker.explore.report import read
+from checker.explore.sessions import SessionError, side_by_side
+from tests.fakes.sessions import Scripted
+
+PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
+SMALL = ["--edition", "cr2024", "--games", "6", "--max-decisions", "30", "--seed", "5"]
+
+
+def _scripted(**script: int) -> Scripted:
+    return Scripted("reference", 10.0, None, None, 0, ("setup",), 10, 0, **script)
+
+
+def test_games_side_by_side_give_the_report_of_one_process(tmp_path: Path) -> None:
+    for jobs in ("1", "3"):
+        assert main(["explore", "--engine", PLANTED, *SMALL, "-j", jobs, "--report-dir", str(tmp_path / jobs)]) == 1
+    report = (tmp_path / "1" / "explore-report.json").read_text()
+    assert len(read(tmp_path / "1" / "explore-report.json")["editions"][0]["findings"]) == 6
+    assert (tmp_path / "3" / "explore-report.json").read_text() == report
+
+
+def test_a_process_that_dies_in_a_game_costs_that_game_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["explore", "--engine", "tests.fakes.adapters:DiesInSetUps", "--edition", "cr2024", "--games", "4",
+                 "--max-decisions", "20", "-j", "2", "--report-dir", str(tmp_path)])  # fmt: skip
+    assert code == 1
+    assert "2 side by side" in capsys.readouterr().out
+    edition = read(tmp_path / "explore-report.json")["editions"][0]
+    assert edition["games_played"] == 4
+    died = {f["game"]: f for f in edition["findings"]}
+    assert sorted(died) == [0, 2], "the games from a set-up (even) kill their process, the others are played"
+    assert all(f["kind"] == "engine failure" and "killed by SIGKILL" in f["shows"] for f in died.values())
+    assert "the engine runs in that process" in died[0]["shows"]
+
+
+def test_each_game_is_played_once_and_a_dead_process_is_replaced() -> None:
+    todo = [("cr2024", index) for index in range(7)]
+    played = dict(side_by_side(_scripted(dies=1), todo, 2))
+    assert sorted(played) == todo
+    assert played["cr2024", 1].finding is not None and "SIGKILL" in played["cr2024", 1].finding.shows
+    assert all(outcome.finding is None for game, outcome in played.items() if game[1] != 1)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_bug_in_a_process_stops_the_run_naming_the_game_and_leaves_no_process() -> None:
+    todo = [("cr2024", index) for index in range(6)]
+    with pytest.raises(SessionError, match=r"cr2024 game 2: ValueError: a bug in game 2"):
+        list(side_by_side(_scripted(fails=2), todo, 2))
+    assert multiprocessing.active_children() == []
