@@ -83,6 +83,13 @@ _STYLE = {
 }
 
 
+def _trace_file(text: str) -> Path:
+    """A FILE of ``turncheck trace``: ``-`` is standard input, and ``./-`` the file named ``-``
+    (which a path would make ``-`` again)."""
+    path = Path(text)
+    return path.absolute() if text != "-" and str(path) == "-" else path
+
+
 def _new_console(stderr: bool = False) -> Console:
     """The command's output (or its errors' console, on stderr)."""
     return _output_class()(stderr=stderr, highlight=False, soft_wrap=True)
@@ -510,7 +517,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument(
         "files",
         nargs="*",
-        type=Path,
+        type=_trace_file,
         metavar="FILE",
         help="trace files, plain or compressed with gzip (- reads one from standard input), or directories of "
         "*.jsonl and *.jsonl.gz",

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import signal
 import time
 from collections.abc import Callable, Generator
 from pathlib import Path
@@ -26,6 +25,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from checker.contract.interface import AdapterError
+from checker.contract.interrupts import Stopped, exit_code, stopping
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
 from checker.explore.explorer import Engines, GameOutcome
@@ -88,14 +88,8 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         args.shard.count * jobs,
     )
     outcomes: dict[str, list[GameOutcome]] = {e: [] for e in editions}
-    partial, started, stopped_by = False, time.monotonic(), int(signal.SIGINT)
-    requested: list[int] = []
-
-    def stop(number: int, frame: object) -> None:
-        requested.append(number)
-        raise _Stopped(number)
-
-    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    partial, started = False, time.monotonic()
+    stopped: KeyboardInterrupt | None = None
     shard = f", shard {args.shard.index}/{args.shard.count}" if args.shard.count > 1 else ""
     console.print(
         f"exploring {escape(capabilities.name)} {escape(capabilities.version)}: {len(todo) // len(editions)} games "
@@ -104,27 +98,28 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     )
     played = _in_process(games, engine, todo) if jobs == 1 else side_by_side(games, todo, jobs)
     try:
-        if jobs > 1:
-            engine.close()  # each session starts its own
-        with _progress(console, len(todo)) as progress, contextlib.closing(played):
-            for (edition, _), outcome in played:
-                outcomes[edition].append(outcome)
-                progress(edition, outcome)
-                if requested:  # the handler's exception was swallowed (see _Stopped): stop between games
-                    raise _Stopped(requested[0])
+        # Ctrl-C, SIGTERM and SIGHUP stop the run after what it finished (which neither an engine's
+        # failure nor hypothesis catches); the signal is also looked at between games (see stopping).
+        with stopping() as received:
+            if jobs > 1:
+                engine.close()  # each session starts its own
+            with _progress(console, len(todo)) as progress, contextlib.closing(played):
+                for (edition, _), outcome in played:
+                    outcomes[edition].append(outcome)
+                    progress(edition, outcome)
+                    if received:
+                        raise Stopped(received[0])
     except KeyboardInterrupt as exc:
-        partial, stopped_by = True, exc.signal if isinstance(exc, _Stopped) else stopped_by
+        partial, stopped = True, exc
     except Exception as exc:  # a bug of the explorer or the rules checker: what was found is kept
         error(f"internal error: {type(exc).__name__}: {exc} (please report it)")
         partial = True
         _finish(console, args, run_fields, outcomes, partial, started, error)
         return EXIT_INTERNAL
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
         engine.close()
     code = _finish(console, args, run_fields, outcomes, partial, started, error)
-    return 128 + stopped_by if partial else code
+    return exit_code(stopped) if stopped is not None else code
 
 
 def _in_process(
@@ -139,18 +134,6 @@ def _in_process(
     finally:
         if reference is not None:
             reference.close()
-
-
-class _Stopped(KeyboardInterrupt):
-    """SIGINT (Ctrl-C), SIGTERM or SIGHUP during the run: it stops as after a Ctrl-C (which neither an engine's
-    failure nor hypothesis catches), its games so far reported.
-
-    Python ignores an exception raised where the signal lands inside a garbage collector's callback
-    (hypothesis installs one), so the signal is also recorded and the run stops after the game under way."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(signal.Signals(number).name)
-        self.signal = number
 
 
 def _finish(

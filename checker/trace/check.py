@@ -84,6 +84,19 @@ class TraceResult:
     def violations(self) -> list[Violation]:
         return [v for r in self.results for v in r.violations]
 
+    @property
+    def checked_nothing(self) -> bool:
+        """Read, but not one check could be made on it (a game too short for any, one that lacks all
+        the checks need, checks chosen that don't hold in its edition)."""
+        ran = self.error is None and self.internal_error is None
+        return ran and all(r.status is Status.NOT_CHECKED for r in self.results)
+
+    @property
+    def eventless(self) -> bool:
+        """Read, but without a single event: a header alone (its game never began, or the recording
+        stopped at once)."""
+        return self.error is None and self.internal_error is None and self.events == 0
+
 
 #: The checks, by name, in the order their modules declare them.
 CHECKS: dict[str, type[Check]] = {}
@@ -309,6 +322,12 @@ def select(names: Iterable[str] = (), rulings: Iterable[str] = ()) -> frozenset[
     return frozenset(chosen)
 
 
+def unknown_checks(names: Iterable[str]) -> list[str]:
+    """What is wrong with each of ``names`` that isn't a check's name, with the closest names."""
+    checks = every_check()
+    return [_unknown("check", name, list(checks)) for name in names if name not in checks]
+
+
 def _unknown(what: str, asked: str, known: list[str]) -> str:
     close = difflib.get_close_matches(asked, known, n=3, cutoff=0.6)
     return f"no {what} {asked!r}" + (f"; did you mean {' or '.join(close)}?" if close else "")
@@ -323,8 +342,7 @@ def check_trace(
     :attr:`Check.when` says: the same results, more slowly (the tests and the benchmark compare)."""
     edition = edition or trace.header.edition
     plan = _plan(edition, only, conditions)
-    game = Game(trace.header, trace.path)
-    game.edition = edition
+    game = Game(trace.header, trace.path, edition)
     violations: dict[str, list[Violation]] = {}
 
     def report(v: Violation) -> None:

@@ -7,8 +7,12 @@ compressed with gzip is read as it is.
 Prints a table (one row per trace), then every unreadable line and every violation with its
 file and line; ``--report-dir`` writes the reports; ``--expect`` gates the run on the violations
 known (:mod:`checker.trace.expected`). On a terminal a progress bar follows the
-traces. An interrupt stops the run: the traces checked so far are reported, and the exit code
-says the run is incomplete (2).
+traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so far are reported (and
+written), and the exit code is 128 + the signal's number (130 for Ctrl-C).
+
+A directory with no trace in it, a trace without an event, and a run on none of whose traces a
+check could be made are named as errors (exit code 2): they say nothing of the rules, so they
+can't pass.
 """
 
 from __future__ import annotations
@@ -21,21 +25,29 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
+from checker.contract.interrupts import exit_code as interrupted_exit_code
+from checker.contract.interrupts import stopping
 from checker.contract.vocabulary import EDITIONS
+from checker.judging.reports._text import visible
 from checker.trace.check import Status, TraceResult, every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
 from checker.trace.format import STANDARD_INPUT, TRACE_FILES, traces_in
-from checker.trace.verdict import check_each, exit_code, write_reports
+from checker.trace.verdict import check_each, exit_code, nothing_checked, write_reports
 
 EXIT_INCOMPLETE = 2
 
 
-def trace_files(files: list[Path]) -> list[Path]:
-    """The files given, a directory standing for the traces in it (:func:`traces_in`)."""
+def trace_files(files: list[Path]) -> tuple[list[Path], list[Path]]:
+    """The files given, a directory standing for the traces in it (:func:`traces_in`); and the
+    directories with none."""
     paths: list[Path] = []
+    empty: list[Path] = []
     for f in files:
-        paths += traces_in(f) if f.is_dir() else [f]
-    return paths
+        found = traces_in(f) if f.is_dir() else [f]
+        paths += found
+        if not found:
+            empty.append(f)
+    return paths, empty
 
 
 def run(
@@ -63,21 +75,19 @@ def run(
         return EXIT_INCOMPLETE
     if from_input and sys.stdin is not None and sys.stdin.isatty():
         console.print(f"reading a trace from standard input ({STANDARD_INPUT}): end it with Ctrl-D")
-    paths = trace_files(files)
-    if not paths:
-        patterns = " or ".join(TRACE_FILES)
-        console.print(f"[red]error[/red] no trace ({patterns}) in {escape(', '.join(str(f) for f in files))}")
-        return EXIT_INCOMPLETE
-    results: list[TraceResult] = []
-    interrupted = False
+    paths, empty = trace_files(files)
+    patterns = " or ".join(TRACE_FILES)
+    results = [TraceResult(str(d), edition or "?", "?", error=f"no trace ({patterns}) in {d}") for d in empty]
+    stopped: KeyboardInterrupt | None = None
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("checking traces", total=len(paths))
         try:
-            for result in check_each(paths, edition, validate, only):
-                results.append(result)
-                progress.advance(task)
-        except KeyboardInterrupt:
-            interrupted = True
+            with stopping():
+                for result in check_each(paths, edition, validate, only):
+                    results.append(result)
+                    progress.advance(task)
+        except KeyboardInterrupt as exc:
+            stopped = exc
     _print(results, console)
     if report_dir is not None:
         try:
@@ -86,9 +96,10 @@ def run(
         except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
             console.print(f"[red]error[/red] the reports can't be written to {escape(str(report_dir))}: {exc}")
             return max(exit_code(results), EXIT_INCOMPLETE)
-    if interrupted:
-        console.print(f"[red]interrupted[/red]: {len(results)} of {len(paths)} traces checked; the rest were not")
-        return max(exit_code(results), EXIT_INCOMPLETE)
+    if stopped is not None:
+        checked = len(results) - len(empty)
+        console.print(f"[red]interrupted[/red]: {checked} of {len(paths)} traces checked; the rest were not")
+        return interrupted_exit_code(stopped)
     if expected is not None:
         return _gate(results, expected, console)
     return exit_code(results)
@@ -117,26 +128,38 @@ def _gate(results: list[TraceResult], expected: list[ExpectedViolation], console
 
 
 def _print(results: list[TraceResult], console: Console) -> None:
+    """The table, then each trace's errors and violations. Whatever a trace or its file's name says
+    is shown as plain text on one line (:func:`visible`): it can't colour or move the terminal."""
     table = Table(title="turncheck trace: the turn-structure rules each trace breaks")
     for column in ("trace", "edition", "events", "passed", "violated", "not checked"):
         table.add_column(column, justify="left" if column in ("trace", "edition") else "right")
     for r in results:
         count = {s: sum(1 for c in r.results if c.status is s) for s in Status}
-        table.add_row(Path(r.path).name, r.edition, str(r.events), *(str(count[s]) for s in Status))
+        table.add_row(_shown(Path(r.path).name), r.edition, str(r.events), *(str(count[s]) for s in Status))
     console.print(table)
+    none_checked = nothing_checked(results)
     for r in results:
-        path = escape(r.path)
+        path = _shown(r.path)
         if r.error:
-            console.print(f"[red]error[/red] {escape(r.error)}")
+            console.print(f"[red]error[/red] {_shown(r.error)}")
         if r.internal_error:
-            console.print(f"[red]internal error[/red] {path}: {escape(r.internal_error)} (please report it)")
+            console.print(f"[red]internal error[/red] {path}: {_shown(r.internal_error)} (please report it)")
         for p in r.problems:
-            console.print(f"[red]error[/red] {path}:{p.line}: {escape(p.problem)}")
+            console.print(f"[red]error[/red] {path}:{p.line}: {_shown(p.problem)}")
+        if r.eventless:
+            console.print(f"[red]error[/red] {path}: no event in it: its game never began, or its recording stopped")
+        elif none_checked:
+            why = "; ".join(sorted({c.why for c in r.results if c.why}))
+            console.print(f"[red]error[/red] {path}: no check could be made on it ({r.events} events): {_shown(why)}")
         for v in r.violations:
             console.print(
-                f"[red]violation[/red] {path}:{v.line} ({escape(v.position)}) "
-                f"{v.check}: {escape(v.shows)}\n    requires: {escape(v.requires)}"
+                f"[red]violation[/red] {path}:{v.line} ({_shown(v.position)}) "
+                f"{v.check}: {_shown(v.shows)}\n    requires: {_shown(v.requires)}"
             )
+
+
+def _shown(text: str) -> str:
+    return escape(visible(text))
 
 
 def list_checks(edition: str | None, only: frozenset[str] | None, console: Console) -> int:
@@ -151,4 +174,7 @@ def list_checks(edition: str | None, only: frozenset[str] | None, console: Conso
             console.print(f"    requires: {escape(cls.requires)}", highlight=False)
             shown += 1
     console.print(f"{shown} {'check' if shown == 1 else 'checks'}" + (f" in {edition}" if edition else ""))
+    if not shown:  # checks chosen by name or ruling, none of which holds in the edition
+        console.print(f"[red]error[/red] none of the checks chosen holds in {edition}")
+        return EXIT_INCOMPLETE
     return 0

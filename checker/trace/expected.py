@@ -20,7 +20,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from checker.contract.documents import Document
-from checker.trace.check import TraceResult, Violation
+from checker.trace.check import TraceResult, Violation, unknown_checks
 
 FORMAT = "turncheck-trace-expectations"
 
@@ -50,7 +50,11 @@ class ExpectedViolation:
 
 
 def load(path: Path) -> list[ExpectedViolation]:
+    """The expectations of ``path``; a check the checker doesn't have (a typo would otherwise be an
+    expectation never met, or one left out of a run of chosen checks) is an error naming it."""
     data = EXPECTATIONS.check(EXPECTATIONS.load(path), str(path))
+    if unknown := unknown_checks(dict.fromkeys(e["check"] for e in data["expectations"])):
+        raise TraceExpectationsError(f"{path}: {'; '.join(unknown)}")
     return [ExpectedViolation(e["check"], e["shows"], e["reason"]) for e in data["expectations"]]
 
 

@@ -17,13 +17,14 @@ ACTING = frozenset({"spell_cast", "ability_activated", "land_played", "resolved"
 class Game:
     """Where the game is. Checks read it; only the dispatcher changes it."""
 
-    def __init__(self, header: Header, path: str) -> None:
+    def __init__(self, header: Header, path: str, edition: str | None = None) -> None:
+        """``edition``: the rules the trace is followed by, where not its header's (``--edition``)."""
         self.path = path
-        self.edition = header.edition
+        self.edition = edition or header.edition
         self.players = header.players
         self._next = {p: header.players[(i + 1) % len(header.players)] for i, p in enumerate(header.players)}
         self.starting_player = header.starting_player
-        self.template = TURN_TEMPLATES[header.edition]
+        self.template = TURN_TEMPLATES[self.edition]
         self._steps = dict(self.template)
         start = header.start
         self.turn = start.turn_number if start else 0

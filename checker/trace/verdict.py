@@ -4,8 +4,8 @@
 written beside it and named by its ``$schema``.
 
 Exit codes follow ``turncheck certify``: 0 no violation, 1 violations, 2 a trace that can't be
-read (or a malformed line in one, or one that contradicts itself about where the game is), 3
-an internal error.
+read (or a malformed line in one, one that contradicts itself about where the game is, one
+without an event, or a run on none of whose traces a check could be made), 3 an internal error.
 """
 
 from __future__ import annotations
@@ -70,10 +70,15 @@ def check_files(paths: Iterable[Path], edition: str | None = None, validate: boo
     return list(check_each(paths, edition, validate))
 
 
+def nothing_checked(results: list[TraceResult]) -> bool:
+    """No check could be made on any trace of the run: it says nothing of the rules, and can't pass."""
+    return bool(results) and all(r.checked_nothing for r in results)
+
+
 def exit_code(results: list[TraceResult]) -> int:
     if any(r.internal_error for r in results):
         return 3
-    if any(r.error or r.problems for r in results):
+    if any(r.error or r.problems or r.eventless for r in results) or nothing_checked(results):
         return 2
     return 1 if any(r.violations for r in results) else 0
 

@@ -6,6 +6,7 @@ import gzip
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -143,9 +144,10 @@ def test_checks_are_chosen_by_name_part_or_ruling_and_listed(
     assert main(["trace", str(broken), "--ruling", "CR24-117.3"]) == 2
     assert "did you mean CR24-117.3" in capsys.readouterr().err
 
-    # A check asked for that doesn't hold in the trace's edition is not checked, and says why.
+    # A check asked for that doesn't hold in the trace's edition is not checked, and says why (with
+    # nothing else checked, the run doesn't pass).
     reports = tmp_path / "reports"
-    assert main(["trace", str(broken), "--check", "five_part_phases", "--report-dir", str(reports)]) == 0
+    assert main(["trace", str(broken), "--check", "five_part_phases", "--report-dir", str(reports)]) == 2
     checks = json.loads((reports / "trace-report.json").read_text())["traces"][0]["checks"]
     assert checks and {c["status"] for c in checks} == {"not checked"}
     assert all("doesn't hold in cr2024, only in mirage" in c["why"] for c in checks)
@@ -182,8 +184,14 @@ def test_a_check_that_fails_exits_3_and_the_other_traces_are_still_checked(
     assert [t["internal_error"] is not None for t in report["traces"]] == [True, False]
 
 
-def test_an_interrupt_reports_the_traces_checked_and_exits_2(
-    kept: Path, broken: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("interrupt", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_an_interrupt_reports_the_traces_checked_and_exits_128_and_its_number(
+    kept: Path,
+    broken: Path,
+    tmp_path: Path,
+    interrupt: signal.Signals,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     original = verdict.check_trace  # type: ignore[attr-defined]
     seen: list[str] = []
@@ -191,13 +199,16 @@ def test_an_interrupt_reports_the_traces_checked_and_exits_2(
     def interrupted_at_the_second(*args: object, **kwargs: object) -> object:
         seen.append("x")
         if len(seen) == 2:
-            raise KeyboardInterrupt
+            os.kill(os.getpid(), interrupt)  # the signal itself, as a terminal, kill or a CI runner sends it
         return original(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(verdict, "check_trace", interrupted_at_the_second)
-    assert main(["trace", str(kept), str(broken)]) == 2
+    reports = tmp_path / "reports"
+    assert main(["trace", str(kept), str(broken), "--report-dir", str(reports)]) == 128 + interrupt
     out = capsys.readouterr().out
     assert "interrupted" in out and "1 of 2 traces checked" in out and "kept.jsonl" in out
+    assert [t["path"] for t in json.loads((reports / "trace-report.json").read_text())["traces"]] == [str(kept)]
+    assert signal.getsignal(interrupt) is not None and len(seen) == 2
 
 
 def test_the_json_report_names_its_schema_written_beside_it(kept: Path, broken: Path, tmp_path: Path) -> None:
@@ -311,3 +322,65 @@ def test_what_the_outputs_encoding_cant_show_is_escaped_not_a_crash(tmp_path: Pa
     )  # fmt: skip
     assert done.returncode == 2, done.stdout + done.stderr
     assert "zo\\xeb.jsonl" in done.stdout and "no such trace file" in done.stdout + done.stderr
+
+
+def test_edition_checks_by_that_editions_turn_structure_not_the_headers(
+    kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cr2024 game's ending phase, checked by Mirage's rules (whose turn has no ending phase)."""
+    assert main(["trace", str(kept), "--check", "phases"]) == 0
+    assert main(["trace", str(kept), "--check", "phases", "--edition", "mirage"]) == 1
+    assert "phases.in-order" in capsys.readouterr().out
+
+
+def test_a_directory_without_traces_is_an_error_even_beside_traces(
+    tmp_path: Path, kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "not-filled").mkdir()
+    assert main(["trace", str(tmp_path / "not-filled"), str(kept)]) == 2
+    out = capsys.readouterr().out
+    assert "no trace (*.jsonl or *.jsonl.gz) in" in out and "not-filled" in out and "kept.jsonl" in out
+
+
+def test_a_trace_without_events_or_a_run_where_no_check_applies_does_not_pass(
+    tmp_path: Path, kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header_only = tmp_path / "header-only.jsonl"
+    header_only.write_text(kept.read_text().splitlines()[0] + "\n")
+    assert main(["trace", str(header_only), str(kept)]) == 2
+    assert "header-only.jsonl: no event in it" in capsys.readouterr().out
+    assert main(["trace", str(kept), "--check", "mana.burn"]) == 2  # a check of mirage only
+    assert "no check could be made on it" in capsys.readouterr().out
+    assert main(["trace", str(kept), "--check", "mana.burn", "--check", "turn"]) == 0  # one check ran: it knows
+    assert main(["trace", "--list-checks", "--edition", "cr2024", "--check", "mana.burn"]) == 2
+    assert "none of the checks chosen holds in cr2024" in capsys.readouterr().out
+
+
+def test_a_check_the_expectations_name_that_doesnt_exist_is_a_usage_error(
+    tmp_path: Path, broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = expectations(tmp_path / "e.json", (TURN_ORDER, "*"), ("turn.next-player-in-turn-ordr", "*"))
+    assert main(["trace", str(broken), "--expect", str(file), "--check", "turn"]) == 2
+    out = capsys.readouterr().out
+    assert "no check 'turn.next-player-in-turn-ordr'; did you mean turn.next-player-in-turn-order" in out
+
+
+def test_dot_slash_dash_is_the_file_named_dash_not_standard_input(
+    tmp_path: Path, broken: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "-").write_text(broken.read_text())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["trace", "./-"]) == 1
+    assert TURN_ORDER in capsys.readouterr().out
+
+
+def test_what_a_trace_and_its_files_name_say_is_shown_as_plain_text(
+    tmp_path: Path, broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    named = tmp_path / "a\x1b[31mred\x1b]0;title\x07.jsonl"
+    named.write_text(broken.read_text())
+    assert main(["trace", str(named)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b[31mred" in out
