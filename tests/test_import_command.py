@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,9 @@ def test_the_import_command_refuses_what_it_cannot_read(tmp_path: Path, capsys: 
     assert main(["import", "arena", str(empty), "--out", str(tmp_path / "out")]) == 1
     assert "no game reached its first turn" in capsys.readouterr().err
     assert main(["import", "phase", "--games", "0", "--out", str(tmp_path)]) == 2
+    for seed in ("-5", str(2**64)):  # phase.rs's seeds are unsigned 64-bit numbers: once an OverflowError
+        assert main(["import", "phase", "--seed", seed, "--out", str(tmp_path)]) == 2
+        assert f"--seed {seed}: a seed is a whole number from 0 to" in capsys.readouterr().err
     assert main(["import", "nothing"]) == 2
 
 
@@ -65,6 +69,25 @@ def test_the_import_command_records_phase_games_by_seed(tmp_path: Path, capsys: 
     assert "game 1/2 (seed 11): to turn 3" in out and "game 2/2 (seed 12)" in out
     header = json.loads((tmp_path / "phase-seed12.jsonl").read_text().splitlines()[0])
     assert header["source"] == "imported from phase.rs: a game of simple players, seed 12"
+
+
+def test_an_interrupted_import_keeps_the_games_before_and_exits_128_and_the_signal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("phase", reason="phase-python (the optional extra `.[phase]`) is not installed")
+    from checker.importers import phase_games
+
+    record = phase_games.record_game
+
+    def terminated_in_the_second(seed: int, max_turns: int) -> object:
+        if seed == 12:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return record(seed, max_turns=max_turns)
+
+    monkeypatch.setattr(phase_games, "record_game", terminated_in_the_second)
+    assert main(["import", "phase", "--games", "3", "--seed", "11", "--turns", "2", "--out", str(tmp_path)]) == 143
+    assert [p.name for p in tmp_path.iterdir()] == ["phase-seed11.jsonl"]
+    assert "interrupted at game 2/3 (seed 12)" in capsys.readouterr().err
 
 
 def test_the_rules_checker_reads_the_imported_traces_without_a_problem(

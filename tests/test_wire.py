@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -355,3 +357,15 @@ def test_a_list_of_cards_seen_before_is_decoded_once_and_a_wrong_one_fails_every
     for _ in range(2):
         with pytest.raises(DecodeError, match=r"\$\[3\]\.card\.types: expected a list"):
             decode(tuple[CardSetup, ...], broken)
+
+
+@pytest.mark.parametrize(("closed", "missing"), [(0, "input"), (1, "output")])
+def test_a_server_started_without_standard_input_or_output_says_so(closed: int, missing: str) -> None:
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "checker", "serve"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=root, timeout=60,
+        preexec_fn=lambda: os.close(closed),  # as a shell's <&- or >&- does
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert f"there is no standard {missing} to serve the protocol on" in done.stderr

@@ -6,9 +6,10 @@
   ``arena-<match>-game<N>.jsonl``.
 
 Exit codes: 0 every game imported; 1 something couldn't be (a malformed log entry, a game the
-recorder couldn't finish, an interrupt: what was imported is written all the same, and each
-problem is named with its file and line or seed); 2 a usage error (a log that can't be read,
-phase-python not installed, a wrong option); 3 an internal error.
+recorder couldn't finish: what was imported is written all the same, and each problem is named
+with its file and line or seed); 2 a usage error (a log that can't be read, phase-python not
+installed, a wrong option); 3 an internal error; 128 + the signal's number when interrupted (130
+Ctrl-C, 143 SIGTERM, 129 SIGHUP: the games before are written).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from checker.contract.documents import Problem
 from checker.contract.interface import AdapterError, EngineFailure
+from checker.contract.interrupts import exit_code, stopping
 from checker.importers.recording import RecordedGame, write_trace
 
 if TYPE_CHECKING:
@@ -35,7 +37,7 @@ def add_parser(sub: Any) -> None:
         help="import recorded games (phase.rs games played here, MTG Arena's log) as traces",
         description="Write recorded games as traces (JSON lines, one file per game) for the rules checker.",
         epilog="exit codes: 0 every game imported; 1 something couldn't be (named on stderr; the rest is written); "
-        "2 usage error; 3 internal error",
+        "2 usage error; 3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
     )
     which = p.add_subparsers(dest="source", required=True)
     phase = which.add_parser("phase", help="play phase.rs games with simple players and record them")
@@ -46,6 +48,10 @@ def add_parser(sub: Any) -> None:
     arena = which.add_parser("arena", help="read MTG Arena's Player.log")
     arena.add_argument("logs", type=Path, nargs="+", metavar="LOG", help="Player.log (or Player-prev.log)")
     arena.add_argument("--out", type=Path, required=True, metavar="DIR", help="the directory to write traces to")
+
+
+#: phase.rs takes a game's seed as an unsigned 64-bit number; the recorder adds a little to it.
+MAX_SEED = 2**63
 
 
 def _summary(game: RecordedGame) -> str:
@@ -88,6 +94,9 @@ def _phase(args: argparse.Namespace, write: Callable[[RecordedGame, str, str], N
     if args.games < 1 or args.turns < 1:
         error("--games and --turns must be 1 or more")
         return EXIT_USAGE
+    if not 0 <= args.seed < MAX_SEED - args.games:
+        error(f"--seed {args.seed}: a seed is a whole number from 0 to {MAX_SEED - 1 - args.games}")
+        return EXIT_USAGE
     from checker.adapters.phase_rs import PhaseAdapter
 
     try:
@@ -102,10 +111,11 @@ def _phase(args: argparse.Namespace, write: Callable[[RecordedGame, str, str], N
         seed = args.seed + i
         label = f"game {i + 1}/{args.games} (seed {seed})"
         try:
-            game = record_game(seed, max_turns=args.turns)
-        except KeyboardInterrupt:
+            with stopping():
+                game = record_game(seed, max_turns=args.turns)
+        except KeyboardInterrupt as exc:
             error(f"interrupted at {label}: the games before it are written to {args.out}")
-            return EXIT_FAILED
+            return exit_code(exc)
         except (RecordingError, AdapterError) as exc:
             error(f"{label}: {exc}")
             failed += 1

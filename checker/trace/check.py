@@ -93,9 +93,10 @@ class TraceResult:
 
     @property
     def eventless(self) -> bool:
-        """Read, but without a single event: a header alone (its game never began, or the recording
-        stopped at once)."""
-        return self.error is None and self.internal_error is None and self.events == 0
+        """Read, but without an event, and no check could be made on it: a header alone, or with an
+        observation or two (its game never began, or the recording stopped at once). (A game seen
+        only through observations, as Arena's log shows it, has checks made on it.)"""
+        return self.checked_nothing and self.events == 0
 
 
 #: The checks, by name, in the order their modules declare them.

@@ -10,7 +10,7 @@ known (:mod:`checker.trace.expected`). On a terminal a progress bar follows the
 traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so far are reported (and
 written), and the exit code is 128 + the signal's number (130 for Ctrl-C).
 
-A directory with no trace in it, a trace without an event, and a run on none of whose traces a
+A directory with no trace in it, a trace with no event nor anything else to check, and a run on none of whose traces a
 check could be made are named as errors (exit code 2): they say nothing of the rules, so they
 can't pass.
 """
@@ -147,7 +147,10 @@ def _print(results: list[TraceResult], console: Console) -> None:
         for p in r.problems:
             console.print(f"[red]error[/red] {path}:{p.line}: {_shown(p.problem)}")
         if r.eventless:
-            console.print(f"[red]error[/red] {path}: no event in it: its game never began, or its recording stopped")
+            console.print(
+                f"[red]error[/red] {path}: nothing in it to check: no event, and no check had what it needs "
+                "(its game never began, or its recording stopped)"
+            )
         elif none_checked:
             why = "; ".join(sorted({c.why for c in r.results if c.why}))
             console.print(f"[red]error[/red] {path}: no check could be made on it ({r.events} events): {_shown(why)}")

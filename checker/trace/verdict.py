@@ -5,7 +5,7 @@ written beside it and named by its ``$schema``.
 
 Exit codes follow ``turncheck certify``: 0 no violation, 1 violations, 2 a trace that can't be
 read (or a malformed line in one, one that contradicts itself about where the game is, one
-without an event, or a run on none of whose traces a check could be made), 3 an internal error.
+with nothing to check in it, or a run on none of whose traces a check could be made), 3 an internal error.
 """
 
 from __future__ import annotations

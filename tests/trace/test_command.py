@@ -348,7 +348,7 @@ def test_a_trace_without_events_or_a_run_where_no_check_applies_does_not_pass(
     header_only = tmp_path / "header-only.jsonl"
     header_only.write_text(kept.read_text().splitlines()[0] + "\n")
     assert main(["trace", str(header_only), str(kept)]) == 2
-    assert "header-only.jsonl: no event in it" in capsys.readouterr().out
+    assert "header-only.jsonl: nothing in it to check" in capsys.readouterr().out
     assert main(["trace", str(kept), "--check", "mana.burn"]) == 2  # a check of mirage only
     assert "no check could be made on it" in capsys.readouterr().out
     assert main(["trace", str(kept), "--check", "mana.burn", "--check", "turn"]) == 0  # one check ran: it knows

@@ -32,6 +32,7 @@ from checker.contract.protocol import (
     refusal_reason,
 )
 from checker.running.garbage import collect_less
+from checker.running.options import positive_bytes
 from checker.running.wire.polling import PollingReader, processor_free
 
 #: The features of the protocol's ``hello`` this server takes up when the suite offers them.
@@ -288,12 +289,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--validate", action="store_true", help="check every request against the schema")
     parser.add_argument(
         "--max-message-bytes",
-        type=int,
+        type=positive_bytes,
         default=MAX_MESSAGE_BYTES,
         metavar="BYTES",
         help=f"the longest request line read (default: {MAX_MESSAGE_BYTES:,})",
     )
     args = parser.parse_args(argv)
+    if sys.stdin is None or sys.stdout is None:  # started with either closed (<&-, >&-)
+        missing = "input" if sys.stdin is None else "output"
+        print(f"error: there is no standard {missing} to serve the protocol on", file=sys.stderr)
+        return 2
     try:
         adapter = load_python_engine(args.engine)
     except EngineNotFound as exc:
