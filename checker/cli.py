@@ -103,12 +103,14 @@ def _output_class() -> type[Console]:
     from rich.console import Console
 
     class Output(Console):
-        """A console whose reader may go away (``turncheck certify | head``): what it would show is
-        dropped from then on, and the command goes on to its end, files, verdict and exit code,
-        where rich's own console would end the command with exit code 1 at the line it couldn't
-        write, losing the run's reports."""
+        """A console whose output may go away: its reader (``turncheck certify | head``), or the room
+        to write it (``> /dev/full``, a disk full, an I/O error). What it would show is dropped from
+        then on, and the command goes on to its end, files, verdict and exit code, where rich's own
+        console would end the command at the line it couldn't write, losing the run's reports."""
 
         closed = False
+        #: Why it was closed, where its reader didn't simply go away.
+        failure: str | None = None
 
         def on_broken_pipe(self) -> None:
             self.quiet = self.closed = True
@@ -118,6 +120,13 @@ def _output_class() -> type[Console]:
                 os.close(devnull)
             except (OSError, ValueError):
                 pass
+
+        def _check_buffer(self) -> None:
+            try:
+                super()._check_buffer()
+            except OSError as exc:  # not a broken pipe, which rich hands to on_broken_pipe
+                self.failure = exc.strerror or str(exc)
+                self.on_broken_pipe()
 
     return Output
 
@@ -578,7 +587,9 @@ def main(argv: list[str] | None = None) -> int:
         _error("interrupted")
         return 128 + signal.SIGINT
     if output.cache_info().currsize and getattr(output(), "closed", False):
-        _error("the standard output was closed before the command ended: what it would have shown is lost")
+        failure = getattr(output(), "failure", None)
+        why = f"couldn't be written ({failure})" if failure else "was closed"
+        _error(f"the standard output {why} before the command ended: what it would have shown is lost")
     return code
 
 
@@ -622,11 +633,11 @@ def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
     if args.command == "lint":
         from checker.doctools.lint import main as lint_main
 
-        return lint_main([args.features] if args.features else [])
+        return _printing("lint", lambda: lint_main([args.features] if args.features else []))
     if args.command == "coverage":
         from checker.doctools.coverage import command as coverage_command
 
-        return coverage_command(args.features)
+        return _printing("coverage", lambda: coverage_command(args.features))
     from checker.running.wire.server import main as serve_main
 
     argv = ["--engine", args.engine, "--max-message-bytes", str(args.max_message_bytes)]
@@ -689,6 +700,27 @@ def _site(out: Path, reports: list[Path], traces: list[Path], console: Console) 
     shown = f"; {len(site.traces)} failing run(s) as timelines" if traces else ""
     console.print(f"wrote the site to {out / 'index.html'} ({engines}{shown})", markup=False)
     return EXIT_USAGE if site.problems else EXIT_OK
+
+
+def _printing(name: str, command: Callable[[], int]) -> int:
+    """A command that writes its output with ``print``, whose output may fail (``> /dev/full``, a
+    disk full): it ends with a message and exit code 2, not a traceback. Its reader going away
+    (``| head``) ends it quietly, with 141 (128 + SIGPIPE) as a shell's tools end: not finished,
+    it can't give its own exit code."""
+    try:
+        return command()
+    except OSError as exc:
+        try:  # the interpreter's last flush of the output would fail again
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):
+            pass
+        if isinstance(exc, BrokenPipeError):
+            return 128 + signal.SIGPIPE
+        where = f"{exc.filename}: " if exc.filename else "its output can't be written: "
+        _error(f"turncheck {name}: {where}{exc.strerror or exc}")
+        return EXIT_USAGE
 
 
 def _error(message: str) -> None:

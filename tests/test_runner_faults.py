@@ -592,3 +592,21 @@ def test_smoke_fails_fast_saying_why(engine: str, said: str) -> None:
 def test_smoke_refuses_an_engine_that_cannot_be_found() -> None:
     done = turncheck("smoke", "--engine", "nowhere:Engine")
     assert done.returncode == 2 and "No module named 'nowhere'" in done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_an_output_that_cant_be_written_loses_the_output_but_not_the_run(tmp_path: Path) -> None:
+    """``turncheck certify > /dev/full`` (a disk full): the run goes on to its reports and its
+    verdict and says why its output is lost; a command that only prints says so and exits 2."""
+    reports = tmp_path / "reports"
+    command = [sys.executable, "-m", "checker", "certify", *TWO_PARTS, "--plain", "--report-dir", str(reports)]
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=300)
+        assert run.returncode == 0, run.stderr
+        assert "the standard output couldn't be written (No space left on device)" in run.stderr
+        assert {r.part for r in read_json(reports / "report.json").results} == {"untap", "draw"}
+        lint = [sys.executable, "-m", "checker", "lint"]
+        run = subprocess.run(lint, stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 2
+    assert "turncheck lint: its output can't be written: No space left on device" in run.stderr
+    assert "Traceback" not in run.stderr
