@@ -114,12 +114,7 @@ def _output_class() -> type[Console]:
 
         def on_broken_pipe(self) -> None:
             self.quiet = self.closed = True
-            try:  # nothing written there later (the interpreter's last flush) fails again
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, (sys.stderr if self.stderr else sys.stdout).fileno())
-                os.close(devnull)
-            except (OSError, ValueError):
-                pass
+            _silence(sys.stderr if self.stderr else sys.stdout)
 
         def _check_buffer(self) -> None:
             try:
@@ -702,6 +697,17 @@ def _site(out: Path, reports: list[Path], traces: list[Path], console: Console) 
     return EXIT_USAGE if site.problems else EXIT_OK
 
 
+def _silence(stream: Any) -> None:
+    """Point a stream that failed at the null device, so that nothing written there later (the
+    interpreter's last flush) fails again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def _printing(name: str, command: Callable[[], int]) -> int:
     """A command that writes its output with ``print``, whose output may fail (``> /dev/full``, a
     disk full): it ends with a message and exit code 2, not a traceback. Its reader going away
@@ -710,12 +716,7 @@ def _printing(name: str, command: Callable[[], int]) -> int:
     try:
         return command()
     except OSError as exc:
-        try:  # the interpreter's last flush of the output would fail again
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
-        except (OSError, ValueError, AttributeError):
-            pass
+        _silence(sys.stdout)
         if isinstance(exc, BrokenPipeError):
             return 128 + signal.SIGPIPE
         where = f"{exc.filename}: " if exc.filename else "its output can't be written: "
