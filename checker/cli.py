@@ -33,6 +33,7 @@ import argparse
 import functools
 import importlib
 import io
+import itertools
 import json
 import os
 import signal
@@ -81,6 +82,19 @@ _STYLE = {
     Status.TIMEOUT: "yellow",
     Status.UNSUPPORTED: "dim",
 }
+
+
+#: The options that name where to write (a directory, a file).
+OUTPUT_OPTIONS = ("--out", "--report-dir", "--record-traces", "--write-expectations")
+
+
+def _empty_output(argv: list[str]) -> str | None:
+    """The first option of :data:`OUTPUT_OPTIONS` given an empty value (``--out ""``, ``--out=``),
+    which a path would read as the current directory."""
+    for option, value in itertools.pairwise(argv):
+        if option in OUTPUT_OPTIONS and not value.strip():
+            return option
+    return next((a[:-1] for a in argv if a.endswith("=") and a[:-1] in OUTPUT_OPTIONS), None)
 
 
 def _trace_file(text: str) -> Path:
@@ -567,6 +581,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
     serve.add_argument("--max-message-bytes", type=positive_bytes, default=MAX_MESSAGE_BYTES, metavar="BYTES")
+    if (option := _empty_output(sys.argv[1:] if argv is None else argv)) is not None:
+        _error(f"{option}: an empty path (an unset variable?) would write into the current directory: name one")
+        return EXIT_USAGE
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error
@@ -650,7 +667,7 @@ def _diff(old: Path, new: Path, console: Console) -> int:
         return EXIT_USAGE
     result = diff(before, after)
     console.print(describe(result), markup=False)
-    return EXIT_FAILED if result.has_regressions else EXIT_OK
+    return EXIT_FAILED if result.fails else EXIT_OK
 
 
 def _compare(paths: list[Path], out: str | None, console: Console) -> int:

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from checker import cli
+from checker.contract.features import features_dir
 from checker.contract.rulings import rulings
 from checker.doctools.coverage import main
 
@@ -62,3 +63,15 @@ def test_turncheck_coverage_without_features_is_a_usage_error(
 ) -> None:
     assert cli.main(["coverage", str(tmp_path / "missing")]) == 2
     assert "no .feature files under" in capsys.readouterr().err
+
+
+def test_a_feature_file_that_cant_be_read_is_named_and_the_coverage_doesnt_pass(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its scenarios can't be counted: the coverage it prints is short of them, and says why."""
+    for feature in features_dir().glob("*.feature"):
+        (tmp_path / feature.name).write_bytes(feature.read_bytes())
+    (tmp_path / "untap.feature").write_bytes(b"\xff\xfe not UTF-8")
+    assert cli.main(["coverage", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "untap.feature:0: cannot read" in err and "its scenarios aren't counted" in err

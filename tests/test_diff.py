@@ -129,3 +129,19 @@ def test_a_partial_report_is_named_so_its_missing_scenarios_read_as_not_run() ->
 def test_a_directory_given_as_a_report_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", str(tmp_path), str(tmp_path)]) == 2
     assert f"{tmp_path}: a directory: the report must be a regular file" in capsys.readouterr().err
+
+
+def test_a_new_run_that_stopped_early_or_has_no_result_cant_vouch_for_what_passed_before(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    old = write_json(OLD, tmp_path / "old.json")
+    stopped = replace(OLD, partial="interrupted by SIGTERM", results=OLD.results[:1])
+    d = diff(OLD, stopped)
+    assert not d.has_regressions and d.fails
+    assert d.unverified == "the new run stopped early: 2 scenario(s) that passed before weren't run"
+    assert main(["diff", str(old), str(write_json(stopped, tmp_path / "stopped.json"))]) == 1
+    assert main(["diff", str(old), str(write_json(replace(OLD, results=()), tmp_path / "empty.json"))]) == 1
+    assert "the new report has no result at all" in describe(diff(OLD, replace(OLD, results=())))
+    # Stopped after every scenario that passed before: nothing is left unverified.
+    done = replace(OLD, partial="interrupted by SIGTERM", results=OLD.results[:3])
+    assert not diff(OLD, done).fails

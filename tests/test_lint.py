@@ -94,7 +94,11 @@ def test_the_linter_command_exits_nonzero_on_problems(tmp_path: Path, capsys: py
     (tmp_path / "untagged.feature").write_text(UNTAGGED)
     assert main([str(tmp_path)]) == 1
     assert "has no @edition tag" in capsys.readouterr().out
-    assert main([str(tmp_path / "empty")]) == 1
+    assert main([str(tmp_path / "missing")]) == 2  # nothing to lint: not a pass, nor a problem of the features
+    assert f"{tmp_path / 'missing'}: no such directory" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert main([str(tmp_path / "empty")]) == 2
+    assert "no .feature files under it" in capsys.readouterr().err
 
 
 PAIRS = """\

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.cli import main
 from checker.judging.reports.json_report import read_json, write_json
 from checker.judging.results import RunReport, Status
 from checker.running import options
@@ -610,3 +611,23 @@ def test_an_output_that_cant_be_written_loses_the_output_but_not_the_run(tmp_pat
     assert run.returncode == 2
     assert "turncheck lint: its output can't be written: No space left on device" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["site", "--out", "", "report.json"],
+        ["trace", "kept.jsonl", "--report-dir="],
+        ["certify", "--part", "untap", "--record-traces", " "],
+        ["explore", "--games", "1", "--report-dir", ""],
+        ["import", "arena", "Player.log", "--out", ""],
+    ],
+)
+def test_an_empty_output_path_is_a_usage_error_not_the_current_directory(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out "$UNSET"`` in a CI script: nothing is written into the directory the command runs in."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert "an empty path (an unset variable?)" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -18,6 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from checker.contract.documents import Problem
 from checker.contract.features import features_dir
 from checker.contract.rulings import SOURCES as INVENTORIES
 from checker.contract.rulings import Ruling, rulings
@@ -31,6 +32,8 @@ SOURCES = dict(zip(INVENTORIES, ("The seed rulings", "Beyond the seeds"), strict
 class Coverage:
     covered: dict[str, list[str]]  # ruling id -> where ("file:line")
     reasons: dict[str, str]
+    #: Feature files (or parts of them) that couldn't be read: their scenarios aren't counted.
+    unreadable: tuple[Problem, ...] = ()
 
     def uncovered(self, source: str) -> list[Ruling]:
         return [r for r in rulings().values() if r.source == source and r.id not in self.covered]
@@ -49,8 +52,11 @@ def section(ruling_id: str) -> str:
 def measure(root: Path, reasons_file: Path | None = None) -> Coverage:
     covered: dict[str, list[str]] = defaultdict(list)
     known = rulings()
+    unreadable: list[Problem] = []
     for path in sorted(root.rglob("*.feature")):
-        found, _ = scenarios(path)
+        found, problems = scenarios(path)
+        if not found:  # the file couldn't be read or parsed (its tags' problems are lint's)
+            unreadable += problems
         for sc in found:
             for ruling_id in sc.rulings:
                 ruling = known.get(ruling_id)
@@ -60,7 +66,7 @@ def measure(root: Path, reasons_file: Path | None = None) -> Coverage:
     if reasons_file is not None and reasons_file.exists():
         with reasons_file.open(encoding="utf-8") as f:
             reasons = {row[0]: row[1] for row in csv.reader(f, delimiter="\t") if len(row) == 2 and row[0] != "id"}
-    return Coverage(dict(covered), reasons)
+    return Coverage(dict(covered), reasons, tuple(unreadable))
 
 
 def render(coverage: Coverage) -> str:
@@ -120,13 +126,19 @@ def summary(coverage: Coverage) -> tuple[list[str], bool]:
 
 
 def command(features: Path | None = None) -> int:
-    """``turncheck coverage``: each inventory's coverage; exit 1 when a seed ruling is uncovered, 2 on no features."""
+    """``turncheck coverage``: each inventory's coverage; exit 1 when a seed ruling is uncovered, 2 on
+    no features or a feature file that can't be read (whose scenarios can't be counted)."""
     root = features_dir() if features is None else features
     if not root.is_dir() or not any(root.rglob("*.feature")):
         print(f"error: no .feature files under {root}", file=sys.stderr)
         return 2
-    lines, complete = summary(measure(root))
+    coverage = measure(root)
+    lines, complete = summary(coverage)
     print("\n".join(lines))
+    for problem in coverage.unreadable:
+        print(f"error: {problem} (its scenarios aren't counted)", file=sys.stderr)
+    if coverage.unreadable:
+        return 2
     return 0 if complete else 1
 
 

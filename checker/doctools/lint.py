@@ -155,8 +155,14 @@ def _pair_problems(found: Iterable[ScenarioTags]) -> Iterator[Problem]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Exit codes: 0 no problem, 1 problems (each named with its file and line), 2 no feature files
+    where told (a path that doesn't exist, a directory without any)."""
     args = sys.argv[1:] if argv is None else argv
     root = Path(args[0]) if args else features_dir()
+    if not root.is_dir() or not any(root.rglob("*.feature")):
+        why = "no such directory" if not root.exists() else "no .feature files under it"
+        print(f"error: {root}: {why}", file=sys.stderr)
+        return 2
     problems = lint(root)
     for problem in problems:
         print(problem)

@@ -4,8 +4,12 @@ Scenario results are matched by their stable ids, so two reports of different su
 versions compare cleanly: a scenario that exists in only one of them is *added* or
 *removed*, never a regression or a fix.
 
-Run as ``python -m checker.judging.diff OLD.json NEW.json``: it prints the differences and exits 1
-when there are regressions (2 when a report can't be read).
+A new run that is partial (interrupted), or that has no result at all, can't show that what passed
+before still passes: :attr:`ReportDiff.unverified` says so, and the diff fails as on a regression.
+
+``turncheck diff OLD.json NEW.json`` prints the differences and exits 1
+when there are regressions or the new run can't vouch for what passed before (2 when a report
+can't be read).
 """
 
 from __future__ import annotations
@@ -50,9 +54,28 @@ class ReportDiff:
     old_partial: str | None = None  # RunReport.partial of each
     new_partial: str | None = None
 
+    #: How many of the old run's results the new run has, of how many.
+    new_results: int = 0
+
     @property
     def has_regressions(self) -> bool:
         return bool(self.regressions)
+
+    @property
+    def unverified(self) -> str | None:
+        """Why the new run can't show that every scenario that passed before still does, if it can't:
+        it stopped early and lacks some of them, or it has no result at all."""
+        lacking = sum(1 for e in self.removed if e.status is Status.PASSED)
+        if self.new_partial is not None and lacking:
+            return f"the new run stopped early: {lacking} scenario(s) that passed before weren't run"
+        if not self.new_results and self.removed:
+            return "the new report has no result at all"
+        return None
+
+    @property
+    def fails(self) -> bool:
+        """Whether the diff fails a CI step: a regression, or a new run that can't vouch for the old."""
+        return self.has_regressions or self.unverified is not None
 
 
 def _change(old: ScenarioResult, new: ScenarioResult) -> Change:
@@ -90,6 +113,7 @@ def diff(old: RunReport, new: RunReport) -> ReportDiff:
         unchanged=unchanged,
         old_partial=old.partial,
         new_partial=new.partial,
+        new_results=len(new.results),
     )
 
 
@@ -109,6 +133,8 @@ def describe(report_diff: ReportDiff) -> str:
     for which, partial in (("old", d.old_partial), ("new", d.new_partial)):
         if partial is not None:
             lines.append(f"warning: the {which} report is partial ({visible(partial)}): scenarios it lacks weren't run")
+    if d.unverified is not None:
+        lines.append(f"failed: {d.unverified}, so the diff can't say nothing regressed")
     listed(lines, "regressions (passed before, not now)", _changes(d.regressions))
     listed(lines, "fixes (passing now)", _changes(d.fixes))
     listed(lines, "other status changes", _changes(d.changes))
