@@ -206,7 +206,8 @@ class _Plan:
         self.checks = checks
         kinds = sorted(EVENTS)
         names = "".join(f"c{i}, " for i in range(len(checks)))
-        lines = ["def build(game, checks, late, contradicts, shown):", f"    ({names}) = checks"]
+        lines = ["def build(game, checks, late, contradicts, stranger, shown):", f"    ({names}) = checks"]
+        lines.append("    players = frozenset(game.players)")
         lines += [f"    follow_{kind} = game.{Game.follows(kind)}" for kind in kinds if Game.follows(kind)]
         for kind in kinds:
             lines += [f"    def on_{kind}(e):", "        ..."]
@@ -224,6 +225,9 @@ class _Plan:
             "            game.line = line",
             "            if type(entry) is Event:",
             "                events += 1",
+            "                player = entry.player",
+            "                if player is not None and player not in players:",
+            "                    stranger(entry)",
             "                on_event[entry.kind](entry)",
             "                if entry.turn != game.turn and game.turn_line:",
             "                    contradicts(entry)",
@@ -273,7 +277,15 @@ _SELF = re.compile(r"\bself\.")
 #: The compiled loop: follows the entries given, returns how many were events and whether any was an action.
 _Follow = Callable[[Iterable[tuple[int, Entry]]], tuple[int, bool]]
 _Build = Callable[
-    [Game, list["Check"], Callable[[LateTraceProblem], None], Callable[[Event | Observed], None], set[str]], _Follow
+    [
+        Game,
+        list["Check"],
+        Callable[[LateTraceProblem], None],
+        Callable[[Event | Observed], None],
+        Callable[[Event | Observed], None],
+        set[str],
+    ],
+    _Follow,
 ]
 
 
@@ -358,10 +370,11 @@ def check_trace(
         if not problems or problems[-1].line != game.view_line:
             problems.append(TraceProblem(game.view_line, str(exc)))
 
-    contradictions = _Contradictions(game, problems)
+    contradictions, strangers = _Contradictions(game, problems), _Strangers(game, problems)
     shown: set[str] = set()
-    events, acted = plan.build(game, checks, late, contradictions, shown)(trace.entries(problems))
+    events, acted = plan.build(game, checks, late, contradictions, strangers, shown)(trace.entries(problems))
     contradictions.finish()
+    strangers.finish()
     seen = shown | {"actions"} if acted else shown
     for c in checks:
         c.finish()
@@ -401,13 +414,12 @@ _ELSEWHERE = " or ".join(
 )
 
 
-class _Contradictions:
-    """Entries that contradict where the trace's events have the game. From a ``turn_began`` on,
-    until the next, every event is of that turn (the events' ``turn``, in the protocol's schema),
-    and an observation shows the turn's number, phase, step and active player the events have
-    put the game in (where both say). An entry that says otherwise makes the trace contradict
-    itself, and where it belongs can't be told. The first is named as a problem of its line, and
-    how many more there were at the last."""
+class _OnceAndCounted:
+    """Entries that make a trace wrong in one way: the first is named as a problem of its line, and
+    how many more there were at the last (a recording wrong throughout names one line, not all)."""
+
+    #: What one entry after the first does, and what several do, for the count.
+    more_do: ClassVar[tuple[str, str]]
 
     def __init__(self, game: Game, problems: list[TraceProblem]) -> None:
         self.game, self.problems = game, problems
@@ -419,29 +431,51 @@ class _Contradictions:
             self.more, self.last = self.more + 1, game.line
             return
         self.first = game.line
+        self.problems.append(TraceProblem(game.line, self.problem(entry)))
+
+    def problem(self, entry: Event | Observed) -> str:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        if self.more:
+            entries = "entry " + self.more_do[0] if self.more == 1 else "entries " + self.more_do[1]
+            counted = f"{self.more} more {entries} after line {self.first}, the last on this line"
+            self.problems.append(TraceProblem(self.last, counted))
+
+
+class _Contradictions(_OnceAndCounted):
+    """Entries that contradict where the trace's events have the game. From a ``turn_began`` on,
+    until the next, every event is of that turn (the events' ``turn``, in the protocol's schema),
+    and an observation shows the turn's number, phase, step and active player the events have
+    put the game in (where both say). An entry that says otherwise makes the trace contradict
+    itself, and where it belongs can't be told."""
+
+    more_do = ("contradicts where the events have the game", "contradict where the events have the game")
+
+    def problem(self, entry: Event | Observed) -> str:
+        game = self.game
         began = f" (begun on line {game.turn_line})"
         if isinstance(entry, Observed):
             found = _where(entry, game)
             shown = " and ".join(f"{what} {value}" for what, value, _ in found)
             followed = " and ".join(f"{what} {value}" for what, _, value in found)
             problem = f"the observation shows {shown}, where the events have {followed}"
-            problem += began if found[0][0] == "turn" else ""
-        elif entry.kind == "turn_began":
-            problem = f"turn_began begins turn {game.turn} but is marked turn {entry.turn}"
-        else:
-            problem = f"the {entry.kind} event is marked turn {entry.turn}, in turn {game.turn}{began}"
-        self.problems.append(TraceProblem(game.line, problem))
+            return problem + (began if found[0][0] == "turn" else "")
+        if entry.kind == "turn_began":
+            return f"turn_began begins turn {game.turn} but is marked turn {entry.turn}"
+        return f"the {entry.kind} event is marked turn {entry.turn}, in turn {game.turn}{began}"
 
-    def finish(self) -> None:
-        if self.more:
-            entries = "entry contradicts" if self.more == 1 else "entries contradict"
-            self.problems.append(
-                TraceProblem(
-                    self.last,
-                    f"{self.more} more {entries} where the events have the game after line {self.first},"
-                    " the last on this line",
-                )
-            )
+
+class _Strangers(_OnceAndCounted):
+    """Events of a player the header doesn't name: the trace's players are its header's (a typo of
+    an importer, or another game's events, would otherwise go unnoticed by every check)."""
+
+    more_do = ("names a player the header doesn't", "name players the header doesn't")
+
+    def problem(self, entry: Event | Observed) -> str:
+        assert isinstance(entry, Event)
+        every = ", ".join(self.game.players)
+        return f"the {entry.kind} event names the player {entry.player!r}, not one of the header's players ({every})"
 
 
 def _elsewhere(edition: str, only: frozenset[str] | None) -> tuple[CheckResult, ...]:

@@ -284,6 +284,17 @@ def _event(kind: str, turn: int, subject: str | None = None, amount: int | None 
     return json.dumps({"event": {"kind": kind, "turn": turn, "player": "Alice", "subject": subject, "amount": amount}})
 
 
+def test_an_event_of_a_player_the_header_doesnt_name_is_a_problem_of_its_line(tmp_path: Path) -> None:
+    zed = json.dumps({"event": {"kind": "land_played", "turn": 1, "player": "Zed", "subject": "Forest"}})
+    path = _trace(tmp_path, _event("turn_began", 1, amount=1), zed, _event("phase_began", 1, "beginning"), zed, zed)
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems] == [
+        (3, "the land_played event names the player 'Zed', not one of the header's players (Alice, Bob)"),
+        (6, "2 more entries name players the header doesn't after line 3, the last on this line"),
+    ]
+    assert exit_code([result]) == 2
+
+
 def test_an_event_marked_with_another_turn_than_the_one_under_way_is_a_problem_of_its_line(tmp_path: Path) -> None:
     path = _trace(
         tmp_path,
