@@ -518,20 +518,50 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     _certify_parser(sub)
     _smoke_parser(sub)
-    d = sub.add_parser("diff", help="regressions and fixes between two JSON reports")
+    d = sub.add_parser(
+        "diff",
+        help="regressions and fixes between two JSON reports",
+        epilog="exit codes: 0 no regression; 1 a regression, or a new run that can't vouch for what passed before "
+        "(stopped early, or without a result); 2 a report that can't be read",
+    )
     d.add_argument("old", type=Path)
     d.add_argument("new", type=Path)
-    c = sub.add_parser("compare", help="engines side by side: a matrix by edition and part, and their disagreements")
+    c = sub.add_parser(
+        "compare",
+        help="engines side by side: a matrix by edition and part, and their disagreements",
+        epilog="exit codes: 0 the reports were compared (gate a CI on expect or diff); 2 a usage error (a report "
+        "that can't be read, one engine twice in an edition, an --out that can't be written)",
+    )
     c.add_argument("reports", nargs="+", type=Path, metavar="REPORT.json")
     c.add_argument("--out", metavar="DIR", help="write compare.md, compare.json and its schema compare.schema.json")
-    e = sub.add_parser("expect", help="check a saved JSON report against an expectations file")
+    e = sub.add_parser(
+        "expect",
+        help="check a saved JSON report against an expectations file",
+        epilog="exit codes: 0 the results match the expectations; 1 they don't (or the run is partial, or ran "
+        "nothing); 2 a file that can't be read",
+    )
     e.add_argument("report", type=Path)
     e.add_argument("expectations", type=Path)
-    lint = sub.add_parser("lint", help="check the feature files' tags")
+    lint = sub.add_parser(
+        "lint",
+        help="check the feature files' tags",
+        epilog="exit codes: 0 no problem; 1 problems (each with its file and line); 2 no feature files there",
+    )
     lint.add_argument("features", nargs="?")
-    cov = sub.add_parser("coverage", help="which rulings the scenarios cover (exit 1: a seed ruling isn't)")
+    cov = sub.add_parser(
+        "coverage",
+        help="which rulings the scenarios cover (exit 1: a seed ruling isn't)",
+        epilog="exit codes: 0 every seed ruling is covered; 1 one isn't; 2 no feature files there, or one that "
+        "can't be read",
+    )
     cov.add_argument("features", nargs="?", type=Path)
-    t = sub.add_parser("trace", help="check recorded games (traces) against the turn structure")
+    t = sub.add_parser(
+        "trace",
+        help="check recorded games (traces) against the turn structure",
+        epilog="exit codes: 0 no violation; 1 a violation; 2 a usage error, a trace or line that can't be read or "
+        "contradicts itself, a directory without traces, a trace with nothing to check, or a run in which no check "
+        "could be made; 3 an internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
+    )
     t.add_argument(
         "files",
         nargs="*",
@@ -564,7 +594,11 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument(
         "--list-checks", action="store_true", help="list the checks (of --edition, --check, --ruling) and exit"
     )
-    site = sub.add_parser("site", help="the rulings as a static site, with engines' reports side by side")
+    site = sub.add_parser(
+        "site",
+        help="the rulings as a static site, with engines' reports side by side",
+        epilog="exit codes: 0 the site was written; 2 a usage error, or a report or traces left out (each named)",
+    )
     site.add_argument("--out", required=True, type=Path, metavar="DIR", help="the directory to write the site into")
     site.add_argument("reports", nargs="*", type=Path, metavar="REPORT.json", help="certification reports to show")
     site.add_argument(
@@ -577,7 +611,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     importers.add_parser(sub)
     explore_options.add_parser(sub)
-    serve = sub.add_parser("serve", help="serve a Python adapter over the wire protocol on stdin/stdout")
+    serve = sub.add_parser(
+        "serve",
+        help="serve a Python adapter over the wire protocol on stdin/stdout",
+        epilog="exit codes: 0 the session ended (bye, or the suite went away); 2 an engine that can't be loaded, "
+        "or no standard input or output",
+    )
     serve.add_argument("--engine", default="reference")
     serve.add_argument("--validate", action="store_true")
     serve.add_argument("--max-message-bytes", type=positive_bytes, default=MAX_MESSAGE_BYTES, metavar="BYTES")

@@ -631,3 +631,26 @@ def test_an_empty_output_path_is_a_usage_error_not_the_current_directory(
     assert main(argv) == 2
     assert "an empty path (an unset variable?)" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "certify",
+        "smoke",
+        "diff",
+        "compare",
+        "expect",
+        "lint",
+        "coverage",
+        "trace",
+        "site",
+        "import",
+        "explore",
+        "serve",
+    ],
+)
+def test_every_commands_help_says_its_exit_codes(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a CI step's exit code means is in ``--help``, for every command."""
+    assert main([command, "--help"]) == 0
+    assert "exit codes: 0 " in " ".join(capsys.readouterr().out.split()).lower()

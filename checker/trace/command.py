@@ -110,7 +110,8 @@ def _gate(results: list[TraceResult], expected: list[ExpectedViolation], console
     internal errors keep their own exit codes)."""
     verdict = compare(results, expected)
     for e, n in verdict.met.items():
-        state = f"seen {n} times" if n else "[red]not seen[/red] (fixed? remove it from the expectations)"
+        seen = "seen once" if n == 1 else f"seen {n} times"
+        state = seen if n else "[red]not seen[/red] (fixed? remove it from the expectations)"
         console.print(f"expected {e.check}: {escape(e.shows)}: {state}")
     for path, v in verdict.unexpected:
         console.print(f"[red]unexpected[/red] {escape(path)}:{v.line} {v.check}: {escape(v.shows)}")
@@ -118,7 +119,8 @@ def _gate(results: list[TraceResult], expected: list[ExpectedViolation], console
     if code > 1:
         return code
     if verdict.holds:
-        console.print(f"the violations match the expectations ({len(expected)} kinds)")
+        kinds = "1 kind" if len(expected) == 1 else f"{len(expected)} kinds"
+        console.print(f"the violations match the expectations ({kinds})")
         return 0
     console.print(
         f"[red]the violations don't match the expectations[/red]: {len(verdict.unexpected)} unexpected, "

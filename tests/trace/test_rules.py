@@ -552,3 +552,17 @@ def test_a_trace_that_begins_in_the_first_turn_is_judged_on_that_turn(
     # A trace that begins after the draw has no occasion for the rule either.
     after = Start(1, "Alice", "precombat_main" if edition != "mirage" else "main")
     assert check(tmp_path, edition, [breaks], name, after) is Status.NOT_CHECKED
+
+
+def test_a_phase_or_step_without_a_name_or_a_step_outside_any_phase_is_said_so(tmp_path: Path) -> None:
+    outside = check_trace(open_trace(write(tmp_path / "outside.jsonl", "cr2024", ["turn Alice 1", "step upkeep"])))
+    assert "the upkeep step began outside any phase" in [v.shows for v in outside.violations]
+    path = write(tmp_path / "t.jsonl", "cr2024", ["turn Alice 1", "phase beginning"])
+    with path.open("a") as trace:
+        trace.write('{"event": {"kind": "phase_began", "turn": 1, "player": "Alice", "subject": null}}\n')
+        trace.write('{"event": {"kind": "step_began", "turn": 1, "player": "Alice", "subject": null}}\n')
+    shown = [v.shows for v in check_trace(open_trace(path)).violations]
+    assert "a phase without a name began after beginning; next was precombat_main" in shown
+    assert "a phase without a name began before the previous phase ended" in shown
+    assert "a step without a name began in no phase" in shown
+    assert not any("None" in s or "the  " in s for s in shown), shown

@@ -39,7 +39,7 @@ class PhaseOrder(Check):
                 return
             if phase != expected:
                 after = self.order[self.index] if self.index >= 0 else "the turn's beginning"
-                self.violated(f"the {phase} phase began after {after}; next was {expected or 'the end of the turn'}")
+                self.violated(f"{_phase(phase)} began after {after}; next was {expected or 'the end of the turn'}")
             if phase in self.order:
                 self.index = self.order.index(phase)
         elif phase in self.order and phase not in self.added:
@@ -108,8 +108,12 @@ class StepOrder(Check):
             else:
                 expected = steps[self.index + 1] if self.index + 1 < len(steps) else None
                 if step != expected:
-                    after = f"the {self.last} step" if self.last else f"the {self.game.phase} phase's beginning"
-                    self.violated(f"the {step} step began after {after}; next was {expected or 'the end of the phase'}")
+                    began = _step(step)
+                    if self.last is None and phase is None:
+                        self.violated(f"{began} began outside any phase")
+                    else:
+                        after = f"the {self.last} step" if self.last else f"the {phase} phase's beginning"
+                        self.violated(f"{began} began after {after}; next was {expected or 'the end of the phase'}")
             if step in steps:
                 self.index = max(self.index, steps.index(step))
             self.last = step
@@ -129,7 +133,7 @@ class StepInsideItsPhase(Check):
         self.occasions += 1
         phase = self.game.phase
         if e.subject not in self.game.steps_of(phase or ""):
-            self.violated(f"the {e.subject} step began in {f'the {phase} phase' if phase else 'no phase'}")
+            self.violated(f"{_step(e.subject)} began in {f'the {phase} phase' if phase else 'no phase'}")
 
 
 class OneStepAtATime(Check):
@@ -150,15 +154,24 @@ class OneStepAtATime(Check):
         kind = e.kind
         if kind == "step_began":
             if self.step:
-                self.violated(f"the {e.subject} step began before the previous step ended")
+                self.violated(f"{_step(e.subject)} began before the previous step ended")
             self.step = True
         elif kind == "step_ended":
             self.step = False
         elif kind == "phase_began":
             if self.phase or self.step:
-                self.violated(f"the {e.subject} phase began before the previous phase ended")
+                self.violated(f"{_phase(e.subject)} began before the previous phase ended")
             self.phase, self.step = True, False
         else:
             if self.step:
                 self.violated(f"the {e.subject} phase ended while one of its steps was under way")
             self.phase = self.step = False
+
+
+def _phase(name: str | None) -> str:
+    """A phase as a violation names it (an event may leave its name out)."""
+    return f"the {name} phase" if name else "a phase without a name"
+
+
+def _step(name: str | None) -> str:
+    return f"the {name} step" if name else "a step without a name"
