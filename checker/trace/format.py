@@ -521,12 +521,16 @@ class Trace:
     data: bytes  # the whole file: its lines after the header are read from ``start`` on, in place
     start: int
     validate: bool = False
+    #: Where the file's compression was damaged or cut short: its lines before are read all the same.
+    damage: TraceProblem | None = None
 
     def entries(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
         """Each readable entry with its line number; unreadable lines go to ``problems``.
 
         A well-formed trace is decoded at once (``enumerate`` over a list: no allocation per
         entry); one with a blank or malformed line, or read with ``validate``, line by line."""
+        if self.damage is not None:
+            problems.append(self.damage)
         whole = None if self.validate else _decoded(self.data, self.start)
         if whole is not None:
             return enumerate(whole, start=2)
@@ -626,9 +630,10 @@ def traces_in(directory: Path) -> list[Path]:
     return sorted(path for pattern in TRACE_FILES for path in directory.glob(pattern))
 
 
-def _read(path: Path | str, name: str) -> bytes:
+def _read(path: Path | str, name: str) -> tuple[bytes, str | None]:
     """A trace's bytes: from standard input for ``-``, else from a regular file; decompressed
-    where they are gzip's (an engine's long logs are often kept compressed)."""
+    where they are gzip's (an engine's long logs are often kept compressed), with what is wrong
+    with the compression where it is damaged after some of the trace (:func:`_gunzip`)."""
     try:
         if str(path) == STANDARD_INPUT:
             if sys.stdin is None:
@@ -644,21 +649,53 @@ def _read(path: Path | str, name: str) -> bytes:
     except OSError as exc:
         raise TraceError(name, None, f"the trace can't be read: {exc.strerror or exc}") from None
     if not data.startswith(_GZIP):
-        return data
-    import gzip  # here: every certification imports this module, and reads its own traces plain
-    import zlib
+        return data, None
+    decompressed, damage = _gunzip(data)
+    if damage is not None and not decompressed:
+        raise TraceError(name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}")
+    return decompressed, damage
 
-    try:
-        return gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as exc:  # not gzip after all, damaged, or cut short
-        raise TraceError(name, None, f"compressed with gzip, but can't be decompressed: {exc}") from None
+
+def _gunzip(data: bytes) -> tuple[bytes, str | None]:
+    """What gzip's members decompress to, and what is wrong past it, if anything: damaged data, data
+    cut short (a log still being written, a download cut off), or bytes after it that aren't gzip.
+    Read piece by piece, so that a damaged file keeps what came before the damage."""
+    import zlib  # here: every certification imports this module, and reads its own traces plain
+
+    pieces: list[bytes] = []
+    rest = memoryview(data)
+    while rest:
+        if bytes(rest[:2]) != _GZIP:
+            return b"".join(pieces), f"{len(rest):,} bytes after the gzip data aren't gzip: they are left unread"
+        member = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+        for at in range(0, len(rest), _CHUNK):
+            try:
+                pieces.append(member.decompress(rest[at : at + _CHUNK]))
+            except zlib.error as exc:
+                return b"".join(pieces), f"the gzip data is damaged ({exc}): the rest of the trace is lost"
+            if member.eof:
+                break
+        if not member.eof:
+            return b"".join(pieces), "the gzip data is cut short: the rest of the trace is lost"
+        rest = memoryview(member.unused_data)
+    return b"".join(pieces), None
+
+
+#: How much compressed data is decompressed at a time.
+_CHUNK = 1 << 20
 
 
 def open_trace(path: Path | str, validate: bool = False) -> Trace:
     """Read a trace's header (from its file, or standard input for ``-``; compressed with gzip or
     not); its entries are read as they are checked."""
     name = trace_name(path)
-    data = _read(path, name)
+    data, damage = _read(path, name)
+    problem = None
+    if damage is not None:  # what came before is read; the line cut off by the damage is not
+        data = data[: data.rfind(b"\n") + 1]
+        if not data:
+            raise TraceError(name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}")
+        problem = TraceProblem(data.count(b"\n") + 1, damage)
     end = data.find(b"\n")
     first = (data if end < 0 else data[:end]).removeprefix(codecs.BOM_UTF8)  # as some editors write one
     if not first.strip():
@@ -668,7 +705,7 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
         found = schema_problems("header", _json(first))
         if found:
             raise TraceError(name, 1, "; ".join(found))
-    return Trace(name, header, data, len(data) if end < 0 else end + 1, validate)
+    return Trace(name, header, data, len(data) if end < 0 else end + 1, validate, problem)
 
 
 # --------------------------------------------------------------------------- writing

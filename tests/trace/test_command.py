@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -110,6 +111,18 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
     out = capsys.readouterr().out
     assert f"{cut}: compressed with gzip, but can't be decompressed" in out
     assert f"{broken}:5" in out  # the next trace is still checked
+
+    # Cut short after some of its lines (a log still being written): those are checked.
+    packer = zlib.compressobj(wbits=16 + zlib.MAX_WBITS)
+    first = packer.compress(broken.read_bytes()) + packer.flush(zlib.Z_SYNC_FLUSH)
+    cut.write_bytes(first + packer.compress(b'{"event": {"kind": "pha') + packer.flush(zlib.Z_SYNC_FLUSH))
+    assert main(["trace", str(cut)]) == 2
+    out = capsys.readouterr().out
+    assert f"{cut}:5" in out and TURN_ORDER in out
+    assert f"{cut}:6: the gzip data is cut short: the rest of the trace is lost" in out
+    (tmp_path / "trailing.jsonl.gz").write_bytes(gzip.compress(broken.read_bytes()) + b"garbage")
+    assert main(["trace", str(tmp_path / "trailing.jsonl.gz")]) == 2
+    assert "7 bytes after the gzip data aren't gzip: they are left unread" in capsys.readouterr().out
     stdin(b"")
     assert main(["trace", "-"]) == 2
     out = capsys.readouterr().out
