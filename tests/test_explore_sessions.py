@@ -12,7 +12,7 @@ import pytest
 from checker.cli import main
 from checker.explore.report import read
 from checker.explore.sessions import SessionError, side_by_side
-from tests.fakes.sessions import Scripted
+from tests.fakes.sessions import Scripted, Unstartable
 
 PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
 SMALL = ["--edition", "cr2024", "--games", "6", "--max-decisions", "30", "--seed", "5"]
@@ -56,4 +56,11 @@ def test_a_bug_in_a_process_stops_the_run_naming_the_game_and_leaves_no_process(
     todo = [("cr2024", index) for index in range(6)]
     with pytest.raises(SessionError, match=r"cr2024 game 2: ValueError: a bug in game 2"):
         list(side_by_side(_scripted(fails=2), todo, 2))
+    assert multiprocessing.active_children() == []
+
+
+def test_a_process_that_cant_start_stops_the_run_rather_than_fail_every_game() -> None:
+    games = Unstartable("reference", 10.0, None, None, 0, ("setup",), 10, 0)
+    with pytest.raises(SessionError, match="a process of the run couldn't start: it exited with code 1"):
+        list(side_by_side(games, [("cr2024", index) for index in range(4)], 2))
     assert multiprocessing.active_children() == []

@@ -37,6 +37,8 @@ from checker.running.engines import EngineProvider, EngineSpec
 Game = tuple[str, int]
 #: Seconds a stopped process has to close its engines before it is killed.
 STOP_GRACE = 5.0
+#: Seconds a process whose pipe closed has to end by itself, so that how it ended is its own.
+DYING = 1.0
 
 
 class SessionError(RuntimeError):
@@ -65,74 +67,103 @@ class Games:
         )
 
 
+@dataclass
+class _Session:
+    """A process of the run, the game it was handed, and whether it has started (its engines made)."""
+
+    process: BaseProcess
+    game: Game | None = None
+    started: bool = False
+
+
+@dataclass(frozen=True)
+class _Started:
+    """A process's first word: it has made its engines and waits for games."""
+
+
+@dataclass(frozen=True)
+class _Failed:
+    """A process's last word: an error of the explorer or the rules checker, with its traceback."""
+
+    error: str
+
+
 def side_by_side(games: Games, todo: list[Game], count: int) -> Generator[tuple[Game, GameOutcome], None, None]:
     """Play ``todo`` in ``count`` processes, yielding each game's outcome as it finishes. The
-    processes are stopped when the iterator ends, whether it ran out, raised or was closed."""
+    processes are stopped when the iterator ends, whether it ran out, raised or was closed.
+
+    A process that dies before it has started (it couldn't import or make its engines, which then
+    would fail every game) stops the run with :class:`SessionError`, as a bug in one does."""
     context = multiprocessing.get_context("spawn")
     pending = list(reversed(todo))
-    running: dict[Connection, tuple[BaseProcess, Game | None]] = {}
+    running: dict[Connection, _Session] = {}
 
-    def start() -> None:
+    def start() -> Connection:
         ours, theirs = context.Pipe()
         process = context.Process(target=_session, args=(theirs, games), name="turncheck explore", daemon=True)
         process.start()
         theirs.close()
-        running[ours] = (process, None)
+        running[ours] = _Session(process)
+        return ours
 
     def hand_out(connection: Connection) -> None:
-        process, _ = running[connection]
+        session = running[connection]
         if pending:
-            game = pending.pop()
-            connection.send(game)
-            running[connection] = (process, game)
+            session.game = pending.pop()
+            connection.send(session.game)
         else:
-            _stop(connection, process)
             del running[connection]
+            _stop(connection, session.process)
 
     try:
-        for _ in range(min(count, len(todo))):
-            start()
-        for connection in list(running):
+        for connection in [start() for _ in range(min(count, len(todo)))]:
             hand_out(connection)
         while running:
-            sentinels = {process.sentinel: connection for connection, (process, _) in running.items()}
+            sentinels = {session.process.sentinel: connection for connection, session in running.items()}
             for ready in wait([*running, *sentinels]):
                 connection = ready if isinstance(ready, Connection) else sentinels[ready]  # type: ignore[index]
-                if connection not in running:
+                session = running.get(connection)
+                if session is None:
                     continue  # its connection and its sentinel were both ready: already seen
-                process, game = running[connection]
+                game = session.game
                 assert game is not None
                 try:
-                    answer = connection.recv() if connection.poll() else None
+                    said = connection.recv() if connection.poll() else None
                 except (EOFError, OSError):
-                    answer = None
-                if isinstance(answer, GameOutcome):
-                    yield game, answer
+                    said = None
+                if isinstance(said, _Started):
+                    session.started = True
+                elif isinstance(said, GameOutcome):
+                    yield game, said
                     hand_out(connection)
-                    continue
-                if isinstance(answer, str):
-                    raise SessionError(f"{game[0]} game {game[1]}: {answer}")
-                del running[connection]
-                _stop(connection, process, at_once=True)
-                yield game, _died(games, game, process.exitcode)
-                start()
-                replacement = next(reversed(running))
-                hand_out(replacement)
+                elif isinstance(said, _Failed):
+                    raise SessionError(f"{game[0]} game {game[1]}: {said.error}")
+                else:  # the process died (or is dying: its end of the pipe closed first)
+                    del running[connection]
+                    session.process.join(DYING)
+                    _stop(connection, session.process, at_once=True)
+                    if not session.started:
+                        how = _ended(session.process.exitcode)
+                        raise SessionError(f"a process of the run couldn't start: it {how} (its error is above)")
+                    yield game, _died(games, game, session.process.exitcode)
+                    hand_out(start())
     finally:
-        for connection, (process, _) in running.items():
-            _stop(connection, process, at_once=True)
+        for connection, session in running.items():
+            _stop(connection, session.process, at_once=True)
+
+
+def _ended(exit_code: int | None) -> str:
+    if exit_code is not None and exit_code < 0:
+        return f"was killed by {signal.Signals(-exit_code).name}"
+    return f"exited with code {exit_code}"
 
 
 def _died(games: Games, game: Game, exit_code: int | None) -> GameOutcome:
     """The outcome of a game whose process died in it."""
     edition, index = game
-    if exit_code is not None and exit_code < 0:
-        how = f"killed by {signal.Signals(-exit_code).name}"
-    else:
-        how = f"exited with code {exit_code}"
     in_process = EngineSpec.parse(games.engine).command is None
     blame = " (the engine runs in that process: it may have crashed it)" if in_process else ""
-    finding = Finding("engine failure", "the process playing the game died", f"the process {how}{blame}")
+    finding = Finding("engine failure", "the process playing the game died", f"the process {_ended(exit_code)}{blame}")
     return GameOutcome(index, game_seed(games.seed, edition, index), plays=1, finding=finding)
 
 
@@ -169,11 +200,12 @@ def _session(connection: Connection, games: Games) -> None:
     signal.signal(signal.SIGTERM, close)
     engines = Engines(engine.get, reference.get if reference else None, games.effects)
     try:
+        connection.send(_Started())
         while (game := connection.recv()) is not None:
             try:
                 connection.send(games.play(engines, game))
             except Exception as exc:  # the explorer's or the rules checker's: the command reports it
-                connection.send(f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+                connection.send(_Failed(f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"))
                 return
     except (EOFError, OSError):
         return  # the command is gone

@@ -652,7 +652,7 @@ def _read(path: Path | str, name: str) -> tuple[bytes, str | None]:
         return data, None
     decompressed, damage = _gunzip(data)
     if damage is not None and not decompressed:
-        raise TraceError(name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}")
+        raise _not_decompressed(name, damage)
     return decompressed, damage
 
 
@@ -681,6 +681,11 @@ def _gunzip(data: bytes) -> tuple[bytes, str | None]:
     return b"".join(pieces), None
 
 
+def _not_decompressed(name: str, damage: str) -> TraceError:
+    """A trace compressed with gzip of which not one line can be read."""
+    return TraceError(name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}")
+
+
 #: How much compressed data is decompressed at a time.
 _CHUNK = 1 << 20
 
@@ -694,7 +699,9 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
     if damage is not None:  # what came before is read; the line cut off by the damage is not
         data = data[: data.rfind(b"\n") + 1]
         if not data:
-            raise TraceError(name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}")
+            raise TraceError(
+                name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}"
+            )
         problem = TraceProblem(data.count(b"\n") + 1, damage)
     end = data.find(b"\n")
     first = (data if end < 0 else data[:end]).removeprefix(codecs.BOM_UTF8)  # as some editors write one

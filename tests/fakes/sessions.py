@@ -1,5 +1,6 @@
 """Games for :func:`checker.explore.sessions.side_by_side` whose outcomes are scripted by index,
-played in its processes: one kills its process, one fails as a bug of the explorer would."""
+played in its processes: one kills its process, one fails as a bug of the explorer would; and
+games no process can start on."""
 
 from __future__ import annotations
 
@@ -23,3 +24,15 @@ class Scripted(Games):
         if index == self.fails:
             raise ValueError(f"a bug in game {index}")
         return GameOutcome(index, seed=os.getpid(), plays=1)
+
+
+@dataclass(frozen=True)
+class Unstartable(Games):
+    """Games a process can't even read: as if it couldn't import what it needs."""
+
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return _refuse, ()
+
+
+def _refuse() -> None:
+    raise ImportError("this process can't start")
