@@ -109,6 +109,9 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
         merge(reports)
     with pytest.raises(ExploreReportError, match="again"):
         merge([reports[0], reports[0]])
+    # Shard 1 of 2 alone found nothing, but can't say what shard 2 would have found: not a pass.
+    assert not read(tmp_path / "1" / "explore-report.json")["editions"][0]["findings"]
+    assert main(["explore", "--merge", str(tmp_path / "1" / "explore-report.json")]) == 1
 
 
 @pytest.mark.parametrize(

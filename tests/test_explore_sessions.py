@@ -64,3 +64,49 @@ def test_a_process_that_cant_start_stops_the_run_rather_than_fail_every_game() -
     with pytest.raises(SessionError, match="a process of the run couldn't start: it exited with code 1"):
         list(side_by_side(games, [("cr2024", index) for index in range(4)], 2))
     assert multiprocessing.active_children() == []
+
+
+def test_an_engine_that_ends_its_process_is_a_finding_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_ADAPTER_MARKER", str(tmp_path / "once"))  # os._exit(0), once in the run
+    code = main(["explore", "--engine", "tests.fakes.adapters:Exiting", "--edition", "cr2024", "--games", "6",
+                 "--kind", "start", "--report-dir", str(tmp_path / "report")])  # fmt: skip
+    assert code == 1
+    report = read(tmp_path / "report" / "explore-report.json")
+    edition = report["editions"][0]
+    assert not report["partial"] and edition["games_played"] == 6
+    [died] = [f for f in edition["findings"] if f["what"] == "the process playing the game died"]
+    assert died["shows"] == "the process exited with code 0 (the engine runs in that process: it may have crashed it)"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_keyboard_interrupt_out_of_the_engine_stops_the_run_as_ctrl_c_does(
+    tmp_path: Path, jobs: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FAKE_ADAPTER_MARKER", str(tmp_path / "once"))
+    code = main(["explore", "--engine", "tests.fakes.adapters:Interrupting", "--edition", "cr2024", "--games", "20",
+                 "--kind", "start", "-j", jobs, "--report-dir", str(tmp_path / "report")])  # fmt: skip
+    assert code == 130
+    assert "a KeyboardInterrupt came out of the engine" in capsys.readouterr().err
+    assert read(tmp_path / "report" / "explore-report.json")["partial"] is True
+
+
+def test_what_the_engine_says_reaches_the_terminal_as_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["explore", "--engine", "tests.fakes.adapters:Hostile", "--edition", "cr2008", "--games", "2",
+                 "--max-decisions", "10", "--kind", "setup"])  # fmt: skip
+    assert code == 1
+    out = capsys.readouterr().out
+    assert "evil" in out and "\x1b" not in out and "\x00" not in out and "\u202e" not in out
+    assert "\\x1b[31m" in out
+
+
+def test_a_report_dir_that_cant_be_written_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a file").write_text("")
+    assert main(["explore", "--games", "2", "--report-dir", str(tmp_path / "a file" / "sub")]) == 2
+    captured = capsys.readouterr()
+    assert "--report-dir" in captured.err and "exploring" not in captured.out
+    assert main(["explore", "--merge", "missing.json", "--report-dir", str(tmp_path / "a file")]) == 2
+    assert "exists and is not a directory" in capsys.readouterr().err

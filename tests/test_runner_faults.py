@@ -470,6 +470,7 @@ def test_an_engine_supporting_none_of_the_editions_does_not_pass(tmp_path: Path)
         (["--timeout", "-1"], "positive, finite"),
         (["--timeout", "nan"], "positive, finite"),
         (["--timeout", "inf"], "positive, finite"),
+        (["--timeout", "1e308"], "at most 604800 seconds"),  # once every scenario erred: past what a timer holds
         (["--ruling", "CR24-999.9"], "--ruling 'CR24-999.9': no such ruling id; did you mean"),
         (["--part", "untpa"], "--part 'untpa': no such part; did you mean untap?"),
         (["--expect", "/dev/zero"], "--expect: /dev/zero: not a regular file"),

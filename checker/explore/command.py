@@ -5,7 +5,8 @@
 - ``turncheck explore --merge REPORT.json... [--report-dir DIR]``: shard reports as one.
 
 Exit codes: 0 nothing found; 1 a violation, divergence, engine failure or timeout (each named with
-its edition, game and seed; the run goes on after each), or a run the engine couldn't play at all;
+its edition, game and seed; the run goes on after each), a run the engine couldn't play at all,
+or shard reports merged that lack a shard or hold an interrupted one;
 2 a usage error (a wrong option, an engine not found, a report that can't be read or merged);
 3 an internal error of the suite; 128 + the signal's number when interrupted (130 Ctrl-C, 143
 SIGTERM, 129 SIGHUP: the games played so far are reported, the report marked partial).
@@ -16,31 +17,35 @@ from __future__ import annotations
 import argparse
 import contextlib
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from checker.contract.interface import AdapterError
 from checker.contract.interrupts import Stopped, exit_code, stopping
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
-from checker.explore.explorer import Engines, GameOutcome
-from checker.explore.sessions import Game, Games, side_by_side
+from checker.explore.explorer import GameOutcome
+from checker.explore.sessions import Games, side_by_side
+from checker.judging.reports._text import plain
 from checker.running.engines import EngineNotFound, EngineProvider
+from checker.running.options import OptionError, check_output_dir
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]) -> int:
+    if args.report_dir is not None:  # before the games: a report that can't be written would be lost after them
+        try:
+            check_output_dir("--report-dir", str(args.report_dir))
+        except OptionError as exc:
+            error(str(exc))
+            return EXIT_USAGE
     if args.merge:
         return _merge(args.merge, args.report_dir, console, error)
-    if args.report_dir is not None and args.report_dir.exists() and not args.report_dir.is_dir():
-        error(f"--report-dir {args.report_dir}: not a directory")
-        return EXIT_USAGE
     if args.jobs < 1:
         error(f"--jobs {args.jobs}: must be 1 or more")
         return EXIT_USAGE
@@ -92,48 +97,32 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     stopped: KeyboardInterrupt | None = None
     shard = f", shard {args.shard.index}/{args.shard.count}" if args.shard.count > 1 else ""
     console.print(
-        f"exploring {escape(capabilities.name)} {escape(capabilities.version)}: {len(todo) // len(editions)} games "
+        f"exploring {plain(capabilities.name)} {plain(capabilities.version)}: {len(todo) // len(editions)} games "
         f"per edition ({', '.join(editions)}), seed {args.seed}{shard}"
         f"{', against the reference engine' if args.against else ''}{f', {jobs} side by side' if jobs > 1 else ''}"
     )
-    played = _in_process(games, engine, todo) if jobs == 1 else side_by_side(games, todo, jobs)
+    engine.close()  # each process of the run starts its own
+    played = side_by_side(games, todo, jobs)
     try:
-        # Ctrl-C, SIGTERM and SIGHUP stop the run after what it finished (which neither an engine's
-        # failure nor hypothesis catches); the signal is also looked at between games (see stopping).
-        with stopping() as received:
-            if jobs > 1:
-                engine.close()  # each session starts its own
-            with _progress(console, len(todo)) as progress, contextlib.closing(played):
-                for (edition, _), outcome in played:
-                    outcomes[edition].append(outcome)
-                    progress(edition, outcome)
-                    if received:
-                        raise Stopped(received[0])
+        # Ctrl-C, SIGTERM and SIGHUP stop the run after what it finished; the signal is also looked
+        # at between games (see stopping).
+        with stopping() as received, _progress(console, len(todo)) as progress, contextlib.closing(played):
+            for (edition, _), outcome in played:
+                outcomes[edition].append(outcome)
+                progress(edition, outcome)
+                if received:
+                    raise Stopped(received[0])
     except KeyboardInterrupt as exc:
         partial, stopped = True, exc
+        if str(exc) and not isinstance(exc, Stopped):  # one that came out of the engine, not a Ctrl-C
+            error(f"interrupted: {exc}")
     except Exception as exc:  # a bug of the explorer or the rules checker: what was found is kept
         error(f"internal error: {type(exc).__name__}: {exc} (please report it)")
         partial = True
         _finish(console, args, run_fields, outcomes, partial, started, error)
         return EXIT_INTERNAL
-    finally:
-        engine.close()
     code = _finish(console, args, run_fields, outcomes, partial, started, error)
     return exit_code(stopped) if stopped is not None else code
-
-
-def _in_process(
-    games: Games, engine: EngineProvider, todo: list[Game]
-) -> Generator[tuple[Game, GameOutcome], None, None]:
-    """Play ``todo`` one after the other in this process, on the engine the command started."""
-    reference = EngineProvider("reference", games.timeout) if games.against else None
-    engines = Engines(engine.get, reference.get if reference else None, games.effects)
-    try:
-        for game in todo:
-            yield game, games.play(engines, game)
-    finally:
-        if reference is not None:
-            reference.close()
 
 
 def _finish(
@@ -151,7 +140,7 @@ def _finish(
     if args.report_dir is not None:
         try:
             for path in reports.write(report, args.report_dir):
-                console.print(f"wrote {escape(str(path))}")
+                console.print(f"wrote {plain(str(path))}")
         except OSError as exc:
             error(f"--report-dir {args.report_dir}: can't write the report: {exc}")
             return EXIT_USAGE
@@ -191,8 +180,8 @@ class _progress:
         if f is not None:
             self.found += 1
             self.console.print(
-                f"[red]{escape(f.kind)}[/red] {edition} game {outcome.index} (seed {outcome.seed}): "
-                f"{escape(f.what)}: {escape(f.shows)}"
+                f"[red]{plain(f.kind)}[/red] {edition} game {outcome.index} (seed {outcome.seed}): "
+                f"{plain(f.what)}: {plain(f.shows)}"
             )
         if self.bar is not None:
             self.bar.update(self.task, completed=self.done, description=f"exploring {edition}: {self.found} found")
@@ -208,18 +197,24 @@ def _summary(report: dict[str, Any], console: Console, seconds: float) -> None:
             f"{len(e['findings'])} finding(s)"
         )
         for check, plays in e["checks_broken"].items():
-            console.print(f"  {escape(check)} broken in {plays} play(s)")
+            console.print(f"  {plain(check)} broken in {plays} play(s)")
         for f in e["findings"]:
+            at = f" at {plain(f['where'])}" if f["where"] else ""
             console.print(
-                f"\n[red]{escape(f['kind'])}[/red] {e['edition']} game {f['game']} (seed {f['seed']}): "
-                f"{escape(f['what'])} at {escape(f['where'])}\n  shows: {escape(f['shows'])}"
+                f"\n[red]{plain(f['kind'])}[/red] {e['edition']} game {f['game']} (seed {f['seed']}): "
+                f"{plain(f['what'])}{at}\n  shows: {plain(f['shows'])}"
             )
             if f["requires"]:
-                console.print(f"  requires: {escape(f['requires'])} ({', '.join(f['rules'])})")
+                console.print(f"  requires: {plain(f['requires'])} ({', '.join(f['rules'])})")
             reproduction = f["reproduction"]
             if reproduction and reproduction["gherkin"]:
-                console.print(f"  shrunk from {f['decisions_before_shrinking']} decisions to:\n")
-                console.print(escape(reproduction["gherkin"]), markup=False)
+                before, after = f["decisions_before_shrinking"], len(reproduction["actions"])
+                if f["kind"] == "timeout":
+                    said = f"  not shrunk (each try would wait for the timeout): its {after} decisions:"
+                else:
+                    said = f"  shrunk from {before} decisions to {after}:" if after < before else "  as played:"
+                console.print(said + "\n")
+                console.print(reproduction["gherkin"], markup=False)
             elif reproduction:
                 console.print("  the step vocabulary can't say this game: see the set-up and actions in the report")
     games = sum(e["games_played"] for e in report["editions"])
@@ -238,8 +233,13 @@ def _merge(paths: list[Path], report_dir: Path | None, console: Console, error: 
         return EXIT_USAGE
     _summary(merged, console, 0)
     if report_dir is not None:
-        for path in reports.write(merged, report_dir):
-            console.print(f"wrote {escape(str(path))}")
-    if merged["partial"]:
+        try:
+            for path in reports.write(merged, report_dir):
+                console.print(f"wrote {plain(str(path))}")
+        except OSError as exc:
+            error(f"--report-dir {report_dir}: can't write the report: {exc.strerror or exc}")
+            return EXIT_USAGE
+    if merged["partial"]:  # what the missing games would have found can't be told: never a pass
         console.print("[red]partial[/red]: some shards are missing or were interrupted")
+        return EXIT_FOUND
     return EXIT_FOUND if reports.findings(merged) else EXIT_OK

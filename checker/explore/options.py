@@ -39,7 +39,8 @@ def add_parser(sub: Any) -> None:
         description="Play random games on an engine (in process or over the wire), check each one's trace with "
         "the rules checker, optionally compare it with the reference engine, and shrink each finding to a "
         "minimal reproduction.",
-        epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts); "
+        epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts), or "
+        "with --merge, a shard missing or interrupted; "
         "2 usage error; 3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
     )
     p.add_argument("--engine", default="reference", help="reference, package.module:Adapter, or a command line")

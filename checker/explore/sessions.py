@@ -1,12 +1,15 @@
-"""Games played side by side: ``turncheck explore -j N`` plays its games in N processes.
+"""Games played in processes of their own: ``turncheck explore -j N`` plays its games in N processes
+side by side (one with ``-j 1``: the command supervises it).
 
 A game's outcome depends only on the run's seed, its edition and its index
 (:mod:`checker.explore.explorer`), so each game can go to whichever process is free: the report,
 which puts the games back in their order, is the one a single process writes. Each process
 starts its own engine (and reference engine, for the differential), as a single run does.
 
-The processes are started afresh (``spawn``), not forked, so that they don't share the command's
-engine process or its progress bar's thread. They ignore Ctrl-C and a hang-up (the terminal
+Even one process is supervised, as ``certify``'s run is: an engine in process that ends the
+process (``os._exit``), or kills it, would otherwise end the command with no report and its exit
+code. The processes are started afresh (``spawn``), not forked, so that they don't share the
+command's engine process or its progress bar's thread. They ignore Ctrl-C and a hang-up (the terminal
 sends those to every process of the command); the command stops them itself and keeps what they
 finished.
 
@@ -35,10 +38,9 @@ from checker.running.engines import EngineProvider, EngineSpec
 
 #: A game: its edition and its index in the run.
 Game = tuple[str, int]
-#: Seconds a stopped process has to close its engines before it is killed.
+#: Seconds a stopped process has to close its engines before it is killed (and one whose pipe
+#: closed has to end by itself).
 STOP_GRACE = 5.0
-#: Seconds a process whose pipe closed has to end by itself, so that how it ended is its own.
-DYING = 1.0
 
 
 class SessionError(RuntimeError):
@@ -79,6 +81,12 @@ class _Session:
 @dataclass(frozen=True)
 class _Started:
     """A process's first word: it has made its engines and waits for games."""
+
+
+@dataclass(frozen=True)
+class _Interrupted:
+    """A process's last word: a KeyboardInterrupt came out of its game (raised in the engine's adapter,
+    as a Ctrl-C inside it would be): the run stops as on a Ctrl-C, as ``certify``'s does."""
 
 
 @dataclass(frozen=True)
@@ -138,9 +146,11 @@ def side_by_side(games: Games, todo: list[Game], count: int) -> Generator[tuple[
                     hand_out(connection)
                 elif isinstance(said, _Failed):
                     raise SessionError(f"{game[0]} game {game[1]}: {said.error}")
+                elif isinstance(said, _Interrupted):
+                    raise KeyboardInterrupt(f"{game[0]} game {game[1]}: a KeyboardInterrupt came out of the engine")
                 else:  # the process died (or is dying: its end of the pipe closed first)
                     del running[connection]
-                    session.process.join(DYING)
+                    session.process.join(STOP_GRACE)  # how it ended is its own, however slowly
                     _stop(connection, session.process, at_once=True)
                     if not session.started:
                         how = _ended(session.process.exitcode)
@@ -206,6 +216,9 @@ def _session(connection: Connection, games: Games) -> None:
                 connection.send(games.play(engines, game))
             except Exception as exc:  # the explorer's or the rules checker's: the command reports it
                 connection.send(_Failed(f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"))
+                return
+            except KeyboardInterrupt:  # not a Ctrl-C, which this process ignores: the engine's
+                connection.send(_Interrupted())
                 return
     except (EOFError, OSError):
         return  # the command is gone

@@ -72,14 +72,22 @@ def shard_weights(text: str) -> dict[str, float]:
     return {str(k): float(v) for k, v in found.items()}
 
 
+#: The longest timeout taken: a week. (An engine's request has no use for more, and a deadline past
+#: what the system's timers hold, such as 1e308 seconds, would fail every request.)
+MAX_SECONDS = 7 * 24 * 3600
+
+
 def positive_seconds(text: str) -> float:
-    """A number of seconds for ``--timeout``: positive and finite (not 0, -1, nan or inf)."""
+    """A number of seconds for ``--timeout``: positive and finite (not 0, -1, nan or inf), at
+    most :data:`MAX_SECONDS`."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"{text!r}: a timeout must be a positive, finite number of seconds")
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r}: a timeout of at most {MAX_SECONDS} seconds (a week)")
     return value
 
 

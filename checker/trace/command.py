@@ -28,7 +28,7 @@ from rich.table import Table
 from checker.contract.interrupts import exit_code as interrupted_exit_code
 from checker.contract.interrupts import stopping
 from checker.contract.vocabulary import EDITIONS
-from checker.judging.reports._text import visible
+from checker.judging.reports._text import plain
 from checker.trace.check import Status, TraceResult, every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
 from checker.trace.format import STANDARD_INPUT, TRACE_FILES, traces_in
@@ -65,7 +65,7 @@ def run(
         try:
             expected = load(expect)
         except TraceExpectationsError as exc:
-            console.print(f"[red]error[/red] {escape(str(exc))}")
+            console.print(f"[red]error[/red] {plain(str(exc))}")
             return EXIT_INCOMPLETE
         if only is not None:  # a check not run can't show what is expected of it: the gate is on those run
             expected = [e for e in expected if e.check in only]
@@ -94,7 +94,7 @@ def run(
             for written in write_reports(results, report_dir):
                 console.print(f"wrote {written}")
         except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
-            console.print(f"[red]error[/red] the reports can't be written to {escape(str(report_dir))}: {exc}")
+            console.print(f"[red]error[/red] the reports can't be written to {plain(str(report_dir))}: {exc}")
             return max(exit_code(results), EXIT_INCOMPLETE)
     if stopped is not None:
         checked = len(results) - len(empty)
@@ -112,9 +112,9 @@ def _gate(results: list[TraceResult], expected: list[ExpectedViolation], console
     for e, n in verdict.met.items():
         seen = "seen once" if n == 1 else f"seen {n} times"
         state = seen if n else "[red]not seen[/red] (fixed? remove it from the expectations)"
-        console.print(f"expected {e.check}: {escape(e.shows)}: {state}")
+        console.print(f"expected {e.check}: {plain(e.shows)}: {state}")
     for path, v in verdict.unexpected:
-        console.print(f"[red]unexpected[/red] {escape(path)}:{v.line} {v.check}: {escape(v.shows)}")
+        console.print(f"[red]unexpected[/red] {plain(path)}:{v.line} {v.check}: {plain(v.shows)}")
     code = exit_code(results)
     if code > 1:
         return code
@@ -137,17 +137,17 @@ def _print(results: list[TraceResult], console: Console) -> None:
         table.add_column(column, justify="left" if column in ("trace", "edition") else "right")
     for r in results:
         count = {s: sum(1 for c in r.results if c.status is s) for s in Status}
-        table.add_row(_shown(Path(r.path).name), r.edition, str(r.events), *(str(count[s]) for s in Status))
+        table.add_row(plain(Path(r.path).name), r.edition, str(r.events), *(str(count[s]) for s in Status))
     console.print(table)
     none_checked = nothing_checked(results)
     for r in results:
-        path = _shown(r.path)
+        path = plain(r.path)
         if r.error:
-            console.print(f"[red]error[/red] {_shown(r.error)}")
+            console.print(f"[red]error[/red] {plain(r.error)}")
         if r.internal_error:
-            console.print(f"[red]internal error[/red] {path}: {_shown(r.internal_error)} (please report it)")
+            console.print(f"[red]internal error[/red] {path}: {plain(r.internal_error)} (please report it)")
         for p in r.problems:
-            console.print(f"[red]error[/red] {path}:{p.line}: {_shown(p.problem)}")
+            console.print(f"[red]error[/red] {path}:{p.line}: {plain(p.problem)}")
         if r.eventless:
             console.print(
                 f"[red]error[/red] {path}: nothing in it to check: no event, and no check had what it needs "
@@ -155,16 +155,12 @@ def _print(results: list[TraceResult], console: Console) -> None:
             )
         elif none_checked:
             why = "; ".join(sorted({c.why for c in r.results if c.why}))
-            console.print(f"[red]error[/red] {path}: no check could be made on it ({r.events} events): {_shown(why)}")
+            console.print(f"[red]error[/red] {path}: no check could be made on it ({r.events} events): {plain(why)}")
         for v in r.violations:
             console.print(
-                f"[red]violation[/red] {path}:{v.line} ({_shown(v.position)}) "
-                f"{v.check}: {_shown(v.shows)}\n    requires: {_shown(v.requires)}"
+                f"[red]violation[/red] {path}:{v.line} ({plain(v.position)}) "
+                f"{v.check}: {plain(v.shows)}\n    requires: {plain(v.requires)}"
             )
-
-
-def _shown(text: str) -> str:
-    return escape(visible(text))
 
 
 def list_checks(edition: str | None, only: frozenset[str] | None, console: Console) -> int:

@@ -58,6 +58,14 @@ def visible(text: str) -> str:
     return _INVISIBLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
+def plain(text: str) -> str:
+    """Text an engine, a trace or a file supplied, for a rich console: :func:`visible`, and its
+    brackets escaped so that it isn't read as markup."""
+    from rich.markup import escape  # here: the command's start-up doesn't import rich
+
+    return escape(visible(text))
+
+
 def why(result: ScenarioResult, limit: int = 500) -> str:
     """One line on why a scenario didn't pass: its failing step with expected vs observed, or its message."""
     step = result.failing_step
