@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -322,3 +323,34 @@ def test_an_engine_is_started_early_only_where_the_scenarios_run() -> None:
     worker = SimpleNamespace(option=SimpleNamespace(numprocesses=2), workerinput={"workercount": 2})
     assert runs_scenarios(plain) and runs_scenarios(worker)  # type: ignore[arg-type]
     assert not runs_scenarios(controller)  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+def test_an_engine_dies_with_the_process_that_started_it_though_it_ignores_the_end_of_its_input() -> None:
+    """A session of the run killed from outside (SIGKILL, the OOM killer) can't stop its engine,
+    which runs in a session of its own: the engine is killed with it, not left running."""
+    stubborn = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(300)"
+    session = (
+        "import sys, time; from checker.running.wire.process import EngineProcess; "
+        f"engine = EngineProcess([sys.executable, '-c', {stubborn!r}]); "
+        "print(engine._process.pid, flush=True); time.sleep(300)"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", session], stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[1]
+    ) as run:
+        assert run.stdout is not None
+        engine = int(run.stdout.readline())
+        run.kill()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _alive(engine):
+        time.sleep(0.05)
+    assert not _alive(engine)
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process runs (a zombie, dead but not yet reaped by whoever adopted it, doesn't)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
