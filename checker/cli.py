@@ -457,10 +457,14 @@ def smoke(args: argparse.Namespace, console: Callable[[], Console]) -> int:
     finally:
         provider.close()
     editions = [e for e in EDITIONS if e in capabilities.editions]
+    known = capabilities.effects & catalog.CATALOG.keys()
+    # Effects the catalog doesn't have (an engine's of a newer suite, or a typo) are named, not counted.
+    unknown = sorted(capabilities.effects - known)
+    others = f" (and {len(unknown)} it doesn't have: {visible(', '.join(unknown))})" if unknown else ""
     console().print(
         visible(f"handshake: {capabilities.name} {capabilities.version}")
         + f"\n  editions: {', '.join(visible(e) for e in sorted(capabilities.editions)) or 'none'}"
-        + f"\n  effects: {len(capabilities.effects)} of the catalog's {len(catalog.CATALOG)}",
+        + f"\n  effects: {len(known)} of the catalog's {len(catalog.CATALOG)}{others}",
         markup=False,
     )
     if not editions:

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from checker.cli import main
+from checker.contract import catalog
 from checker.judging.reports.json_report import read_json, write_json
 from checker.judging.results import RunReport, Status
 from checker.running import options
@@ -589,6 +590,12 @@ def test_smoke_fails_fast_saying_why(engine: str, said: str) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert said in done.stderr
     assert "64/64" not in done.stdout  # it stopped at the first game that broke
+
+
+def test_smoke_names_an_effect_the_catalog_doesnt_have_and_doesnt_count_it() -> None:
+    done = turncheck("smoke", "--plain", "--engine", "tests.fakes.adapters:UnknownEffect")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"of the catalog's {len(catalog.CATALOG)} (and 1 it doesn't have: bogus_effect)" in done.stdout
 
 
 def test_smoke_refuses_an_engine_that_cannot_be_found() -> None:

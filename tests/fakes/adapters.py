@@ -161,3 +161,11 @@ class DiesInSetUps(ReferenceAdapter):
         if not setup.from_game_start:
             os.kill(os.getpid(), signal.SIGKILL)
         super().start(setup)
+
+
+class UnknownEffect(ReferenceAdapter):
+    """The reference engine, saying in its handshake it supports an effect the catalog doesn't have."""
+
+    def capabilities(self) -> Capabilities:
+        found = super().capabilities()
+        return replace(found, effects=found.effects | {"bogus_effect"})
