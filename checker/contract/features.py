@@ -1,7 +1,9 @@
-"""Where the feature files are: inside the installed package, or beside it in a checkout."""
+"""Where the feature files are: inside the installed package, or beside it in a checkout; and the
+parts of the turn they are."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 _CHECKER = Path(__file__).resolve().parent.parent  # the checker package
@@ -12,3 +14,9 @@ def features_dir() -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError("the suite's feature files are missing from this installation")
+
+
+@cache
+def known_parts() -> tuple[str, ...]:
+    """The parts of the turn: the feature files' names."""
+    return tuple(sorted(p.stem for p in features_dir().rglob("*.feature")))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from checker.contract.features import features_dir
+from checker.contract.features import features_dir, known_parts
 from checker.judging.expectations import Expectations, ExpectationsError, load_expectations
 
 _RULING_TAG = re.compile(r"@ruling:(\S+)")
@@ -100,12 +100,6 @@ def positive_bytes(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: a message size limit must be at least 1 byte")
     return value
-
-
-@cache
-def known_parts() -> tuple[str, ...]:
-    """The parts of the turn: the feature files' names."""
-    return tuple(sorted(p.stem for p in features_dir().rglob("*.feature")))
 
 
 @cache
