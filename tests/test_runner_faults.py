@@ -662,3 +662,27 @@ def test_every_commands_help_says_its_exit_codes(command: str, capsys: pytest.Ca
     """What a CI step's exit code means is in ``--help``, for every command."""
     assert main([command, "--help"]) == 0
     assert "exit codes: 0 " in " ".join(capsys.readouterr().out.split()).lower()
+
+
+def test_a_run_narrowed_by_k_or_ruling_passes_the_gate_of_the_whole_suites_expectations(tmp_path: Path) -> None:
+    """The entries of the scenarios the selection left out are not checked, not stale: the run
+    says nothing of them. A scenario it took in but no longer finds stays stale."""
+    engine, expected = "tests.fakes.adapters:NoUpkeepPriority", tmp_path / "expectations.json"
+    written = turncheck(
+        "certify", "--engine", engine, "--part", "untap", "--plain", "--write-expectations", str(expected)
+    )
+    assert written.returncode == 1 and expected.exists(), written.stderr
+    for narrowed in (["-k", "Breezekeeper"], ["--ruling", "GRT-1.6-4"]):
+        done = turncheck(
+            "certify", "--engine", engine, "--part", "untap", "--plain", "--expect", str(expected), *narrowed
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "or the selection left their scenario out" in done.stdout + done.stderr
+    data = json.loads(expected.read_text())
+    gone = next(e for e in data["expectations"] if "Breezekeeper" in e["id"])
+    data["expectations"].append({**gone, "id": gone["id"].replace("Breezekeeper", "Breezekeeper renamed")})
+    expected.write_text(json.dumps(data))
+    done = turncheck(
+        "certify", "--engine", engine, "--part", "untap", "--plain", "--expect", str(expected), "-k", "Breezekeeper"
+    )
+    assert done.returncode == 1 and "1 stale expectation(s)" in done.stdout + done.stderr

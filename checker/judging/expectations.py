@@ -17,12 +17,15 @@ report: it prints the verdict and exits 1 when the results don't match.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from checker.contract.documents import Document
+from checker.contract.features import known_parts
+from checker.contract.vocabulary import EDITIONS
 from checker.judging.reports._text import listed, visible, why
 from checker.judging.reports.json_report import dumps, write_text
 from checker.judging.results import RunReport, Status
@@ -105,13 +108,15 @@ class Verdict:
     expectation is stale. An expectation whose id isn't in the run is:
 
     - *stale* when the run did include its part of the turn in its edition (some scenario of
-      that feature file ran in that edition): the scenario was removed or renamed, and the
-      entry would otherwise rot in the file unnoticed. Stale entries fail the check.
-    - *not run* when that part and edition weren't run at all (``--edition``, ``--part``):
-      a partial run says nothing about them, so they only warn.
-
-    A run narrowed by ``-k`` or ``--ruling`` within a part will see the expectations of the
-    scenarios it left out as stale: gate on full runs (or full parts and editions).
+      that feature file ran in that edition) and its selection took the scenario in: the
+      scenario was removed or renamed, and the entry would otherwise rot in the file unnoticed.
+      So is an entry of a part or an edition the suite doesn't have (a misspelt id). Stale
+      entries fail the check.
+    - *not run* when that part and edition weren't run at all (``--edition``, ``--part``), or
+      the run's selection left the scenario out (``-k``, ``--ruling``): the run says nothing
+      about them, so they only warn. (A saved report doesn't record its selection: checked with
+      ``turncheck expect``, a run narrowed by ``-k`` or ``--ruling`` within a part sees the
+      entries it left out as stale. Gate saved reports of full parts and editions.)
 
     A different engine name in the file than in the run only warns (``warnings``): an engine
     renamed between versions shouldn't break its gate, but the mismatch is worth a look.
@@ -156,8 +161,7 @@ def to_json(expectations: Expectations) -> dict[str, Any]:
 def from_json(data: object, source: str = "expectations") -> Expectations:
     """Expectations from a JSON value, checked against the schema; ``source`` names it in errors."""
     data = EXPECTATIONS.check(data, source)
-    ids = [e["id"] for e in data["expectations"]]
-    twice = sorted({i for i in ids if ids.count(i) > 1})
+    twice = sorted(i for i, n in Counter(e["id"] for e in data["expectations"]).items() if n > 1)
     if twice:
         raise ExpectationsError(f"{source}: listed more than once: {', '.join(repr(i) for i in twice)}")
     return Expectations(
@@ -203,8 +207,9 @@ def expectations_from(
 # --------------------------------------------------------------------------- checking
 
 
-def check(report: RunReport, expectations: Expectations) -> Verdict:
-    """Compare a run with its expectations (see :class:`Verdict` for what passes)."""
+def check(report: RunReport, expectations: Expectations, selected: Callable[[str], bool] | None = None) -> Verdict:
+    """Compare a run with its expectations (see :class:`Verdict` for what passes); ``selected``
+    says whether the run's selection took a scenario in, by its id (None: every scenario)."""
     listed = expectations.by_id
     new_failures: list[Mismatch] = []
     unexpected_passes: list[Mismatch] = []
@@ -235,6 +240,13 @@ def check(report: RunReport, expectations: Expectations) -> Verdict:
             new_failures.append(mismatch)
     ran = {r.id for r in report.results}
     parts_run = {(r.part, r.edition) for r in report.results}
+    parts, editions = set(known_parts()), set(EDITIONS)
+
+    def stale(e: Expectation) -> bool:
+        if e.part not in parts or e.edition not in editions:
+            return True  # no run could ever have it
+        return (e.part, e.edition) in parts_run and (selected is None or selected(e.id))
+
     missing = [e for e in expectations.expectations if e.id not in ran]
     warnings = []
     if expectations.engine != report.engine.name:
@@ -248,8 +260,8 @@ def check(report: RunReport, expectations: Expectations) -> Verdict:
         unexpected_passes=tuple(unexpected_passes),
         changed=tuple(changed),
         unexpected_unsupported=tuple(unexpected_unsupported),
-        stale=tuple(e for e in missing if (e.part, e.edition) in parts_run),
-        not_run=tuple(e for e in missing if (e.part, e.edition) not in parts_run),
+        stale=tuple(e for e in missing if stale(e)),
+        not_run=tuple(e for e in missing if not stale(e)),
         warnings=tuple(warnings),
         gaps=report.gaps,
     )
@@ -302,11 +314,15 @@ def describe(verdict: Verdict) -> str:
     )
     listed(
         lines,
-        f"{len(verdict.stale)} stale expectation(s): no such scenario in a part and edition that ran",
+        f"{len(verdict.stale)} stale expectation(s): no such scenario where the run looked, or no such part "
+        "or edition in the suite",
         [visible(f"{e.id} ({e.status}: {e.reason})") for e in verdict.stale],
     )
     if verdict.not_run:
-        lines.append(f"note: {len(verdict.not_run)} expectation(s) not checked: their part or edition wasn't run")
+        lines.append(
+            f"note: {len(verdict.not_run)} expectation(s) not checked: their part or edition wasn't run, or the "
+            "selection left their scenario out"
+        )
     lines += [f"warning: {visible(w)}" for w in verdict.warnings]
     lines += [f"the run doesn't pass: {visible(gap)}" for gap in verdict.gaps]
     return "\n".join(lines)

@@ -66,7 +66,8 @@ class Conclusion:
                 write_expectations(written, Path(self.write_to))
             except OSError as exc:
                 problems["--write-expectations"] = f"--write-expectations {self.write_to}: {exc.strerror or exc}"
-        verdict = check(report, self.expected) if self.expected is not None else None
+        selected = self.selection.surely_selects
+        verdict = check(report, self.expected, selected) if self.expected is not None else None
         if problems:
             raise NotWritten(problems, verdict)
         return verdict
