@@ -686,3 +686,16 @@ def test_a_run_narrowed_by_k_or_ruling_passes_the_gate_of_the_whole_suites_expec
         "certify", "--engine", engine, "--part", "untap", "--plain", "--expect", str(expected), "-k", "Breezekeeper"
     )
     assert done.returncode == 1 and "1 stale expectation(s)" in done.stdout + done.stderr
+
+
+def test_expectations_are_not_rewritten_from_a_run_whose_engine_never_started(tmp_path: Path) -> None:
+    """Its results are the engine's failure to start: written, they would replace the entries and
+    their reasons with errors, and the engine's name with none."""
+    expected = tmp_path / "expectations.json"
+    untap = ("certify", "--part", "untap", "--plain", "--write-expectations", str(expected))
+    assert turncheck(*untap, "--engine", "tests.fakes.adapters:NoUpkeepPriority").returncode == 1
+    before = expected.read_text()
+    done = turncheck(*untap, "--engine", "sh -c 'exit 3'")
+    assert done.returncode == 1
+    assert "not written, as the engine never told its name and version" in done.stderr
+    assert expected.read_text() == before

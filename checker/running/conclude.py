@@ -56,7 +56,14 @@ class Conclusion:
                 write_all(report, Path(self.report_dir))
             except OSError as exc:
                 problems["--report-dir"] = f"--report-dir {self.report_dir}: {exc.strerror or exc}"
-        if self.write_to:
+        if self.write_to and not report.engine.known:
+            # No scenario got as far as the engine's handshake: its results are the engine's failure
+            # to start, not what it passes. Written, they would replace the file's entries and reasons.
+            problems["--write-expectations"] = (
+                f"--write-expectations {self.write_to}: not written, as the engine never told its name and "
+                "version (no scenario got as far as its handshake); the file is left as it was"
+            )
+        elif self.write_to:
             # An entry the run didn't cover stays: one outside its selection, or any, when it was cut short.
             def outside(id: str) -> bool:
                 return report.partial is not None or not self.selection.surely_selects(id)
