@@ -408,11 +408,16 @@ def _precise(definition: str, raw: bytes, fallback: str) -> str:
 
 def _json(raw: bytes) -> Any:
     """The JSON value of a line; ValueError where it isn't JSON, :class:`_TooDeep` where it is nested
-    too deep to read."""
+    too deep to read. A trace is UTF-8: its bytes are read as such (``json`` would guess UTF-16 or
+    UTF-32 from a line of NULs, and say so)."""
     try:
-        return json.loads(raw)
+        return json.loads(raw.decode("utf-8"))
     except RecursionError:
         raise _TooDeep(_TOO_DEEP) from None
+    except ValueError as exc:
+        if "int_max_str_digits" in str(exc):  # Python's own limit, and its advice to raise it
+            raise ValueError(f"a number too long to read (over {sys.get_int_max_str_digits():,} digits)") from None
+        raise
 
 
 class _TooDeep(ValueError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -235,6 +236,17 @@ def test_a_line_that_is_not_utf_8_is_named_and_the_lines_after_it_are_read(tmp_p
     assert result.internal_error is None
     assert [(p.line, "utf-8" in p.problem) for p in result.problems] == [(2, True), (4, True)]
     assert result.events == 1  # the phase's end, after the unreadable line
+
+
+def test_a_line_of_nuls_or_a_number_too_long_is_said_in_a_traces_own_terms(tmp_path: Path) -> None:
+    """Not 'utf-32-be' (json's guess at a line of NULs), nor Python's advice to raise its limit."""
+    long_number = '{"event": {"kind": "turn_began", "turn": ' + "9" * 5000 + "}}"
+    path = _trace(tmp_path, "\x00" * 20, long_number)
+    problems = [p.problem for p in check_trace(open_trace(path)).problems]
+    assert problems == [
+        "not JSON: Expecting value: line 1 column 1 (char 0)",
+        f"not JSON: a number too long to read (over {sys.get_int_max_str_digits():,} digits)",
+    ]
 
 
 def test_a_trace_that_begins_with_a_byte_order_mark_reads_as_one_without(tmp_path: Path) -> None:
