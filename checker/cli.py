@@ -668,6 +668,10 @@ def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
         try:
             only = select(args.check, args.ruling) if args.check or args.ruling else None
             if args.list_checks:
+                if args.files or args.expect or args.report_dir:  # it checks nothing: they would be ignored
+                    raise OptionError(
+                        "--list-checks lists the checks and checks no trace: give it no FILE, --expect or --report-dir"
+                    )
                 return list_checks(args.edition, only, console)
             if not args.files:
                 raise OptionError("give the traces to check: files, directories, or - for standard input")

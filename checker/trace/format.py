@@ -658,6 +658,8 @@ def _read(path: Path | str, name: str) -> tuple[bytes, str | None]:
     decompressed, damage = _gunzip(data)
     if damage is not None and not decompressed:
         raise _not_decompressed(name, damage)
+    if decompressed.startswith(_GZIP):
+        raise TraceError(name, None, "compressed with gzip twice: decompress it once, and check what that gives")
     return decompressed, damage
 
 

@@ -120,6 +120,9 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
     out = capsys.readouterr().out
     assert f"{cut}:5" in out and TURN_ORDER in out
     assert f"{cut}:6: the gzip data is cut short: the rest of the trace is lost" in out
+    (tmp_path / "twice.jsonl.gz").write_bytes(gzip.compress(gzip.compress(broken.read_bytes())))
+    assert main(["trace", str(tmp_path / "twice.jsonl.gz")]) == 2
+    assert "compressed with gzip twice" in capsys.readouterr().out
     (tmp_path / "trailing.jsonl.gz").write_bytes(gzip.compress(broken.read_bytes()) + b"garbage")
     assert main(["trace", str(tmp_path / "trailing.jsonl.gz")]) == 2
     assert "7 bytes after the gzip data aren't gzip: they are left unread" in capsys.readouterr().out
@@ -172,6 +175,8 @@ def test_checks_are_chosen_by_name_part_or_ruling_and_listed(
     assert "combat.everything-leaves-combat-as-it-ends" not in listed  # a rule of 2008 and 2024 only
     assert main(["trace", "--list-checks", "--ruling", "GRT-1.5-5"]) == 0
     assert TURN_ORDER in capsys.readouterr().out
+    assert main(["trace", "--list-checks", str(broken)]) == 2  # it checks no trace: the trace would be ignored
+    assert "--list-checks lists the checks and checks no trace" in capsys.readouterr().err
     assert main(["trace"]) == 2  # no trace to check
     assert "give the traces to check" in capsys.readouterr().err
 
