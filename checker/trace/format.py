@@ -656,8 +656,6 @@ def _read(path: Path | str, name: str) -> tuple[bytes, str | None]:
     if not data.startswith(_GZIP):
         return data, None
     decompressed, damage = _gunzip(data)
-    if damage is not None and not decompressed:
-        raise _not_decompressed(name, damage)
     if decompressed.startswith(_GZIP):
         raise TraceError(name, None, "compressed with gzip twice: decompress it once, and check what that gives")
     return decompressed, damage
@@ -689,7 +687,8 @@ def _gunzip(data: bytes) -> tuple[bytes, str | None]:
 
 
 def _not_decompressed(name: str, damage: str) -> TraceError:
-    """A trace compressed with gzip of which not one line can be read."""
+    """A trace compressed with gzip of which not one line can be read (damaged or cut short before
+    its first line ended)."""
     return TraceError(name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}")
 
 
@@ -706,9 +705,7 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
     if damage is not None:  # what came before is read; the line cut off by the damage is not
         data = data[: data.rfind(b"\n") + 1]
         if not data:
-            raise TraceError(
-                name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}"
-            )
+            raise _not_decompressed(name, damage)
         problem = TraceProblem(data.count(b"\n") + 1, damage)
     end = data.find(b"\n")
     first = (data if end < 0 else data[:end]).removeprefix(codecs.BOM_UTF8)  # as some editors write one
