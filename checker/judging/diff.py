@@ -54,7 +54,7 @@ class ReportDiff:
     old_partial: str | None = None  # RunReport.partial of each
     new_partial: str | None = None
 
-    #: How many of the old run's results the new run has, of how many.
+    #: How many results the new run has.
     new_results: int = 0
 
     @property

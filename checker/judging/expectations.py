@@ -242,12 +242,16 @@ def check(report: RunReport, expectations: Expectations, selected: Callable[[str
     parts_run = {(r.part, r.edition) for r in report.results}
     parts, editions = set(known_parts()), set(EDITIONS)
 
-    def stale(e: Expectation) -> bool:
+    def is_stale(e: Expectation) -> bool:
         if e.part not in parts or e.edition not in editions:
             return True  # no run could ever have it
         return (e.part, e.edition) in parts_run and (selected is None or selected(e.id))
 
-    missing = [e for e in expectations.expectations if e.id not in ran]
+    stale: list[Expectation] = []
+    not_run: list[Expectation] = []
+    for e in expectations.expectations:
+        if e.id not in ran:
+            (stale if is_stale(e) else not_run).append(e)
     warnings = []
     if expectations.engine != report.engine.name:
         warnings.append(
@@ -260,8 +264,8 @@ def check(report: RunReport, expectations: Expectations, selected: Callable[[str
         unexpected_passes=tuple(unexpected_passes),
         changed=tuple(changed),
         unexpected_unsupported=tuple(unexpected_unsupported),
-        stale=tuple(e for e in missing if stale(e)),
-        not_run=tuple(e for e in missing if not stale(e)),
+        stale=tuple(stale),
+        not_run=tuple(not_run),
         warnings=tuple(warnings),
         gaps=report.gaps,
     )

@@ -131,7 +131,8 @@ def _gate(results: list[TraceResult], expected: list[ExpectedViolation], console
 
 def _print(results: list[TraceResult], console: Console) -> None:
     """The table, then each trace's errors and violations. Whatever a trace or its file's name says
-    is shown as plain text on one line (:func:`visible`): it can't colour or move the terminal."""
+    is shown as plain text on one line (:func:`~checker.judging.reports._text.plain`): it can't colour
+    or move the terminal."""
     table = Table(title="turncheck trace: the turn-structure rules each trace breaks")
     for column in ("trace", "edition", "events", "passed", "violated", "not checked"):
         table.add_column(column, justify="left" if column in ("trace", "edition") else "right")
