@@ -51,7 +51,7 @@ from checker.explore import options as explore_options
 from checker.importers import command as importers
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why
-from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
+from checker.judging.results import FAILING, EngineIdentity, RunReport, ScenarioResult, Status
 from checker.running import durations
 from checker.running.collect import chosen_files
 from checker.running.collector import Collector
@@ -377,9 +377,15 @@ def certify(args: argparse.Namespace, console: Callable[[], Console]) -> int:
 
 
 def _run(
-    args: argparse.Namespace, console: Callable[[], Console], *extra: str, title: str = "certifying"
+    args: argparse.Namespace,
+    console: Callable[[], Console],
+    *extra: str,
+    title: str = "certifying",
+    identity: EngineIdentity | None = None,
 ) -> tuple[int, RunReport | None]:
-    """Run the scenarios under supervision and conclude: the exit code, and the report if there is one."""
+    """Run the scenarios under supervision and conclude: the exit code, and the report if there is one.
+    ``identity``: the engine's, from a handshake made before the run (``smoke``'s), which a run
+    stopped before any scenario's handshake still reports."""
     try:
         conclusion = _prepare(args)
     except OptionError as exc:
@@ -387,6 +393,7 @@ def _run(
         return EXIT_USAGE, None
     progress = _Progress(console, not args.plain and not os.environ.get("CI"), title)
     collector = Collector(args.engine)
+    collector.identity = identity
     _preload(args.engine)
     begin_work()  # what the sessions share, frozen before they are forked
     try:
@@ -478,7 +485,8 @@ def smoke(args: argparse.Namespace, console: Callable[[], Console]) -> int:
         expect=None,
         write_expectations=None,
     )
-    code, report = _run(run, console, "--exitfirst", title="smoke")
+    identity = EngineIdentity(capabilities.name, capabilities.version, args.engine)
+    code, report = _run(run, console, "--exitfirst", title="smoke", identity=identity)
     first = next((r for r in report.results if r.status in FAILING), None) if report is not None else None
     if first is not None:
         # The whole message of an engine that broke: its stderr's last lines are in it.
@@ -494,7 +502,7 @@ def _summary(console: Console, report: RunReport) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    engine = visible(f"{report.engine.name} {report.engine.version}")
+    engine = visible(" ".join(filter(None, (report.engine.name, report.engine.version))))
     table = Table(title=escape(f"{engine}: conformance per edition"))
     table.add_column("edition")
     for status in Status:

@@ -230,10 +230,15 @@ def test_a_keyboard_interrupt_inside_an_adapter_ends_the_run_as_interrupted_with
     _says_partial(tmp_path / "reports", report)
 
 
-def test_an_adapter_that_ends_the_process_never_leaves_exit_code_0(tmp_path: Path) -> None:
-    done, report = adapter_run(tmp_path, "Exiting")
+@pytest.mark.parametrize(
+    ("adapter", "said"),
+    [("Exiting", "ended (exit code 0) before the run finished"), ("Killed", "the test process was killed by SIGKILL")],
+)
+def test_an_adapter_that_ends_the_process_never_leaves_exit_code_0(tmp_path: Path, adapter: str, said: str) -> None:
+    """Nor 128 + a signal, which says the run was interrupted: its process ended early (exit 1)."""
+    done, report = adapter_run(tmp_path, adapter)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "ended (exit code 0) before the run finished" in done.stderr
+    assert said in done.stderr
     assert 0 < len(report.results) < 64
     _says_partial(tmp_path / "reports", report)
 
@@ -596,6 +601,23 @@ def test_smoke_names_an_effect_the_catalog_doesnt_have_and_doesnt_count_it() -> 
     done = turncheck("smoke", "--plain", "--engine", "tests.fakes.adapters:UnknownEffect")
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"of the catalog's {len(catalog.CATALOG)} (and 1 it doesn't have: bogus_effect)" in done.stdout
+
+
+def test_smoke_interrupted_before_any_game_still_names_the_engine_of_its_handshake() -> None:
+    """The handshake was shown: the summary of the interrupted run names that engine, not "unknown"."""
+    engine = f"{sys.executable} {FAKE} slow-start:3"  # each start takes 3 s: the games' engine too
+    command = [sys.executable, "-m", "checker", "smoke", "--plain", "--engine", engine]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+        assert run.stdout is not None
+        shown = ""
+        while "smoke: 64 scenario runs" not in shown and (line := run.stdout.readline()):
+            shown += line
+        assert "handshake: reference-engine 0.1.0" in shown
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, shown + out + err
+    assert "reference-engine 0.1.0: conformance per edition" in out
+    assert "0 of 64 scenario runs done" in err and "never told its name" not in err
 
 
 def test_smoke_refuses_an_engine_that_cannot_be_found() -> None:

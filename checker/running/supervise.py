@@ -306,8 +306,10 @@ class _Parent:
                 return Ending(code, inside or signal.SIGINT, cause)
             return Ending(code)
         if os.WIFSIGNALED(status):
+            # Not the run interrupted (the signals the command receives are told above) but its process
+            # ended early: killed from outside, or by a crash in native code. Exit 1, as for os._exit.
             killer = os.WTERMSIG(status)
-            return Ending(None, killer, f"the test process was killed by {signal.Signals(killer).name}")
+            return Ending(None, None, f"the test process was killed by {signal.Signals(killer).name}")
         return Ending(
             None,
             None,

@@ -55,6 +55,15 @@ class Exiting(ReferenceAdapter):
         super().perform(action)
 
 
+class Killed(ReferenceAdapter):
+    """Kills the whole process with SIGKILL in the middle of the run, as the OOM killer would."""
+
+    def perform(self, action: Action) -> None:
+        if _count():
+            os.kill(os.getpid(), signal.SIGKILL)
+        super().perform(action)
+
+
 class Interrupting(ReferenceAdapter):
     """Raises KeyboardInterrupt in the middle of the run, as a Ctrl-C inside the adapter would."""
 
