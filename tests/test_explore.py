@@ -122,6 +122,7 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
         (["--games", "-1"], "'-1' is not a whole number >= 1"),
         (["--engine", "no.such.module:Adapter"], "no.such.module"),
         (["--merge", "missing.json"], "no such"),
+        (["--merge", "a.json", "-j", "2", "--engine", "x"], "plays no game: --engine, --jobs can't be given with it"),
         (["-j", "0"], "--jobs 0: must be 1 or more"),
         (["-j", "many"], "'many' is not a number of sessions"),
     ],

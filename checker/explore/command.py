@@ -29,6 +29,7 @@ from checker.contract.interrupts import Stopped, exit_code, stopping
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
 from checker.explore.explorer import GameOutcome
+from checker.explore.options import playing_options
 from checker.explore.sessions import Games, side_by_side
 from checker.judging.reports._text import plain
 from checker.running.engines import EngineNotFound, EngineProvider
@@ -45,6 +46,9 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
             error(str(exc))
             return EXIT_USAGE
     if args.merge:
+        if given := playing_options(args):
+            error(f"--merge merges reports and plays no game: {', '.join(given)} can't be given with it")
+            return EXIT_USAGE
         return _merge(args.merge, args.report_dir, console, error)
     if args.jobs < 1:
         error(f"--jobs {args.jobs}: must be 1 or more")

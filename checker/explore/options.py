@@ -81,6 +81,29 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--merge", nargs="+", type=Path, metavar="REPORT.json", help="merge shard reports instead of exploring"
     )
+    p.set_defaults(playing_defaults={dest: p.get_default(dest) for dest in PLAYING})
+
+
+#: The options that say how games are played, by their names in the namespace: ``--merge`` plays
+#: none, so they can't be given with it (they would be ignored).
+PLAYING = {
+    "engine": "--engine",
+    "edition": "--edition",
+    "games": "--games",
+    "seed": "--seed",
+    "shard": "--shard",
+    "jobs": "--jobs",
+    "against": "--against",
+    "kind": "--kind",
+    "max_decisions": "--max-decisions",
+    "timeout": "--timeout",
+    "shrink_budget": "--shrink-budget",
+}
+
+
+def playing_options(args: argparse.Namespace) -> list[str]:
+    """The options of :data:`PLAYING` given other than their defaults."""
+    return [option for dest, option in PLAYING.items() if getattr(args, dest) != args.playing_defaults[dest]]
 
 
 def _natural(text: str) -> int:
