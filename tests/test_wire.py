@@ -293,7 +293,7 @@ def test_the_client_plays_a_game_through_a_real_process() -> None:
     [
         ("lie-protocol", "the engine speaks protocol 2; this suite speaks 1"),
         ("lie-editions", "editions/3: 'alpha' is not one of"),
-        ("crash:hello:1", "closed its output during a hello request (exit code 3)"),
+        ("crash:hello:1", "closed its output during the hello request (exit code 3)"),
     ],
 )
 def test_a_bad_handshake_is_a_precise_error(fault: str, message: str) -> None:

@@ -17,15 +17,17 @@ import pytest
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.cards import POOL
+from checker.contract.codec import DecodeError, decode
 from checker.contract.interface import (
     CardSetup,
     EngineFailure,
     EngineTimeout,
+    GameEvent,
     GameSetup,
     GameView,
     PlayerSetup,
 )
-from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError
+from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError, problems
 from checker.running.deadline import TimedAdapter, deadlines_possible
 from checker.running.engines import START_ATTEMPTS, EngineProvider, EngineUnavailable
 from checker.running.pytest_plugin import runs_scenarios
@@ -131,7 +133,7 @@ def test_the_stderr_tail_cuts_long_lines_and_keeps_the_last_ones() -> None:
 def test_a_dying_engine_whose_child_holds_its_pipes_is_a_crash_and_the_child_is_killed() -> None:
     engine = _fake("orphan:start:1")
     started = time.monotonic()
-    with pytest.raises(EngineCrashed, match="exited during a start request") as crash:
+    with pytest.raises(EngineCrashed, match="exited during the start request") as crash:
         engine.start(SETUP)
     assert time.monotonic() - started < 3
     pids = _pids(str(crash.value))
@@ -174,6 +176,36 @@ def test_a_view_with_a_name_outside_the_vocabulary_is_a_protocol_error_without_v
     engine.start(SETUP)
     with pytest.raises(ProtocolError, match=r"\$\.view\.phase: 'teatime' is not one of"):
         engine.view()
+
+
+def test_an_answer_without_its_line_end_times_out_saying_so() -> None:
+    engine = _fake("no-line-end:view:1", timeout=1.0)
+    engine.start(SETUP)
+    with pytest.raises(EngineTimeout, match=r"did not answer the view request \(it wrote [\d,]+ bytes but no line end"):
+        engine.view()
+
+
+@pytest.mark.parametrize(
+    ("fault", "said"),
+    [
+        ("wrong-type:view:1", "answered the view request with an answer of type 'events', not 'view' (or an error)"),
+        ("misspelt:view:1", "GameView needs 'turn_number' (it has 'turn_numbr': a misspelling?)"),
+    ],
+)
+def test_an_answer_of_the_wrong_kind_or_misspelt_is_said_so(fault: str, said: str) -> None:
+    engine = _fake(fault)
+    engine.start(SETUP)
+    with pytest.raises(ProtocolError, match=re.escape(said)):
+        engine.view()
+
+
+def test_an_event_kind_outside_the_vocabulary_is_given_with_the_closest() -> None:
+    with pytest.raises(DecodeError, match=r"'step_begun' is not one of the 59 allowed; the closest: step_began,"):
+        decode(tuple[GameEvent, ...], [{"kind": "step_begun", "turn": 1}])
+    found = problems("response_events", {"id": 1, "type": "events", "events": [{"kind": "step_begun", "turn": 1}]})
+    assert found == [
+        "events/0/kind: 'step_begun' is not one of the 59 allowed; the closest: step_began, step_ended, turn_began"
+    ]
 
 
 def test_closing_an_engine_that_refuses_bye_raises_nothing() -> None:

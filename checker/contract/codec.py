@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import collections.abc
 import dataclasses
+import difflib
 import operator
 import re
 import reprlib
@@ -272,8 +273,12 @@ class _Bounds:
 
     def problem(self, value: Any) -> str | None:
         if self.allowed is not None and value not in self.allowed:
-            names = ", ".join(sorted(str(n) for n in self.allowed if n is not None))
-            return f"{_SHORT.repr(value)} is not one of {names}"
+            names = sorted(str(n) for n in self.allowed if n is not None)
+            if len(names) > _LISTED and isinstance(value, str):  # the event kinds: the closest, not 60 names
+                close = difflib.get_close_matches(value, names, n=3)
+                hint = f"; the closest: {', '.join(close)}" if close else ""
+                return f"{_SHORT.repr(value)} is not one of the {len(names)} allowed{hint}"
+            return f"{_SHORT.repr(value)} is not one of {', '.join(names)}"
         if isinstance(value, str):
             if self.min_length is not None and len(value) < self.min_length:
                 return f"{_SHORT.repr(value)} is shorter than {self.min_length}"
@@ -283,6 +288,9 @@ class _Bounds:
             return f"{_SHORT.repr(value)} is more than {self.maximum:,}"
         return None
 
+
+#: The most names a message lists of those allowed; past it, it names the closest.
+_LISTED = 20
 
 _LEAVES: dict[Any, tuple[type[Any], ...]] = {str: (str,), int: (int,), bool: (bool,), float: (float, int)}
 
@@ -354,9 +362,25 @@ def _union(hint: Any, args: tuple[Any, ...], node: dict[str, Any]) -> Decoder:
     return decoded
 
 
+#: What a decoded JSON value is, said in JSON's words (a message read by an engine's author in any language).
+_JSON_KINDS = {
+    type(None): "null",
+    bool: "true or false",
+    int: "a number",
+    float: "a number",
+    str: "a string",
+    list: "an array",
+    dict: "an object",
+}
+
+
+def _json_kind(data: JSON) -> str:
+    return _JSON_KINDS.get(type(data), type(data).__name__)
+
+
 def _list(data: JSON) -> list[JSON]:
     if not isinstance(data, list):
-        raise DecodeError(f"expected a list, got {type(data).__name__}")
+        raise DecodeError(f"expected a list, got {_json_kind(data)}")
     return data
 
 
@@ -394,7 +418,7 @@ def _mapping(value_type: Any, node: dict[str, Any]) -> Decoder:
 
     def decoded(data: JSON) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise DecodeError(f"expected an object, got {type(data).__name__}")
+            raise DecodeError(f"expected an object, got {_json_kind(data)}")
         out = {}
         for k, v in data.items():
             try:
@@ -422,7 +446,7 @@ def _dataclass_decoder(cls: Any) -> Decoder:
 
     def decoded(data: JSON) -> Any:
         if not isinstance(data, dict):
-            raise DecodeError(f"expected an object for {cls.__name__}, got {type(data).__name__}")
+            raise DecodeError(f"expected an object for {cls.__name__}, got {_json_kind(data)}")
         values = {}
         for name, field_decoder, required in fields:
             if name in data:
@@ -431,10 +455,17 @@ def _dataclass_decoder(cls: Any) -> Decoder:
                 except DecodeError as exc:
                     raise exc.at(f".{name}") from None
             elif required:
-                raise DecodeError(f"{cls.__name__} needs {name!r}")
+                raise DecodeError(f"{cls.__name__} needs {name!r}{_misspelt(name, data, fields)}")
         return cls(**values)
 
     return _remembered(decoded, _json_text) if cls in _REMEMBERED_BY_TEXT else decoded
+
+
+def _misspelt(name: str, data: dict[str, JSON], fields: tuple[tuple[str, Decoder, bool], ...]) -> str:
+    """A field of ``data`` the type doesn't have that looks like ``name`` (a misspelling), said; else ""."""
+    unknown = [key for key in data if key not in {known for known, _, _ in fields}]
+    close = difflib.get_close_matches(name, unknown, n=1)
+    return f" (it has {close[0][:60]!r}: a misspelling?)" if close else ""
 
 
 #: How many decoded values of one type :func:`_remembered` keeps before it starts afresh.
@@ -687,7 +718,7 @@ def _changes_decoder(cls: Any) -> Callable[[Any, JSON], Any]:
 
     def decoded(before: Any, data: JSON) -> Any:
         if not isinstance(data, dict):
-            raise DecodeError(f"expected an object of changes to a {cls.__name__}, got {type(data).__name__}")
+            raise DecodeError(f"expected an object of changes to a {cls.__name__}, got {_json_kind(data)}")
         changed = {}
         for name, value in data.items():
             if name not in fields:

@@ -9,6 +9,7 @@ file and the problem, instead of failing somewhere later.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import os
 import stat
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 #: How many schema violations an error message lists before it stops.
 MAX_PROBLEMS = 5
@@ -112,7 +114,19 @@ def schema_problems(package: str, path: str, data: object, definition: str | Non
     errors = sorted(
         _validator(package, path, definition).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]
     )
-    return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top level)'}: {e.message[:300]}" for e in errors]
+    return [f"{'/'.join(str(p) for p in e.absolute_path) or '(top level)'}: {said(e, 300)}" for e in errors]
+
+
+def said(error: ValidationError, limit: int) -> str:
+    """A schema violation in at most ``limit`` characters. A value not among those allowed is given
+    with the closest allowed (jsonschema would list every one: the protocol has 59 event kinds,
+    and a message cut short may leave the right one out)."""
+    if error.validator == "enum" and isinstance(error.instance, str) and isinstance(error.validator_value, list):
+        allowed = [v for v in error.validator_value if isinstance(v, str)]
+        close = difflib.get_close_matches(error.instance, allowed, n=3)
+        hint = f"; the closest: {', '.join(close)}" if close else ""
+        return f"{error.instance[:60]!r} is not one of the {len(allowed)} allowed{hint}"[:limit]
+    return error.message[:limit]
 
 
 def _no_constant(name: str) -> object:

@@ -39,7 +39,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from checker.contract.codec import ACTION_TYPES, encode
-from checker.contract.documents import NotARegularFile, load_schema, read_regular
+from checker.contract.documents import NotARegularFile, load_schema, read_regular, said
 from checker.contract.interface import Action, DecisionView, GameEvent, GameView, PermanentView, StackItemView
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
 
@@ -378,7 +378,7 @@ def schema_problems(definition: str, value: object) -> list[str]:
         return ["(line): its JSON is nested too deep to check against the schema"]
     if error is None:
         return []
-    return [f"{'/'.join(str(p) for p in error.absolute_path) or '(line)'}: {error.message[:200]}"]
+    return [f"{'/'.join(str(p) for p in error.absolute_path) or '(line)'}: {said(error, 200)}"]
 
 
 # --------------------------------------------------------------------------- reading

@@ -9,6 +9,9 @@ FAULT is one of:
   garbage:<request type>:<n>   answer it with a line that isn't JSON
   deep:<request type>:<n>      answer it with JSON nested 200,000 deep
   wrong-id:<request type>:<n>  answer it with another request's id
+  wrong-type:<request type>:<n>  answer it with an events answer (of the right id)
+  misspelt:<request type>:<n>  answer it with a view whose turn_number is spelt turn_numbr
+  no-line-end:<request type>:<n>  answer it without the line's end, then hang
   lie-protocol                 claim protocol version 2 in the handshake
   lie-editions                 claim an edition that doesn't exist
   no-mana-burn                 a rules bug: mana burn never costs life
@@ -93,6 +96,14 @@ def main(argv: list[str]) -> int:
             continue
         if kind == "wrong-id" and hit:
             response["id"] = request["id"] + 1
+        if kind == "wrong-type" and hit:
+            response = {"id": request["id"], "type": "events", "events": []}
+        if kind == "misspelt" and hit and "view" in response:
+            response["view"]["turn_numbr"] = response["view"].pop("turn_number")
+        if kind == "no-line-end" and hit:
+            sys.stdout.write(json.dumps(response))
+            sys.stdout.flush()
+            time.sleep(3600)
         if kind == "stderr-flood" and hit:
             sys.stderr.write("x" * 20_000_000 + "\n")
             sys.stderr.flush()

@@ -65,6 +65,8 @@ DEFAULT_TIMEOUT = 10.0
 STARTUP_TIMEOUT = 10.0
 #: The features the client offers in hello: every one the protocol's schema names.
 FEATURES = tuple(sorted(names("feature")))
+#: The type of the answer to each request (any request may be answered with an error instead).
+ANSWERS = {"hello": "hello", "start": "ok", "perform": "ok", "bye": "ok", "view": "view", "events": "events"}
 
 
 @functools.cache
@@ -247,7 +249,7 @@ class WireEngine:
         if self.validate or "state_in_answers" not in self.features or (found := _state_answer()(line)) is None:
             return None
         answer_id, events = found.get("id"), found.get("events")
-        if type(answer_id) is not int or answer_id != self._next_id or found.get("type") == "error" or events is None:
+        if type(answer_id) is not int or answer_id != self._next_id or found.get("type") != "ok" or events is None:
             return None
         if "view" in found:
             return events, found["view"]
@@ -279,6 +281,10 @@ class WireEngine:
             raise ProtocolError(
                 f"the engine answered request {answer.get('id')!r:.40} when request {self._next_id} ({kind}) was asked"
             )
+        given, expected = answer.get("type"), ANSWERS[kind]
+        if given not in (expected, "error"):
+            said = f"an answer of type {str(given)[:40]!r}" if isinstance(given, str) else "an answer without a type"
+            raise ProtocolError(f"the engine answered the {kind} request with {said}, not {expected!r} (or an error)")
         if self.validate and (found := problems(definition_of("response", answer), answer)):
             raise ProtocolError(f"the engine's answer to {kind} breaks the schema: {'; '.join(found)}")
         return answer
@@ -297,6 +303,10 @@ class WireEngine:
         return changed
 
     def _decoded(self, cls: Any, answer: dict[str, Any], field: str) -> Any:
+        if field not in answer:
+            others = ", ".join(repr(name)[:40] for name in answer if name not in ("id", "type"))
+            said = f" (its fields: {others})" if others else ""
+            raise self._fail(ProtocolError(f"the engine's {answer['type']} answer has no {field!r}{said}"))
         try:
             return decode(cls, answer.get(field), f"$.{field}")
         except DecodeError as exc:

@@ -171,6 +171,8 @@ class EngineProcess:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     what = f"did not read the {kind} request" if unsent else f"did not answer the {kind} request"
+                    if not unsent and self._answer:  # it wrote, but never ended the line
+                        what += f" (it wrote {len(self._answer):,} bytes but no line end, which ends each message)"
                     raise EngineTimeout(f"the engine {what} within {timeout:g} s{self.note()}")
                 for key, _ in self._selector.select(min(left, _TICK)):
                     if key.fd == self._stdin:
@@ -208,6 +210,10 @@ class EngineProcess:
         except BlockingIOError:
             return unsent
         except OSError as exc:  # a closed pipe: the engine doesn't read any more
+            with contextlib.suppress(subprocess.TimeoutExpired):  # it may be exiting: then say so
+                self._process.wait(timeout=0.2)
+            if self._process.poll() is not None:
+                raise EngineCrashed(f"the engine exited before it read the request{self.exit_note()}") from exc
             raise EngineCrashed(f"the engine stopped reading its input ({exc}){self.exit_note()}") from exc
 
     def _read(self, fd: int) -> bool:
@@ -239,7 +245,7 @@ class EngineProcess:
         while self._stderr in self._selector.get_map() and (left := until - time.monotonic()) > 0:
             for _ in self._selector.select(left):
                 self._read(self._stderr)
-        raise EngineCrashed(f"the engine {how} during a {kind} request{self.exit_note()}")
+        raise EngineCrashed(f"the engine {how} during the {kind} request{self.exit_note()}")
 
     def _complete_answer(self, kind: str) -> bytes | None:
         end = self._answer.find(b"\n")
