@@ -234,7 +234,12 @@ def _certify_parser(sub: Any) -> None:
     )
     p.add_argument("--edition", action="append", choices=EDITIONS, help="only this edition (repeatable)")
     p.add_argument("--ruling", action="append", metavar="ID", help="only scenarios of this ruling (repeatable)")
-    p.add_argument("--part", action="append", metavar="NAME", help="only this part of the turn (repeatable)")
+    p.add_argument(
+        "--part",
+        action="append",
+        metavar="NAME",
+        help="only this part of the turn, a feature file's name (repeatable; untap, priority, combat...)",
+    )
     p.add_argument(
         "-k", dest="keyword", metavar="TEXT", help="only scenarios whose name contains TEXT (plain text, any case)"
     )
@@ -349,6 +354,16 @@ def _sessions(args: argparse.Namespace, *extra: str) -> list[list[str]]:
     return [[*argv, "--shard", f"{i}/{jobs}"] for i in range(1, jobs + 1)]
 
 
+def _over_the_wire(engine: str) -> bool:
+    """Whether the engine is a command speaking the protocol (not an adapter in process)."""
+    from checker.running.engines import EngineNotFound, EngineSpec
+
+    try:
+        return EngineSpec.parse(engine).command is not None
+    except EngineNotFound:
+        return False
+
+
 def _preload(engine: str) -> None:
     """Import what every session imports, once, before the sessions are forked: each inherits it.
     The reference engine is the suite's own; another engine's code never runs in this process."""
@@ -423,6 +438,16 @@ def _run(
         unwritten.insert(0, str(exc))
     out = console()
     _summary(out, report)
+    if (
+        not args.validate_messages
+        and _over_the_wire(args.engine)
+        and any(r.status is Status.FAILED for r in report.results)
+    ):
+        out.print(
+            "hint: --validate-messages checks each of the engine's messages against the protocol's schema; "
+            "without it, a misspelt field the suite can do without is ignored, and may look like a rule broken",
+            markup=False,
+        )
     if args.report_dir and "--report-dir" not in failed_options:
         out.print(f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""))
     if verdict is not None:
@@ -559,14 +584,16 @@ def main(argv: list[str] | None = None) -> int:
         help="check the feature files' tags",
         epilog="exit codes: 0 no problem; 1 problems (each with its file and line); 2 no feature files there",
     )
-    lint.add_argument("features", nargs="?")
+    lint.add_argument("features", nargs="?", help="a feature file or a directory of them (default: the suite's)")
     cov = sub.add_parser(
         "coverage",
         help="which rulings the scenarios cover (exit 1: a seed ruling isn't)",
         epilog="exit codes: 0 every seed ruling is covered; 1 one isn't; 2 no feature files there, or one that "
         "can't be read",
     )
-    cov.add_argument("features", nargs="?", type=Path)
+    cov.add_argument(
+        "features", nargs="?", type=Path, help="a feature file or a directory of them (default: the suite's)"
+    )
     t = sub.add_parser(
         "trace",
         help="check recorded games (traces) against the turn structure",
@@ -626,12 +653,28 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser(
         "serve",
         help="serve a Python adapter over the wire protocol on stdin/stdout",
+        description="Serve a Python adapter over the wire protocol (docs/protocol.md): one JSON request a line on "
+        "standard input, one answer a line on standard output, until bye or the end of the input. It puts an "
+        "adapter behind the protocol, as a command line any suite can start.",
         epilog="exit codes: 0 the session ended (bye, or the suite went away); 2 an engine that can't be loaded, "
         "or no standard input or output",
     )
-    serve.add_argument("--engine", default="reference")
-    serve.add_argument("--validate", action="store_true")
-    serve.add_argument("--max-message-bytes", type=positive_bytes, default=MAX_MESSAGE_BYTES, metavar="BYTES")
+    serve.add_argument(
+        "--engine", default="reference", help="reference (the default) or package.module:AdapterClass, in process"
+    )
+    serve.add_argument(
+        "--validate",
+        action="store_true",
+        help="check every request against the protocol's schema; one that breaks it is answered with an "
+        "invalid_request error naming what is wrong",
+    )
+    serve.add_argument(
+        "--max-message-bytes",
+        type=positive_bytes,
+        default=MAX_MESSAGE_BYTES,
+        metavar="BYTES",
+        help=f"the longest request read; a longer one is answered with an error (default {MAX_MESSAGE_BYTES:,})",
+    )
     if (option := _empty_output(sys.argv[1:] if argv is None else argv)) is not None:
         _error(f"{option}: an empty path (an unset variable?) would write into the current directory: name one")
         return EXIT_USAGE

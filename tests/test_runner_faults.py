@@ -89,8 +89,9 @@ def test_an_engine_lying_in_its_handshake_errs_on_every_scenario_and_the_run_com
 
 
 def test_an_engine_that_breaks_one_ruling_fails_exactly_its_scenarios(tmp_path: Path) -> None:
-    code, report, _ = certify(tmp_path, "no-mana-burn", once=False, part="mana_burn_and_life")
+    code, report, output = certify(tmp_path, "no-mana-burn", once=False, part="mana_burn_and_life")
     assert code == 1
+    assert "hint: --validate-messages checks each of the engine's messages" in output  # a failure over the wire
     failed = [r for r in report.results if r.status is Status.FAILED]
     assert failed and {r.edition for r in failed} <= {"mirage", "cr2008"}
     assert all("mana" in r.scenario.lower() or "burn" in r.scenario.lower() for r in failed)
@@ -617,7 +618,7 @@ def test_smoke_interrupted_before_any_game_still_names_the_engine_of_its_handsha
         out, err = run.communicate(timeout=60)
     assert run.returncode == 130, shown + out + err
     assert "reference-engine 0.1.0: conformance per edition" in out
-    assert "0 of 64 scenario runs done" in err and "never told its name" not in err
+    assert "0 of 64 scenario runs done" in err and "no handshake with the engine succeeded" not in err
 
 
 def test_smoke_refuses_an_engine_that_cannot_be_found() -> None:
@@ -719,5 +720,5 @@ def test_expectations_are_not_rewritten_from_a_run_whose_engine_never_started(tm
     before = expected.read_text()
     done = turncheck(*untap, "--engine", "sh -c 'exit 3'")
     assert done.returncode == 1
-    assert "not written, as the engine never told its name and version" in done.stderr
+    assert "not written, as no handshake with the engine succeeded" in done.stderr
     assert expected.read_text() == before

@@ -114,7 +114,7 @@ class RunReport:
     @property
     def gaps(self) -> tuple[str, ...]:
         """Why the run can't pass whatever its results say: it was cut short, no scenario ran at all
-        (each was unsupported), or the engine never said who it is."""
+        (each was unsupported), or no handshake with the engine succeeded (who it is is unknown)."""
         gaps = []
         if self.partial is not None:
             gaps.append(f"the run is partial: {self.partial}")
@@ -123,7 +123,9 @@ class RunReport:
             why = f" (most often: {reasons[0][0]})" if reasons else ""
             gaps.append(f"no scenario ran: {len(self.results)} scenario result(s), all unsupported{why}")
         if not self.engine.known:
-            gaps.append("the engine never told its name and version: no scenario got as far as its handshake")
+            gaps.append(
+                "no handshake with the engine succeeded: no scenario got past it, and which engine ran is unknown"
+            )
         return tuple(gaps)
 
 

@@ -60,8 +60,8 @@ class Conclusion:
             # No scenario got as far as the engine's handshake: its results are the engine's failure
             # to start, not what it passes. Written, they would replace the file's entries and reasons.
             problems["--write-expectations"] = (
-                f"--write-expectations {self.write_to}: not written, as the engine never told its name and "
-                "version (no scenario got as far as its handshake); the file is left as it was"
+                f"--write-expectations {self.write_to}: not written, as no handshake with the engine succeeded "
+                "(no scenario got past it); the file is left as it was"
             )
         elif self.write_to:
             # An entry the run didn't cover stays: one outside its selection, or any, when it was cut short.

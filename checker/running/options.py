@@ -111,13 +111,22 @@ def known_rulings() -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+#: The most names a message of a name not found lists; past it, it gives a few.
+_LISTED = 40
+
+
 def _unknown(option: str, what: str, values: Iterable[str], known: tuple[str, ...]) -> list[str]:
     problems = []
     for value in values:
         if value in known:
             continue
         close = difflib.get_close_matches(value, known, n=3, cutoff=0.6)
-        hint = f"; did you mean {' or '.join(close)}?" if close else f"; see {what}s in the feature files"
+        if close:
+            hint = f"; did you mean {' or '.join(close)}?"
+        elif len(known) <= _LISTED:
+            hint = f"; the {what}s: {', '.join(known)}"
+        else:  # the rulings: hundreds
+            hint = f" among the suite's {len(known)} (such as {', '.join(known[:: len(known) // 3][:3])})"
         problems.append(f"{option} {value!r}: no such {what}{hint}")
     return problems
 
