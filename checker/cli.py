@@ -38,6 +38,7 @@ import json
 import os
 import signal
 import sys
+import traceback
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,7 +51,7 @@ from checker.contract.vocabulary import EDITIONS
 from checker.explore import options as explore_options
 from checker.importers import command as importers
 from checker.judging.expectations import describe
-from checker.judging.reports._text import visible, why
+from checker.judging.reports._text import shorten, visible, why
 from checker.judging.results import FAILING, EngineIdentity, RunReport, ScenarioResult, Status
 from checker.running import durations
 from checker.running.collect import chosen_files
@@ -449,7 +450,9 @@ def _run(
             markup=False,
         )
     if args.report_dir and "--report-dir" not in failed_options:
-        out.print(f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""))
+        out.print(
+            f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""), markup=False
+        )
     if verdict is not None:
         out.print(describe(verdict), markup=False)
     else:
@@ -692,6 +695,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # outside a run (whose supervisor handles it): reading files, writing reports
         _error("interrupted")
         return 128 + signal.SIGINT
+    except Exception:  # a bug of turncheck's: exit 3, as every command's help says, never 1 ("failed")
+        traceback.print_exc()
+        _error("an internal error of turncheck (the traceback above says where): please report it")
+        return EXIT_INTERNAL
     if output.cache_info().currsize and getattr(output(), "closed", False):
         failure = getattr(output(), "failure", None)
         why = f"couldn't be written ({failure})" if failure else "was closed"
@@ -806,9 +813,9 @@ def _site(out: Path, reports: list[Path], traces: list[Path], console: Console) 
         return EXIT_USAGE
     for problem in site.problems:
         _error(f"left out of the site: {problem}")
-    engines = ", ".join(visible(engine.label) for engine in site.engines) or "no engine"
+    engines = ", ".join(shorten(visible(engine.label), 80) for engine in site.engines) or "no engine"
     shown = f"; {len(site.traces)} failing run(s) as timelines" if traces else ""
-    console.print(f"wrote the site to {out / 'index.html'} ({engines}{shown})", markup=False)
+    console.print(f"wrote the site to {visible(str(out / 'index.html'))} ({engines}{shown})", markup=False)
     return EXIT_USAGE if site.problems else EXIT_OK
 
 

@@ -109,9 +109,27 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
         merge(reports)
     with pytest.raises(ExploreReportError, match="again"):
         merge([reports[0], reports[0]])
+    beyond = {**reports[0][1], "shard": {"index": 5, "count": 2}}  # as if shard 2 had been merged: it hasn't
+    with pytest.raises(ExploreReportError, match=r"shard 5/2: no such shard \(1 to 2\)"):
+        merge([reports[0], ("beyond", beyond)])
     # Shard 1 of 2 alone found nothing, but can't say what shard 2 would have found: not a pass.
     assert not read(tmp_path / "1" / "explore-report.json")["editions"][0]["findings"]
     assert main(["explore", "--merge", str(tmp_path / "1" / "explore-report.json")]) == 1
+
+
+def test_a_merged_reports_text_reaches_the_terminal_as_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a report says (it may come from anywhere) is neither markup nor terminal control."""
+    out = tmp_path / "run"
+    assert main(["explore", "--engine", PLANTED, *SMALL, "--shrink-budget", "0", "--report-dir", str(out)]) == 1
+    report = json.loads((out / "explore-report.json").read_text())
+    finding = report["editions"][0]["findings"][0]
+    finding["rules"] = ["CR24-1.2[/bold]", "\x1b[2J"]
+    finding["reproduction"]["gherkin"] = "\x1b[31m" + finding["reproduction"]["gherkin"]
+    (out / "explore-report.json").write_text(json.dumps(report))
+    capsys.readouterr()
+    assert main(["explore", "--merge", str(out / "explore-report.json")]) == 1
+    shown = "".join(capsys.readouterr().out.split())  # without spaces, however the console wrapped it
+    assert "(CR24-1.2[/bold],\\x1b[2J)" in shown and "\\x1b[31m@edition" in shown and "\x1b" not in shown
 
 
 @pytest.mark.parametrize(

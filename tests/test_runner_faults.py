@@ -576,6 +576,25 @@ def test_engine_strings_reach_the_terminal_escaped(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- smoke
 
 
+def test_a_report_directory_named_like_markup_is_written_and_said(tmp_path: Path) -> None:
+    reports = tmp_path / "reports[/b]"
+    done = turncheck("certify", "--part", "untap", "--edition", "mirage", "--plain", "--report-dir", str(reports))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"reportswrittento{reports}" in "".join(done.stdout.split()) and (reports / "report.json").exists()
+
+
+def test_a_bug_of_turncheck_exits_3_not_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """An exception nothing foresaw is an internal error (3), which no CI takes for a run that failed (1)."""
+
+    def broken(*args: object) -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("checker.cli._diff", broken)
+    assert main(["diff", "old.json", "new.json"]) == 3
+    err = capsys.readouterr().err
+    assert "RuntimeError: a bug" in err and "an internal error of turncheck" in err
+
+
 def test_smoke_checks_the_handshake_and_plays_a_few_games_per_edition() -> None:
     done = turncheck("smoke", "--plain")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -31,7 +31,7 @@ from checker.explore import report as reports
 from checker.explore.explorer import GameOutcome
 from checker.explore.options import playing_options
 from checker.explore.sessions import Games, side_by_side
-from checker.judging.reports._text import plain
+from checker.judging.reports._text import plain, visible
 from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.options import OptionError, check_output_dir
 
@@ -209,7 +209,7 @@ def _summary(report: dict[str, Any], console: Console, seconds: float) -> None:
                 f"{plain(f['what'])}{at}\n  shows: {plain(f['shows'])}"
             )
             if f["requires"]:
-                console.print(f"  requires: {plain(f['requires'])} ({', '.join(f['rules'])})")
+                console.print(f"  requires: {plain(f['requires'])} ({plain(', '.join(f['rules']))})")
             reproduction = f["reproduction"]
             if reproduction and reproduction["gherkin"]:
                 before, after = f["decisions_before_shrinking"], len(reproduction["actions"])
@@ -218,7 +218,7 @@ def _summary(report: dict[str, Any], console: Console, seconds: float) -> None:
                 else:
                     said = f"  shrunk from {before} decisions to {after}:" if after < before else "  as played:"
                 console.print(said + "\n")
-                console.print(reproduction["gherkin"], markup=False)
+                console.print("\n".join(map(visible, reproduction["gherkin"].split("\n"))), markup=False)
             elif reproduction:
                 console.print("  the step vocabulary can't say this game: see the set-up and actions in the report")
     games = sum(e["games_played"] for e in report["editions"])

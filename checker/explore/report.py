@@ -132,6 +132,8 @@ def merge(reports: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         if count is not None and shard["count"] != count:
             raise ExploreReportError(f"{source}: a shard of {shard['count']}, the others of {count}")
         count = shard["count"]
+        if not 1 <= shard["index"] <= count:
+            raise ExploreReportError(f"{source}: shard {shard['index']}/{count}: no such shard (1 to {count})")
         if shard["index"] in seen:
             raise ExploreReportError(f"{source}: shard {shard['index']}/{count} again (also {seen[shard['index']]})")
         seen[shard["index"]] = source

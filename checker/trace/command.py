@@ -92,9 +92,11 @@ def run(
     if report_dir is not None:
         try:
             for written in write_reports(results, report_dir):
-                console.print(f"wrote {written}")
+                console.print(f"wrote {plain(str(written))}")
         except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
-            console.print(f"[red]error[/red] the reports can't be written to {plain(str(report_dir))}: {exc}")
+            console.print(
+                f"[red]error[/red] the reports can't be written to {plain(str(report_dir))}: {plain(str(exc))}"
+            )
             return max(exit_code(results), EXIT_INCOMPLETE)
     if stopped is not None:
         checked = len(results) - len(empty)

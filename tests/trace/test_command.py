@@ -229,9 +229,12 @@ def test_an_interrupt_reports_the_traces_checked_and_exits_128_and_its_number(
     assert signal.getsignal(interrupt) is not None and len(seen) == 2
 
 
-def test_the_json_report_names_its_schema_written_beside_it(kept: Path, broken: Path, tmp_path: Path) -> None:
-    reports = tmp_path / "reports"
+def test_the_json_report_names_its_schema_written_beside_it(
+    kept: Path, broken: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reports = tmp_path / "reports[/b]"  # a directory's name is not markup
     assert main(["trace", str(kept), str(broken), "--report-dir", str(reports)]) == 1
+    assert f"wrote{reports / 'trace-report.json'}" in "".join(capsys.readouterr().out.split())  # however wrapped
     report = json.loads((reports / "trace-report.json").read_text())
     schema = json.loads((reports / report["$schema"]).read_text())
     assert schema == REPORT.schema()
