@@ -806,11 +806,17 @@ def _site(out: Path, reports: list[Path], traces: list[Path], console: Console) 
     except OptionError as exc:
         _error(str(exc))
         return EXIT_USAGE
+    from checker.contract.interrupts import exit_code, stopping
+
     try:
-        site = build(out, reports, traces=traces)
+        with stopping():
+            site = build(out, reports, traces=traces)
     except OSError as exc:  # a full disk, say
-        _error(f"--out {out}: the site can't be written: {exc.strerror or exc}")
+        _error(f"--out {visible(str(out))}: the site can't be written: {exc.strerror or exc} (it is incomplete)")
         return EXIT_USAGE
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP
+        _error(f"interrupted: the site in {visible(str(out))} is incomplete (its index.html is written last)")
+        return exit_code(exc)
     for problem in site.problems:
         _error(f"left out of the site: {problem}")
     engines = ", ".join(shorten(visible(engine.label), 80) for engine in site.engines) or "no engine"

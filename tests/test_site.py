@@ -14,6 +14,7 @@ from checker.cli import main
 from checker.contract.features import features_dir
 from checker.doctools.coverage import DOCS, measure
 from checker.site.build import Site, build
+from checker.site.engines import read_engines
 from checker.site.suite import read_part, read_suite
 from checker.site.timeline import recorded
 
@@ -70,7 +71,8 @@ def _parse(path: Path) -> _Links:
     return parser
 
 
-def test_every_internal_link_resolves(site_dir: Path) -> None:
+def broken_links(site_dir: Path) -> list[str]:
+    """Each link of the site's pages to a page or anchor it doesn't have."""
     pages = sorted(site_dir.rglob("*.html"))
     parsed = {page: _parse(page) for page in pages}
     broken = []
@@ -83,7 +85,12 @@ def test_every_internal_link_resolves(site_dir: Path) -> None:
                 broken.append(f"{page.relative_to(site_dir)} -> {link}")
             elif parts.fragment and parts.fragment not in parsed[target].ids:
                 broken.append(f"{page.relative_to(site_dir)} -> {link} (no such anchor)")
-    assert len(pages) > 400
+    return broken
+
+
+def test_every_internal_link_resolves(site_dir: Path) -> None:
+    assert len(list(site_dir.rglob("*.html"))) > 400
+    broken = broken_links(site_dir)
     assert not broken, broken[:10]
 
 
@@ -223,6 +230,34 @@ def test_an_unreadable_report_is_named_and_the_rest_is_built(
     assert main(["site", "--out", str(tmp_path / "site"), str(bad), str(PHASE)]) == 2
     assert "bad.json" in capsys.readouterr().err
     assert "phase.rs" in (tmp_path / "site" / "engines.html").read_text(encoding="utf-8")
+
+
+def test_engines_whose_names_make_the_same_key_each_get_their_own(tmp_path: Path) -> None:
+    """ "x y" 1 and "x-y" 1 both make x-y-1; made unique, the second's is x-y-1-2, "x-y-1" 2's own."""
+    paths = []
+    for i, (name, version) in enumerate([("x y", "1"), ("x-y", "1"), ("x-y-1", "2")]):
+        data = json.loads(PHASE.read_text(encoding="utf-8"))
+        data["engine"]["name"], data["engine"]["version"] = name, version
+        paths.append(tmp_path / f"{i}.json")
+        paths[-1].write_text(json.dumps(data), encoding="utf-8")
+    engines, problems = read_engines(paths)
+    assert not problems and len({e.key for e in engines}) == 3
+
+
+def test_a_build_cut_short_leaves_no_index_that_would_show_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("an older site's", encoding="utf-8")
+
+    def interrupted(site: Site) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("checker.site.build._search_script", interrupted)
+    assert main(["site", "--out", str(out), str(PHASE)]) == 130
+    assert "interrupted: the site in" in capsys.readouterr().err
+    assert (out / "engines.html").exists() and not (out / "index.html").exists()
 
 
 def test_an_output_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:

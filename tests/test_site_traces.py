@@ -15,7 +15,7 @@ from checker.cli import main
 from checker.site.build import build
 from checker.trace.check import TraceResult, check_trace
 from checker.trace.format import Trace
-from tests.test_site import HOSTILE_MESSAGE, PHASE, ROOT
+from tests.test_site import HOSTILE_MESSAGE, PHASE, ROOT, broken_links
 
 FAULTY = "tests.fakes.adapters:ActivePlayerOnlyPriority"
 NOTHING_HAPPENS = "upkeep_Upkeep_the_upkeep_happens_even_when_nothing_happens_in_it_cr2024.trace"
@@ -79,6 +79,28 @@ def test_the_drill_downs_lead_to_the_timelines(traced_site: Path) -> None:
     assert f'<a href="{link}">The game as a timeline</a>' in (traced_site / "engines.html").read_text(encoding="utf-8")
 
 
+def test_traces_named_alike_or_unlike_a_link_each_get_a_timeline_that_links_reach(
+    tmp_path: Path, faulty_run: tuple[Path, Path]
+) -> None:
+    """The same file name in two directories (the traces of two runs), and names with #, ?, % and ESC."""
+    report, traces = faulty_run
+    failing = {r["id"] for r in json.loads(report.read_text(encoding="utf-8"))["results"] if r["status"] != "passed"}
+    of_failing = [
+        t for t in sorted(traces.iterdir()) if json.loads(t.read_text().split("\n")[0])["scenario"] in failing
+    ]
+    names = ["same.jsonl", "same.jsonl", "a#b?c%d.jsonl", "\x1b[31m.jsonl"]
+    assert len(of_failing) >= len(names)
+    directories = [tmp_path / f"traces{i}" for i in range(len(names))]
+    for directory, name, trace in zip(directories, names, of_failing, strict=False):
+        directory.mkdir()
+        (directory / name).write_bytes(trace.read_bytes())
+    out = tmp_path / "site"
+    assert main(["site", "--out", str(out), str(report), *(f"--traces={d}" for d in directories)]) == 0
+    timelines = sorted(p.name for p in (out / "traces").rglob("*.html"))
+    assert timelines == ["_31m.html", "a_b_c_d.html", "same-2.html", "same.html"]
+    assert not broken_links(out)
+
+
 def test_an_unreadable_trace_is_named_and_the_rest_is_shown(
     tmp_path: Path, faulty_run: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -86,9 +108,10 @@ def test_an_unreadable_trace_is_named_and_the_rest_is_shown(
     (tmp_path / "broken.jsonl").write_text("not a trace\n", encoding="utf-8")
     out = tmp_path / "site"
     argv = ["site", "--out", str(out), str(report), "--traces", str(traces), "--traces", str(tmp_path)]
-    assert main([*argv, "--traces", str(tmp_path / "nowhere")]) == 2
+    assert main([*argv, "--traces", str(tmp_path / "nowhere"), "--traces", str(tmp_path / "broken.jsonl")]) == 2
     err = capsys.readouterr().err
     assert "broken.jsonl" in err and "nowhere: no such directory of traces" in err
+    assert "broken.jsonl: not a directory" in err
     assert list((out / "traces").rglob(f"{NOTHING_HAPPENS}.html"))
 
 

@@ -12,9 +12,10 @@ Every page is rendered by jinja2 with autoescape, so that an engine's strings sh
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -185,6 +186,17 @@ def _write(out: Path, name: str, text: str) -> None:
     write_whole(out / name, text.encode("utf-8"))
 
 
+def _trace_page(engine: Engine, trace: Path, taken: Container[str]) -> str:
+    """The page of a timeline: named as its trace's file, in characters a link carries as they are
+    (not ``#``, ``?``, ``%``, controls), and made unique (the same file name in two directories)."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", trace.name.removesuffix(".jsonl"))[:240] or "trace"
+    page, n = f"traces/{engine.key}/{name}.html", 1
+    while page in taken:
+        n += 1
+        page = f"traces/{engine.key}/{name}-{n}.html"
+    return page
+
+
 def _timelines(
     engines: Sequence[Engine], traces: Sequence[Path]
 ) -> tuple[dict[tuple[str, str], tuple[str, Timeline]], list[str]]:
@@ -195,7 +207,7 @@ def _timelines(
         for r in engine.report.results:
             path = found.get((engine.label, r.id))
             if r.status != Status.PASSED and path is not None:
-                wanted[f"traces/{engine.key}/{path.name.removesuffix('.jsonl')}.html"] = ((engine.key, r.id), path)
+                wanted[_trace_page(engine, path, wanted)] = ((engine.key, r.id), path)
     read, unreadable = timelines((page, path) for page, (_, path) in wanted.items())
     return {key: (page, read[page]) for page, (key, _) in wanted.items() if page in read}, [*problems, *unreadable]
 
@@ -228,7 +240,9 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None, trac
         page = environment.get_template(template).render(root="../" * depth, **common, **values)
         _write(out, name, page)
 
-    render("index.html", "site-index.html.j2", 0, families=families(site.coverage))
+    # The entry page is written last, and an older one taken away first: a build cut short (a full
+    # disk, an interrupt) leaves no index.html that would show its pages, and an older site's, as whole.
+    (out / "index.html").unlink(missing_ok=True)
     render("editions.html", "site-editions.html.j2", 0, pairs=site.pairs())
     render("engines.html", "site-engines.html.j2", 0)
     render("search.html", "site-search.html.j2", 0)
@@ -246,4 +260,5 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None, trac
     for name in STATIC:
         _write(out, f"static/{name}", static.joinpath(name).read_text(encoding="utf-8"))
     _write(out, "static/documents.js", _search_script(site))
+    render("index.html", "site-index.html.j2", 0, families=families(site.coverage))
     return site

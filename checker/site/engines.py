@@ -34,7 +34,7 @@ def read_engines(paths: Sequence[Path]) -> tuple[list[Engine], list[str]]:
     """The reports' engines, and a line per report that could not be read."""
     engines: list[Engine] = []
     problems: list[str] = []
-    seen: Counter[str] = Counter()
+    used: set[str] = set()
     for path in paths:
         try:
             report = read_json(path)
@@ -42,10 +42,11 @@ def read_engines(paths: Sequence[Path]) -> tuple[list[Engine], list[str]]:
             problems.append(str(exc))
             continue
         label = f"{report.engine.name} {report.engine.version}".strip()
-        key = slug(label)[:40]
-        seen[key] += 1
-        if seen[key] > 1:
-            key = f"{key}-{seen[key]}"
+        key, n = slug(label)[:40], 1
+        while key in used:  # another engine's key, made unique, may be this one's own: none is taken twice
+            n += 1
+            key = f"{slug(label)[:40]}-{n}"
+        used.add(key)
         engines.append(Engine(key, label, str(path), report, {r.id: r for r in report.results}))
     return engines, problems
 

@@ -51,7 +51,9 @@ def recorded(directories: Sequence[Path]) -> tuple[dict[tuple[str, str], Path], 
     problems: list[str] = []
     for directory in directories:
         if not directory.is_dir():
-            problems.append(f"{directory}: no such directory of traces")
+            problems.append(
+                f"{directory}: " + ("not a directory" if directory.exists() else "no such directory of traces")
+            )
             continue
         for path in traces_in(directory):
             try:
