@@ -201,10 +201,19 @@ def test_reading_a_report_with_a_scenario_twice_is_refused(document_file: Callab
         read_json(document_file(json.dumps(data)))
 
 
-def test_reading_a_report_with_nan_is_refused(document_file: Callable[[object], Path]) -> None:
-    text = json.dumps(to_json(REPORT)).replace('"duration": 12.5', '"duration": NaN', 1)
-    with pytest.raises(ReportError, match="NaN is not a JSON number"):
+@pytest.mark.parametrize(("number", "said"), [("NaN", "NaN is not a JSON number"), ("1e400", "1e400 is too large")])
+def test_reading_a_report_with_nan_or_infinity_is_refused(
+    document_file: Callable[[object], Path], number: str, said: str
+) -> None:
+    text = json.dumps(to_json(REPORT)).replace('"duration": 12.5', f'"duration": {number}', 1)
+    with pytest.raises(ReportError, match=said):
         read_json(document_file(text))
+
+
+def test_a_partial_run_says_why(document_file: Callable[[object], Path]) -> None:
+    """An empty reason would read as partial to the gate, and as whole to a template testing it."""
+    with pytest.raises(ReportError, match="partial: '' should be non-empty"):
+        read_json(document_file(json.dumps({**to_json(REPORT), "partial": ""})))
 
 
 def test_writing_nan_is_refused(tmp_path: Path) -> None:

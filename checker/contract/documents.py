@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import json
+import math
 import os
 import stat
 import tempfile
@@ -133,6 +134,14 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    """A JSON number as a float; one past a float's range (1e400) is refused, as NaN and Infinity are."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:30]} is too large a number")
+    return value
+
+
 @dataclass(frozen=True)
 class Document:
     """A kind of JSON file with a ``format`` header and a schema."""
@@ -181,7 +190,7 @@ class Document:
         """
         text = self._read(Path(path))
         try:
-            return json.loads(text, parse_constant=_no_constant)
+            return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
         except json.JSONDecodeError as exc:
             raise self.error(f"{path}: not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
         except RecursionError:
