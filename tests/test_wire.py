@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -17,8 +18,9 @@ from unittest.mock import patch
 import pytest
 
 from checker.adapters.reference import ReferenceAdapter
+from checker.contract import interface
 from checker.contract.cards import POOL, card
-from checker.contract.codec import ACTION_TYPES, DecodeError, _encoder, decode, encode
+from checker.contract.codec import ACTION_TYPES, DecodeError, _encoder, decode, encode, encode_text
 from checker.contract.interface import (
     Action,
     Capabilities,
@@ -318,6 +320,22 @@ def test_with_validation_a_bad_handshake_is_named_by_the_schema() -> None:
 def test_a_missing_program_is_a_precise_error() -> None:
     with pytest.raises(EngineCrashed, match="cannot start engine"):
         WireEngine(["/no/such/engine"])
+
+
+def test_the_schemas_defaults_are_what_the_interface_takes_for_an_absent_field() -> None:
+    """The docs show the schema's defaults; the decoder fills an absent field from the dataclass's."""
+    defs = schema()["$defs"]
+    for cls in [c for c in vars(interface).values() if isinstance(c, type) and dataclasses.is_dataclass(c)]:
+        tags = {action: tag for tag, action in ACTION_TYPES.items()}
+        name = f"action_{tags[cls]}" if cls in tags else re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+        properties = defs.get(name, {}).get("properties", {})
+        for f in dataclasses.fields(cls):
+            factory = f.default_factory
+            given = factory() if callable(factory) else f.default
+            if given is dataclasses.MISSING:
+                assert "default" not in properties.get(f.name, {}), (name, f.name)
+            elif properties:
+                assert json.loads(encode_text(given)) == properties[f.name]["default"], (name, f.name)
 
 
 def test_the_protocol_docs_are_generated_from_the_schema() -> None:

@@ -59,7 +59,7 @@ def well_formed(definition: str) -> Callable[[object], bool]:
 
 
 #: What a node of the schema may say that :func:`_structure` doesn't need to translate.
-_NOTES = frozenset({"description"})
+_NOTES = frozenset({"description", "default"})
 
 
 def _structure(node: dict[str, Any], name: str) -> tuple[Any, Check | None]:

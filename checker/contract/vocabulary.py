@@ -28,6 +28,14 @@ EVENT_DETAILS: dict[str, dict[str, str]] = {
     for kind, node in schema()["$defs"]["event_details"]["properties"].items()
 }
 
+#: What ``player``, ``subject`` and ``amount`` hold in each kind of event (``$defs/event_fields``);
+#: a field a kind doesn't list is null in its events. Declared for engine authors (``docs/protocol.md``),
+#: and the reference engine's events are tested against it.
+EVENT_FIELDS: dict[str, dict[str, str]] = {
+    kind: {field: spec["description"] for field, spec in node["properties"].items()}
+    for kind, node in schema()["$defs"]["event_fields"]["properties"].items()
+}
+
 _ALIASES = {
     "end phase": "ending",
     "end of turn step": "end step",

@@ -8,6 +8,7 @@ document's blocks, or with ``--check`` exits 1 if they are out of date.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -53,7 +54,13 @@ def fields_table(schema: dict[str, Any], name: str) -> str:
     required = set(node.get("required", ()))
     for field, spec in node.get("properties", {}).items():
         meaning = spec.get("description", "") or schema["$defs"].get(_ref_name(spec), {}).get("description", "")
+        if "default" in spec:  # what an absent field is taken to be
+            meaning = f"{meaning} Default: `{json.dumps(spec['default'])}`.".lstrip()
         lines.append(f"| `{field}` | {schema_type(spec)} | {'yes' if field in required else 'no'} | {meaning} |")
+    inline = [(f, s) for f, s in node.get("properties", {}).items() if s.get("type") == "object" and "properties" in s]
+    for field, spec in inline:  # an object of the message's own (an error's), not a definition of its own
+        lines += ["", f"Its `{field}`:", ""]
+        lines += fields_table({"$defs": {**schema["$defs"], field: spec}}, field).split("\n")
     return "\n".join(lines)
 
 

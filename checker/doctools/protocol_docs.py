@@ -18,7 +18,7 @@ from typing import Any
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.catalog import ENTRIES
 from checker.contract.protocol import schema
-from checker.contract.vocabulary import EVENT_DETAILS, EVENTS
+from checker.contract.vocabulary import EVENT_DETAILS, EVENT_FIELDS, EVENTS, TURN_TEMPLATES
 from checker.doctools.blocks import fields_table, schema_type
 from checker.doctools.blocks import main as blocks_main
 from checker.running.wire.server import answer
@@ -34,7 +34,7 @@ def _messages() -> str:
     for prefix, title in (("request_", "Requests (suite to engine)"), ("response_", "Responses (engine to suite)")):
         parts.append(f"### {title}\n")
         for name in defs:
-            if name.startswith(prefix):
+            if name.startswith(prefix) and "type" in defs[name].get("properties", {}):  # a message, not request_id
                 parts.append(f"#### `{name.removeprefix(prefix)}`\n\n{_fields(name)}\n")
     parts.append("### The objects they carry\n")
     for name in (
@@ -69,6 +69,24 @@ def _vocabulary() -> str:
     for name in ("edition", "phase", "step", "decision", "event_kind"):
         values = ", ".join(f"`{v}`" for v in defs[name]["enum"])
         lines.append(f"- **{name}**: {defs[name]['description']} {values}")
+    return "\n".join(lines) + "\n"
+
+
+def _turns() -> str:
+    lines = []
+    for edition, template in TURN_TEMPLATES.items():
+        phases = [
+            f"`{phase}`" + (f" ({', '.join(f'`{s}`' for s in steps)})" if steps else "") for phase, steps in template
+        ]
+        lines.append(f"- **{edition}**: {', '.join(phases)}")
+    return "\n".join(lines) + "\n"
+
+
+def _event_fields() -> str:
+    lines = ["| event kind | player | subject | amount |", "| --- | --- | --- | --- |"]
+    for kind in sorted(EVENTS):
+        said = EVENT_FIELDS[kind]
+        lines.append(f"| `{kind}` | " + " | ".join(said.get(f, "—") for f in ("player", "subject", "amount")) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -130,6 +148,8 @@ def _example() -> str:
 GENERATORS: dict[str, Callable[[], str]] = {
     "messages": _messages,
     "vocabulary": _vocabulary,
+    "turns": _turns,
+    "event-fields": _event_fields,
     "event-details": _event_details,
     "catalog": _catalog,
     "example": _example,

@@ -11,6 +11,7 @@ import pytest
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import GameSetup, PlayerSetup, UnsupportedError
+from checker.contract.vocabulary import EVENT_FIELDS
 from checker.running.recording import RecordingAdapter
 from checker.trace.check import Status, check_trace
 from checker.trace.format import TraceError, open_trace
@@ -36,6 +37,21 @@ def test_every_recorded_scenario_run_keeps_every_rule(recorded: list[Path]) -> N
     passed = {c.check for r in results for c in r.results if c.status is Status.PASSED}
     assert len(passed) >= 40  # the scenarios exercise nearly every check
     assert "combat.second-damage-step-exactly-with-first-or-double-strike" in passed  # White Knight, Fencing Ace
+
+
+def test_the_reference_engine_fills_only_the_event_fields_declared_for_each_kind(recorded: list[Path]) -> None:
+    """What docs/protocol.md tells engine authors of player, subject and amount holds of the reference."""
+    filled: set[tuple[str, str]] = set()
+    for path in recorded:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            event = json.loads(line).get("event")
+            if event is not None:
+                filled.update((event["kind"], f) for f in ("player", "subject", "amount") if event.get(f) is not None)
+    undeclared = sorted((kind, field) for kind, field in filled if field not in EVENT_FIELDS[kind])
+    assert not undeclared, undeclared
+    # Most declarations are seen filled (kinds the scenarios never raise, or never fill, aside).
+    declared = {(kind, field) for kind, fields in EVENT_FIELDS.items() for field in fields}
+    assert len(filled) >= 0.9 * len(declared), sorted(declared - filled)
 
 
 def test_recorded_lines_match_the_schema(recorded: list[Path]) -> None:
