@@ -199,6 +199,11 @@ def test_an_answer_of_the_wrong_kind_or_misspelt_is_said_so(fault: str, said: st
         engine.view()
 
 
+def test_a_handshake_answered_with_another_type_is_said_so() -> None:
+    with pytest.raises(ProtocolError, match=re.escape("answered the hello request with an answer of type 'events'")):
+        _fake("wrong-type:hello:1")
+
+
 def test_an_event_kind_outside_the_vocabulary_is_given_with_the_closest() -> None:
     with pytest.raises(DecodeError, match=r"'step_begun' is not one of the 59 allowed; the closest: step_began,"):
         decode(tuple[GameEvent, ...], [{"kind": "step_begun", "turn": 1}])
