@@ -59,6 +59,7 @@ from checker.running.collector import Collector
 from checker.running.conclude import Conclusion, NotWritten
 from checker.running.garbage import begin_work
 from checker.running.options import (
+    EMPTY_PATH,
     OptionError,
     Selection,
     add_jobs,
@@ -327,7 +328,7 @@ def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
     # The step definitions say what failed in their own messages: rewriting the asserts of every
     # module imported in the session would only cost its parsing.
     argv.append("--assert=plain")
-    argv += ["--engine", args.engine, "--timeout", repr(args.timeout)]
+    argv += ["--engine", args.engine, "--request-timeout", repr(args.timeout)]
     argv += ["--max-message-bytes", str(args.max_message_bytes)]
     for option in ("edition", "ruling", "part"):
         for value in getattr(args, option) or ():
@@ -679,7 +680,7 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the longest request read; a longer one is answered with an error (default {MAX_MESSAGE_BYTES:,})",
     )
     if (option := _empty_output(sys.argv[1:] if argv is None else argv)) is not None:
-        _error(f"{option}: an empty path (an unset variable?) would write into the current directory: name one")
+        _error(f"{option}: {EMPTY_PATH}")
         return EXIT_USAGE
     try:
         args = parser.parse_args(argv)

@@ -185,3 +185,72 @@ def test_the_collector_is_eased_while_the_scenarios_run_and_as_it_was_after(
     assert result.parseoutcomes()["passed"] > 0
     assert {tuple(json.loads(line)) for line in seen.read_text().splitlines()} == {(10_000, True)}
     assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
+
+
+def test_another_plugins_timeout_option_and_a_session_without_pytest_bdd_leave_the_plugin_working(
+    pytester: pytest.Pytester,
+) -> None:
+    """pytest-timeout, found in many sessions, has --timeout: the engine's per-request one is
+    --request-timeout. And pytest-bdd's hooks are optional: ``-p no:pytest-bdd`` still runs."""
+    pytester.makeconftest(
+        "def pytest_addoption(parser):\n    parser.addoption('--timeout', dest='timeout', type=float, default=0)\n"
+    )
+    pytester.makepyfile(test_plain="def test_plain():\n    pass\n")
+    pytester.runpytest("--timeout", "5").assert_outcomes(passed=1)
+    pytester.runpytest("-p", "no:pytest-bdd").assert_outcomes(passed=1)
+    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--part", "untap",
+                                "--edition", "mirage", "--request-timeout", "5")  # fmt: skip
+    assert result.parseoutcomes()["passed"] > 0 and result.ret == 0
+
+
+@pytest.mark.parametrize("option", ["--report-dir", "--expect", "--write-expectations", "--record-traces"])
+def test_an_empty_path_is_a_usage_error_not_no_option(pytester: pytest.Pytester, option: str) -> None:
+    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--part", "untap", option, "")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{option}: an empty path (an unset variable?)*"])
+
+
+FORGETFUL = """
+from checker.adapters.reference import ReferenceAdapter
+
+
+class Forgetful(ReferenceAdapter):
+    '''The reference engine, telling no event: every scenario that looks at events fails.'''
+
+    def events(self):
+        return []
+"""
+
+
+def test_a_session_pytest_stops_early_is_partial_and_keeps_the_expectations_it_didnt_reach(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(forgetful_engine=FORGETFUL)
+    pytester.syspathinsert()
+    selection = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition", "cr2024",
+                 "--engine", "forgetful_engine:Forgetful")  # fmt: skip
+    expectations = pytester.path / "expectations.json"
+    assert pytester.runpytest(*selection, "--write-expectations", str(expectations)).ret == 1
+    written = json.loads(expectations.read_text())["expectations"]
+    assert len(written) > 5
+    reports = pytester.path / "reports"
+    stopped = pytester.runpytest(*selection, "-x", "--expect", str(expectations),
+                                 "--write-expectations", str(expectations), "--report-dir", str(reports))  # fmt: skip
+    assert stopped.ret == 1
+    report = json.loads((reports / "report.json").read_text())
+    assert report["partial"] is not None and "pytest stopped the session early" in report["partial"]
+    assert len(report["results"]) < len(written)
+    assert json.loads(expectations.read_text())["expectations"] == written  # none it didn't reach dropped
+    assert "stale" not in stopped.stdout.str()
+
+
+def test_one_id_twice_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    """Two feature files of one name in two folders: one id, one trace file, one line of a report."""
+    feature = "@edition:cr2024\nFeature: F\n  Scenario: Same name\n    Given it is Alice's turn\n"
+    (pytester.path / "sub").mkdir()
+    (pytester.path / "a.feature").write_text(feature)
+    (pytester.path / "sub" / "a.feature").write_text(feature)
+    pytester.makepyfile(test_two="from pytest_bdd import scenarios\nscenarios('a.feature', 'sub/a.feature')\n")
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*two scenario runs have the id 'a::Same name::cr2024'*"])

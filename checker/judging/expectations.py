@@ -116,7 +116,8 @@ class Verdict:
       the run's selection left the scenario out (``-k``, ``--ruling``): the run says nothing
       about them, so they only warn. (A saved report doesn't record its selection: checked with
       ``turncheck expect``, a run narrowed by ``-k`` or ``--ruling`` within a part sees the
-      entries it left out as stale. Gate saved reports of full parts and editions.)
+      entries it left out as stale. Gate saved reports of full parts and editions.) So is each
+      entry a partial run (interrupted, or stopped by pytest's ``-x``) didn't reach.
 
     A different engine name in the file than in the run only warns (``warnings``): an engine
     renamed between versions shouldn't break its gate, but the mismatch is worth a look.
@@ -245,6 +246,8 @@ def check(report: RunReport, expectations: Expectations, selected: Callable[[str
     def is_stale(e: Expectation) -> bool:
         if e.part not in parts or e.edition not in editions:
             return True  # no run could ever have it
+        if report.partial is not None:  # cut short: what it didn't reach wasn't run
+            return False
         return (e.part, e.edition) in parts_run and (selected is None or selected(e.id))
 
     stale: list[Expectation] = []
@@ -324,8 +327,8 @@ def describe(verdict: Verdict) -> str:
     )
     if verdict.not_run:
         lines.append(
-            f"note: {len(verdict.not_run)} expectation(s) not checked: their part or edition wasn't run, or the "
-            "selection left their scenario out"
+            f"note: {len(verdict.not_run)} expectation(s) not checked: their part or edition wasn't run, the "
+            "selection left their scenario out, or the run was cut short before it"
         )
     lines += [f"warning: {visible(w)}" for w in verdict.warnings]
     lines += [f"the run doesn't pass: {visible(gap)}" for gap in verdict.gaps]

@@ -39,6 +39,7 @@ from checker.running.conclude import Conclusion, NotWritten
 from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.garbage import collect_less
 from checker.running.options import (
+    EMPTY_PATH,
     OptionError,
     Selection,
     check_output_dir,
@@ -61,12 +62,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="engine to certify: 'reference', 'package.module:AdapterClass', or a command line that speaks "
         "the wire protocol (default: reference)",
     )
-    group.addoption(
-        "--timeout",
+    group.addoption(  # turncheck's --timeout: pytest-timeout, a plugin found in many sessions, has that name
+        "--request-timeout",
         type=positive_seconds,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"how long an engine process may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
+        help=f"how long an engine may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
     )
     group.addoption(
         "--max-message-bytes",
@@ -159,7 +160,7 @@ def pytest_configure(config: pytest.Config) -> None:
     feature_cache.preload(feature_files(config))
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
     kind, _, value = tag.partition(":")
     if kind == "edition":
@@ -207,6 +208,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+    _refuse_one_id_twice(keep)
+
+
+def _refuse_one_id_twice(items: list[pytest.Item]) -> None:
+    """Two runs of one id would be one in the reports, the expectations and the traces (one file
+    written over the other). A part is its feature file's name, so two files of one name (in two
+    folders) can't run in one session, nor two scenarios of one name in a file."""
+    seen: dict[str, str] = {}
+    for item in items:
+        run_id = scenario_id(item)
+        if run_id is None:
+            continue
+        if run_id in seen:
+            raise pytest.UsageError(
+                f"two scenario runs have the id {run_id!r} ({seen[run_id]} and {item.nodeid}): the part of an id "
+                "is its feature file's name; rename a file or a scenario"
+            )
+        seen[run_id] = item.nodeid
 
 
 @pytest.hookimpl(trylast=True)
@@ -255,6 +274,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     before anything runs, not an error in every test or a lost run at the end."""
     config = session.config
     try:
+        for option in ("report_dir", "expect", "write_expectations", "record_traces"):
+            if (value := config.getoption(option)) is not None and not value.strip():  # "" would be no option at all
+                raise OptionError(f"--{option.replace('_', '-')}: {EMPTY_PATH}")
         if config.getoption("record_traces"):
             check_output_dir("--record-traces", config.getoption("record_traces"))
         config.stash[_CONCLUSION] = Conclusion.prepare(
@@ -268,7 +290,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     try:
         provider = EngineProvider(
             str(config.getoption("engine")),
-            config.getoption("timeout"),
+            config.getoption("request_timeout"),
             config.getoption("validate_messages"),
             config.getoption("max_message_bytes"),
             _sessions(config),
@@ -331,6 +353,7 @@ def pytest_runtest_makereport(
     return report
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-bdd's hook: a session may leave pytest-bdd out
 def pytest_bdd_step_error(
     request: pytest.FixtureRequest,
     feature: Any,
@@ -343,6 +366,7 @@ def pytest_bdd_step_error(
     record_step_failure(request, step, exception)
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-bdd's hook: a session may leave pytest-bdd out
 def pytest_bdd_step_func_lookup_error(
     request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, exception: Exception
 ) -> None:
@@ -371,7 +395,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     collector = config.stash.get(_COLLECTOR, None)
     if collector is None or _is_worker(config) or not collector.results:
         return
-    partial = collector.partial("interrupted") if exitstatus == pytest.ExitCode.INTERRUPTED else None
+    partial = None
+    if exitstatus == pytest.ExitCode.INTERRUPTED:
+        partial = collector.partial("interrupted")
+    elif stopped := session.shouldfail or session.shouldstop:  # -x, --maxfail: the rest never ran
+        partial = collector.partial(f"pytest stopped the session early ({stopped})")
     report = collector.report(tuple(config.getoption("edition") or EDITIONS), partial)
     config.stash[_REPORT] = report
     try:
