@@ -221,3 +221,41 @@ def test_a_message_not_shaped_as_arenas_is_named_and_the_log_goes_on(tmp_path: P
     assert any("KeyError: 'zoneId'" in p.message for p in problems)
     (seen,) = _seen(found.game)
     assert seen.step == "upkeep" and _life(seen, "Seat 1") is None  # a life total that isn't a number
+
+
+def _game_states(match_id: str, life: object = 20) -> list[dict[str, object]]:
+    """Three states of a short game of one match: its first upkeep, its draw step, its main phase."""
+    info = {"matchID": match_id, "gameNumber": 1}
+    players = [{"systemSeatNumber": 1, "lifeTotal": life, "teamId": 1}, {"systemSeatNumber": 2, "lifeTotal": 20}]
+    turns = [("Phase_Beginning", "Step_Upkeep"), ("Phase_Beginning", "Step_Draw"), ("Phase_Main1", None)]
+    return [
+        {
+            "type": "GameStateType_Full",
+            "gameInfo": info,
+            "players": players,
+            "turnInfo": {"turnNumber": 1, "phase": phase, "step": step, "activePlayer": 1, "priorityPlayer": 1},
+        }
+        for phase, step in turns
+    ]
+
+
+def _log(path: Path, states: list[tuple[int, dict[str, object]]]) -> Path:
+    path.write_text("".join(f"[UnityCrossThreadLogger]greToClientEvent\n{_state(n, s)}\n" for n, s in states))
+    return path
+
+
+def test_two_games_whose_messages_alternate_are_each_whole(tmp_path: Path) -> None:
+    one, two = _game_states("mI"), _game_states("mJ")
+    alternating = [(n, s) for n, pair in enumerate(zip(one, two, strict=True)) for s in pair]
+    problems: list[Problem] = []
+    games = import_log(_log(tmp_path / "Player.log", [(i + 1, s) for i, (_, s) in enumerate(alternating)]), problems)
+    assert not problems and [(g.match_id, len(_seen(g.game))) for g in games] == [("mI", 3), ("mJ", 3)]
+
+
+def test_a_number_past_an_integer_or_a_life_of_true_is_named_or_left_out(tmp_path: Path) -> None:
+    states = _game_states("mO", life=True)
+    states[1] = {**states[1], "turnInfo": {**states[1]["turnInfo"], "turnNumber": 1e400}}  # type: ignore[dict-item]
+    problems: list[Problem] = []
+    (found,) = import_log(_log(tmp_path / "Player.log", list(enumerate(states, 1))), problems)
+    assert [(p.line, "OverflowError" in p.message) for p in problems] == [(3, True)]  # its message begins there
+    assert all(_life(seen, "Seat 1") is None for seen in _seen(found.game))  # true is no life total

@@ -11,6 +11,8 @@ import pytest
 
 from checker.adapters import phase_cards
 from checker.cli import main
+from checker.importers.arena import import_log
+from checker.importers.recording import RecordedGame
 
 DATA = Path(__file__).parent / "data" / "arena"
 
@@ -51,6 +53,46 @@ def test_the_import_command_refuses_what_it_cannot_read(tmp_path: Path, capsys: 
         assert main(["import", "phase", "--seed", seed, "--out", str(tmp_path)]) == 2
         assert f"--seed {seed}: a seed is a whole number from 0 to" in capsys.readouterr().err
     assert main(["import", "nothing"]) == 2
+
+
+def test_games_named_alike_or_at_length_each_get_a_file_and_an_unreadable_log_stops_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Match ids a.b and a/b make one name; a 300-character id a name too long for a file; the
+    directory among the logs is named, and the logs after it are imported (exit 2, for it)."""
+    from tests.test_arena_importer import _game_states, _log
+
+    states = [*_game_states("a.b"), *_game_states("a/b"), *_game_states("x" * 300)]
+    log = _log(tmp_path / "Player.log", list(enumerate(states, 1)))
+    out = tmp_path / "out"
+    assert main(["import", "arena", str(log), str(tmp_path), str(DATA / "bo1.log"), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    names = sorted(p.name for p in out.iterdir())
+    assert names[:2] == ["arena-a-b-game1-2.jsonl", "arena-a-b-game1.jsonl"] and "arena-m-5f1c-game1.jsonl" in names
+    assert len(names) == 4 and max(len(n) for n in names) <= 126
+    assert f"can't read {tmp_path}: a directory" in err and "bo1.log:26:" in err
+
+
+def test_a_trace_cut_short_by_an_interrupt_is_not_left_behind(tmp_path: Path) -> None:
+    from checker.importers.recording import write_trace
+    from tests.test_arena_importer import _game_states, _log
+
+    (found,) = import_log(_log(tmp_path / "Player.log", list(enumerate(_game_states("m"), 1))), [])
+
+    class Interrupted(list[object]):
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            yield found.game.entries[0]
+            raise KeyboardInterrupt
+
+    cut = RecordedGame(found.game.header, Interrupted())  # type: ignore[arg-type]
+    with pytest.raises(KeyboardInterrupt):
+        write_trace(cut, tmp_path / "cut.jsonl")
+    assert not (tmp_path / "cut.jsonl").exists()
+
+
+def test_a_number_of_games_too_large_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["import", "phase", "--games", str(10**20), "--out", str(tmp_path)]) == 2
+    assert f"--games {10**20}: must be a whole number from 1 to" in capsys.readouterr().err
 
 
 def test_importing_phase_games_needs_phase_python(

@@ -223,7 +223,7 @@ class _Game:
             players=tuple(
                 PlayerObservation(
                     self.name(seat),
-                    life=p["lifeTotal"] if isinstance(p.get("lifeTotal"), int) else None,
+                    life=p["lifeTotal"] if type(p.get("lifeTotal")) is int else None,  # not true or 20.5
                     hand_size=self._size("ZoneType_Hand", seat),
                     library_size=self._size("ZoneType_Library", seat),
                 )
@@ -258,8 +258,8 @@ class _Reader:
         self.path = path
         self.problems = problems
         self.names: dict[str, dict[int, str]] = {}  # match id -> seat -> player name
-        self.game: _Game | None = None
-        self.games: list[_Game] = []
+        self.game: _Game | None = None  # the game of the last message, which one without a match id continues
+        self.games: dict[tuple[str, int], _Game] = {}  # by match id and game number, in the log's order
 
     def read(self, message: LogMessage) -> None:
         """Take in one message; one whose shape isn't Arena's is a problem, and the log goes on."""
@@ -268,7 +268,7 @@ class _Reader:
             for gre in (message.data.get("greToClientEvent") or {}).get("greToClientMessages") or ():
                 if gre.get("type") == "GREMessageType_GameStateMessage":
                     self._state(gre, message.line)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # 1e400 as a number
             what = f"{type(exc).__name__}: {exc}"
             self.problems.append(Problem(self.path, message.line, f"a game message not shaped as Arena's ({what})"))
 
@@ -285,9 +285,12 @@ class _Reader:
         info = gsm.get("gameInfo") or {}
         match_id = str(info.get("matchID") or (self.game.match_id if self.game else "unknown"))
         number = int(info.get("gameNumber") or (self.game.number if self.game else 1))
-        if self.game is None or (match_id, number) != (self.game.match_id, self.game.number):
-            self.game = _Game(self.path, match_id, number, self.names.setdefault(match_id, {}))
-            self.games.append(self.game)
+        # Messages of two games may alternate (two tables open at once): each goes on with its own.
+        self.game = self.games.get((match_id, number))
+        if self.game is None:
+            self.game = self.games[match_id, number] = _Game(
+                self.path, match_id, number, self.names.setdefault(match_id, {})
+            )
         state_id = gre.get("gameStateId", gsm.get("gameStateId"))
         if isinstance(state_id, int):
             if state_id in self.game.state_ids:
@@ -315,4 +318,4 @@ def import_log(path: Path, problems: list[Problem]) -> list[ArenaGame]:
     reader = _Reader(path, problems)
     for message in read_log(path, problems):
         reader.read(message)
-    return [ArenaGame(g.match_id, g.number, g.recorded(path)) for g in reader.games if g.first is not None]
+    return [ArenaGame(g.match_id, g.number, g.recorded(path)) for g in reader.games.values() if g.first is not None]

@@ -15,6 +15,7 @@ Ctrl-C, 143 SIGTERM, 129 SIGHUP: the games before are written).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -91,9 +92,10 @@ def _writer(out: Path, console: Console) -> Callable[[RecordedGame, str, str], N
 
 
 def _phase(args: argparse.Namespace, write: Callable[[RecordedGame, str, str], None], error: Report) -> int:
-    if args.games < 1 or args.turns < 1:
-        error("--games and --turns must be 1 or more")
-        return EXIT_USAGE
+    for option, value in (("--games", args.games), ("--turns", args.turns)):
+        if not 1 <= value < MAX_SEED:
+            error(f"{option} {value}: must be a whole number from 1 to {MAX_SEED - 1}")
+            return EXIT_USAGE
     if not 0 <= args.seed < MAX_SEED - args.games:
         error(f"--seed {args.seed}: a seed is a whole number from 0 to {MAX_SEED - 1 - args.games}")
         return EXIT_USAGE
@@ -107,20 +109,22 @@ def _phase(args: argparse.Namespace, write: Callable[[RecordedGame, str, str], N
     from checker.importers.phase_games import RecordingError, record_game
 
     failed = 0
-    for i in range(args.games):
-        seed = args.seed + i
-        label = f"game {i + 1}/{args.games} (seed {seed})"
-        try:
-            with stopping():
-                game = record_game(seed, max_turns=args.turns)
-        except KeyboardInterrupt as exc:
-            error(f"interrupted at {label}: the games before it are written to {args.out}")
-            return exit_code(exc)
-        except (RecordingError, AdapterError) as exc:
-            error(f"{label}: {exc}")
-            failed += 1
-            continue
-        write(game, f"phase-seed{seed}", label)
+    label = ""
+    try:
+        with stopping():  # a game being played or written when a signal comes is left out whole
+            for i in range(args.games):
+                seed = args.seed + i
+                label = f"game {i + 1}/{args.games} (seed {seed})"
+                try:
+                    game = record_game(seed, max_turns=args.turns)
+                except (RecordingError, AdapterError) as exc:
+                    error(f"{label}: {exc}")
+                    failed += 1
+                    continue
+                write(game, f"phase-seed{seed}", label)
+    except KeyboardInterrupt as exc:
+        error(f"interrupted at {label}: the games before it are written to {args.out}")
+        return exit_code(exc)
     return EXIT_FAILED if failed else EXIT_OK
 
 
@@ -128,19 +132,46 @@ def _arena(logs: list[Path], write: Callable[[RecordedGame, str, str], None], er
     from checker.importers.arena import import_log
 
     problems: list[Problem] = []
-    written = 0
-    for log in logs:
-        try:
-            games = list(import_log(log, problems))
-        except OSError as exc:
-            error(f"can't read {log}: {exc.strerror or exc}")
-            return EXIT_USAGE
-        for found in games:
-            name = re.sub(r"[^A-Za-z0-9]+", "-", f"arena-{found.match_id}-game{found.number}")
-            write(found.game, name, f"{log}: match {found.match_id} game {found.number}")
-            written += 1
-        if not games:
-            error(f"{log}: no game reached its first turn in this log")
-    for problem in sorted(problems, key=lambda p: (p.path, p.line)):
-        error(str(problem))
-    return EXIT_FAILED if problems or not written else EXIT_OK
+    unreadable = written = 0
+    names: set[str] = set()
+    try:
+        with stopping():
+            for log in logs:
+                try:
+                    games = list(import_log(log, problems))
+                except OSError as exc:  # named, and the other logs imported
+                    error(f"can't read {log}: {exc.strerror or exc}")
+                    unreadable += 1
+                    continue
+                for found in games:
+                    name = _file_name(f"arena-{found.match_id}-game{found.number}", names)
+                    write(found.game, name, f"{log}: match {found.match_id} game {found.number}")
+                    written += 1
+                if not games:
+                    error(f"{log}: no game reached its first turn in this log")
+    except KeyboardInterrupt as exc:
+        error(f"interrupted: the {written} game(s) before are written")
+        return exit_code(exc)
+    finally:
+        for problem in sorted(problems, key=lambda p: (p.path, p.line)):
+            error(str(problem))
+    return EXIT_USAGE if unreadable else EXIT_FAILED if problems or not written else EXIT_OK
+
+
+#: The longest name of a trace's file taken from a log, before its ``.jsonl`` (a file name has 255 bytes).
+MAX_NAME = 120
+
+
+def _file_name(wanted: str, taken: set[str]) -> str:
+    """A trace's file name from what names its game: letters, digits and hyphens, at most MAX_NAME
+    characters (a long match id is cut, and a digest of it kept), and none given twice (the same
+    game in two logs, ids that differ only in punctuation): the second gets ``-2``."""
+    name = re.sub(r"[^A-Za-z0-9]+", "-", wanted)
+    if len(name) > MAX_NAME:
+        name = f"{name[: MAX_NAME - 11]}-{hashlib.sha256(wanted.encode()).hexdigest()[:10]}"
+    found, n = name, 1
+    while found in taken:
+        n += 1
+        found = f"{name}-{n}"
+    taken.add(found)
+    return found

@@ -46,7 +46,8 @@ class RecordedGame:
 
 def write_trace(game: RecordedGame, path: Path) -> None:
     """Write the game's trace to ``path`` (JSON lines), creating its directory. A trace that can't be
-    written whole (a full disk) is removed, and the OSError raised: no cut trace is left behind."""
+    written whole (a full disk, an interrupt) is removed, and the error raised: no cut trace is left
+    behind, to be read as a shorter game."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with TraceWriter(path, game.header) as trace:
@@ -57,6 +58,6 @@ def write_trace(game: RecordedGame, path: Path) -> None:
                     trace.observation(entry)
                 else:
                     trace.action(entry.action, entry.refused)
-    except OSError:
+    except BaseException:
         path.unlink(missing_ok=True)
         raise
