@@ -254,3 +254,12 @@ def test_one_id_twice_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest()
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*two scenario runs have the id 'a::Same name::cr2024'*"])
+
+
+def test_a_session_of_unsupported_scenarios_only_says_why_it_fails(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(limited_engine=LIMITED)
+    pytester.syspathinsert()
+    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--engine", "limited_engine:Limited",
+                                "--part", "untap", "--edition", "mirage")  # fmt: skip
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(["the run doesn't pass: no scenario ran: * all unsupported*"])

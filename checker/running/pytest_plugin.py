@@ -447,3 +447,6 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
         terminalreporter.section("expectations")
         terminalreporter.write_line(describe(verdict))
+    else:  # (the verdict says these itself)
+        for gap in report.gaps:  # why a run with nothing failed doesn't pass: all unsupported, cut short
+            terminalreporter.write_line(f"the run doesn't pass: {gap}")
