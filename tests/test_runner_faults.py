@@ -480,6 +480,8 @@ def test_an_engine_supporting_none_of_the_editions_does_not_pass(tmp_path: Path)
         (["--timeout", "1e308"], "at most 604800 seconds"),  # once every scenario erred: past what a timer holds
         (["--ruling", "CR24-999.9"], "--ruling 'CR24-999.9': no such ruling id; did you mean"),
         (["--part", "untpa"], "--part 'untpa': no such part; did you mean untap?"),
+        (["--part", "foo"], "--part 'foo': no such part; the parts: beginning_of_turn, combat, "),
+        (["--ruling", "foo"], "--ruling 'foo': no such ruling id among the suite's "),
         (["--expect", "/dev/zero"], "--expect: /dev/zero: not a regular file"),
         (["--report-dir", "/dev/null"], "--report-dir /dev/null: exists and is not a directory"),
         (["--jobs", "0"], "--jobs 0: must be 1 or more"),
