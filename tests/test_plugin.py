@@ -263,3 +263,12 @@ def test_a_session_of_unsupported_scenarios_only_says_why_it_fails(pytester: pyt
                                 "--part", "untap", "--edition", "mirage")  # fmt: skip
     assert result.ret == 1
     result.stdout.fnmatch_lines(["the run doesn't pass: no scenario ran: * all unsupported*"])
+
+
+def test_a_scenario_without_an_edition_fails_saying_so_in_one_line(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".feature", bare="Feature: F\n  Scenario: S\n    Given it is Alice's turn\n")
+    pytester.makepyfile(test_bare="from pytest_bdd import scenarios\nscenarios('bare.feature')\n")
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["test_bare.py::test_s: the scenario has no @edition:<name> tag"])
+    assert "getfixturevalue" not in result.stdout.str()  # none of pytest's fixture internals

@@ -248,7 +248,8 @@ _GC_THRESHOLD = pytest.StashKey[tuple[int, ...]]()
 def edition(request: pytest.FixtureRequest) -> str:
     param = getattr(request, "param", None)
     if param is None:
-        raise pytest.UsageError(f"{request.node.nodeid}: the scenario has no @edition:<name> tag")
+        # A failure of the scenario alone, said in one line (a usage error showed pytest's fixture internals).
+        pytest.fail(f"{request.node.nodeid}: the scenario has no @edition:<name> tag", pytrace=False)
     return str(param)
 
 
