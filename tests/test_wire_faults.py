@@ -188,7 +188,7 @@ def test_an_answer_without_its_line_end_times_out_saying_so() -> None:
 @pytest.mark.parametrize(
     ("fault", "said"),
     [
-        ("wrong-type:view:1", "answered the view request with an answer of type 'events', not 'view' (or an error)"),
+        ("wrong-type:view:1", 'answered the view request with an answer of type "events", not "view" (or an error)'),
         ("misspelt:view:1", "GameView needs 'turn_number' (it has 'turn_numbr': a misspelling?)"),
     ],
 )
@@ -199,8 +199,24 @@ def test_an_answer_of_the_wrong_kind_or_misspelt_is_said_so(fault: str, said: st
         engine.view()
 
 
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        ("boom", "an error answer needs an object 'error' with a string 'message', got \"boom\""),
+        ({"kind": "internal"}, "an error answer needs an object 'error' with a string 'message', got {\"kind\""),
+        ({"kind": "oops", "message": "m"}, "an error answer's kind is one of illegal_action, internal,"),
+    ],
+)
+def test_a_malformed_error_answer_is_a_protocol_error_naming_what_is_wrong(error: object, said: str) -> None:
+    """Not the engine's own internal error ("None"), nor an AttributeError of the client's."""
+    with pytest.raises(ProtocolError, match=re.escape(said)):
+        WireEngine._raise_if_error({"id": 1, "type": "error", "error": error})
+
+
 def test_a_handshake_answered_with_another_type_is_said_so() -> None:
-    with pytest.raises(ProtocolError, match=re.escape("answered the hello request with an answer of type 'events'")):
+    with pytest.raises(
+        ProtocolError, match=re.escape('answered the hello request with an answer of type "events", not "hello"')
+    ):
         _fake("wrong-type:hello:1")
 
 

@@ -122,11 +122,12 @@ def said(error: ValidationError, limit: int) -> str:
     """A schema violation in at most ``limit`` characters. A value not among those allowed is given
     with the closest allowed (jsonschema would list every one: the protocol has 59 event kinds,
     and a message cut short may leave the right one out)."""
-    if error.validator == "enum" and isinstance(error.instance, str) and isinstance(error.validator_value, list):
+    if error.validator == "enum" and isinstance(error.validator_value, list) and len(error.validator_value) > 20:
         allowed = [v for v in error.validator_value if isinstance(v, str)]
-        close = difflib.get_close_matches(error.instance, allowed, n=3)
+        said = repr(error.instance[:60]) if isinstance(error.instance, str) else json.dumps(error.instance)[:60]
+        close = difflib.get_close_matches(error.instance, allowed, n=3) if isinstance(error.instance, str) else []
         hint = f"; the closest: {', '.join(close)}" if close else ""
-        return f"{error.instance[:60]!r} is not one of the {len(allowed)} allowed{hint}"[:limit]
+        return f"{said} is not one of the {len(allowed)} allowed{hint}"[:limit]
     return error.message[:limit]
 
 

@@ -53,6 +53,7 @@ from checker.contract.protocol import (
     names,
     problems,
     raise_error,
+    schema,
     well_formed,
 )
 from checker.running.wire.process import EngineCrashed, EngineProcess
@@ -67,6 +68,16 @@ STARTUP_TIMEOUT = 10.0
 FEATURES = tuple(sorted(names("feature")))
 #: The type of the answer to each request (any request may be answered with an error instead).
 ANSWERS = {"hello": "hello", "start": "ok", "perform": "ok", "bye": "ok", "view": "view", "events": "events"}
+
+
+#: The kinds of error an engine may answer with (the protocol's error object).
+ERROR_KINDS = frozenset(schema()["$defs"]["response_error"]["properties"]["error"]["properties"]["kind"]["enum"])
+
+
+def _json(value: Any) -> str:
+    """A value of the engine's answer as its JSON says it, cut to 60 characters."""
+    text = msgspec.json.encode(value).decode()
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 @functools.cache
@@ -261,8 +272,15 @@ class WireEngine:
     @staticmethod
     def _raise_if_error(answer: dict[str, Any]) -> None:
         if answer.get("type") == "error":
-            error = answer.get("error") or {}
-            raise_error(str(error.get("kind")), str(error.get("message")), error.get("reason"))
+            error = answer.get("error")
+            if not isinstance(error, dict) or not isinstance(error.get("message"), str):
+                raise ProtocolError(
+                    f"an error answer needs an object 'error' with a string 'message', got {_json(error)}"
+                )
+            if error.get("kind") not in ERROR_KINDS:
+                kinds = ", ".join(sorted(ERROR_KINDS))
+                raise ProtocolError(f"an error answer's kind is one of {kinds}, got {_json(error.get('kind'))}")
+            raise_error(str(error["kind"]), error["message"], error.get("reason"))
 
     def _read(self, kind: str, line: bytes) -> dict[str, Any]:
         try:
@@ -274,15 +292,15 @@ class WireEngine:
                 f"the engine answered the {kind} request with a line that isn't JSON ({why}): {shown!r}"
             ) from None
         if not isinstance(answer, dict):
-            raise ProtocolError(f"the engine answered the {kind} request with {str(answer)[:200]}, not an object")
+            raise ProtocolError(f"the engine answered the {kind} request with {_json(answer)}, not an object")
         if type(answer.get("id")) is not int or answer["id"] != self._next_id:
             raise ProtocolError(
                 f"the engine answered request {answer.get('id')!r:.40} when request {self._next_id} ({kind}) was asked"
             )
         given, expected = answer.get("type"), ANSWERS[kind]
         if given not in (expected, "error"):
-            said = f"an answer of type {str(given)[:40]!r}" if isinstance(given, str) else "an answer without a type"
-            raise ProtocolError(f"the engine answered the {kind} request with {said}, not {expected!r} (or an error)")
+            said = f"an answer of type {_json(given)}" if "type" in answer else "an answer without a type"
+            raise ProtocolError(f'the engine answered the {kind} request with {said}, not "{expected}" (or an error)')
         if self.validate and (found := problems(definition_of("response", answer), answer)):
             raise ProtocolError(f"the engine's answer to {kind} breaks the schema: {'; '.join(found)}")
         return answer
