@@ -87,7 +87,7 @@ _STYLE = {
 
 
 #: The options that name where to write (a directory, a file).
-OUTPUT_OPTIONS = ("--out", "--report-dir", "--record-traces", "--write-expectations")
+OUTPUT_OPTIONS = ("--out", "--report-dir", "--record-traces", "--write-expectations", "--traces")
 
 
 def _empty_output(argv: list[str]) -> str | None:
@@ -588,16 +588,14 @@ def main(argv: list[str] | None = None) -> int:
         help="check the feature files' tags",
         epilog="exit codes: 0 no problem; 1 problems (each with its file and line); 2 no feature files there",
     )
-    lint.add_argument("features", nargs="?", help="a feature file or a directory of them (default: the suite's)")
+    lint.add_argument("features", nargs="?", help="a directory of feature files (default: the suite's)")
     cov = sub.add_parser(
         "coverage",
         help="which rulings the scenarios cover (exit 1: a seed ruling isn't)",
         epilog="exit codes: 0 every seed ruling is covered; 1 one isn't; 2 no feature files there, or one that "
         "can't be read",
     )
-    cov.add_argument(
-        "features", nargs="?", type=Path, help="a feature file or a directory of them (default: the suite's)"
-    )
+    cov.add_argument("features", nargs="?", type=Path, help="a directory of feature files (default: the suite's)")
     t = sub.add_parser(
         "trace",
         help="check recorded games (traces) against the turn structure",
@@ -640,7 +638,8 @@ def main(argv: list[str] | None = None) -> int:
     site = sub.add_parser(
         "site",
         help="the rulings as a static site, with engines' reports side by side",
-        epilog="exit codes: 0 the site was written; 2 a usage error, or a report or traces left out (each named)",
+        epilog="exit codes: 0 the site was written; 2 a usage error, or a report or traces left out (each named); "
+        "3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C; the site is then incomplete)",
     )
     site.add_argument("--out", required=True, type=Path, metavar="DIR", help="the directory to write the site into")
     site.add_argument("reports", nargs="*", type=Path, metavar="REPORT.json", help="certification reports to show")
@@ -743,7 +742,7 @@ def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
     if args.command == "site":
         return _site(args.out, args.reports, args.traces, console)
     if args.command == "import":
-        return importers.run(args, console, _error)
+        return importers.run(args, lambda line: console.print(visible(line), markup=False), _error)
     if args.command == "explore":
         from checker.explore import command as explore_command  # hypothesis: only this command pays for it
 

@@ -73,6 +73,17 @@ def test_games_named_alike_or_at_length_each_get_a_file_and_an_unreadable_log_st
     assert f"can't read {tmp_path}: a directory" in err and "bo1.log:26:" in err
 
 
+def test_a_logs_control_characters_reach_the_terminal_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.test_arena_importer import _game_states, _log
+
+    log = _log(tmp_path / "Player.log", list(enumerate(_game_states("m\x1b[31m\x00"), 1)))
+    assert main(["import", "arena", str(log), "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "match m\\x1b[31m\\x00 game 1" in out and "\x1b" not in out
+
+
 def test_a_trace_cut_short_by_an_interrupt_is_not_left_behind(tmp_path: Path) -> None:
     from checker.importers.recording import write_trace
     from tests.test_arena_importer import _game_states, _log
@@ -93,6 +104,8 @@ def test_a_trace_cut_short_by_an_interrupt_is_not_left_behind(tmp_path: Path) ->
 def test_a_number_of_games_too_large_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["import", "phase", "--games", str(10**20), "--out", str(tmp_path)]) == 2
     assert f"--games {10**20}: must be a whole number from 1 to" in capsys.readouterr().err
+    assert main(["import", "phase", "--seed", "5", "--games", str(2**63 - 1), "--out", str(tmp_path)]) == 2
+    assert f"--seed 5 with --games {2**63 - 1}: the last game's seed, {2**63 + 3}, is past" in capsys.readouterr().err
 
 
 def test_importing_phase_games_needs_phase_python(

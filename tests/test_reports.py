@@ -210,6 +210,12 @@ def test_reading_a_report_with_nan_or_infinity_is_refused(
         read_json(document_file(text))
 
 
+def test_a_run_with_no_result_says_so_not_that_all_were_unsupported() -> None:
+    empty = replace(REPORT, results=(), partial="interrupted by SIGTERM; 0 of 64 scenario runs done")
+    assert "no scenario ran: the run has no result" in empty.gaps
+    assert not any("unsupported" in gap for gap in empty.gaps)
+
+
 def test_a_partial_run_says_why(document_file: Callable[[object], Path]) -> None:
     """An empty reason would read as partial to the gate, and as whole to a template testing it."""
     with pytest.raises(ReportError, match="partial: '' should be non-empty"):

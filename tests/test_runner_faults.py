@@ -673,6 +673,7 @@ def test_an_output_that_cant_be_written_loses_the_output_but_not_the_run(tmp_pat
         ["certify", "--part", "untap", "--record-traces", " "],
         ["explore", "--games", "1", "--report-dir", ""],
         ["import", "arena", "Player.log", "--out", ""],
+        ["site", "--out", "site", "--traces", ""],
     ],
 )
 def test_an_empty_output_path_is_a_usage_error_not_the_current_directory(

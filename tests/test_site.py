@@ -55,11 +55,12 @@ class _Links(HTMLParser):
         super().__init__()
         self.links: list[str] = []
         self.ids: set[str] = set()
+        self.twice: list[str] = []  # ids given to two elements
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         if found.get("id"):
-            self.ids.add(str(found["id"]))
+            (self.twice.append if str(found["id"]) in self.ids else self.ids.add)(str(found["id"]))
         for name in ("href", "src", "action"):
             if found.get(name):
                 self.links.append(str(found[name]))
@@ -85,6 +86,7 @@ def broken_links(site_dir: Path) -> list[str]:
                 broken.append(f"{page.relative_to(site_dir)} -> {link}")
             elif parts.fragment and parts.fragment not in parsed[target].ids:
                 broken.append(f"{page.relative_to(site_dir)} -> {link} (no such anchor)")
+        broken += [f"{page.relative_to(site_dir)}: the id {twice} twice" for twice in links.twice]
     return broken
 
 
@@ -235,13 +237,15 @@ def test_an_unreadable_report_is_named_and_the_rest_is_built(
 def test_engines_whose_names_make_the_same_key_each_get_their_own(tmp_path: Path) -> None:
     """ "x y" 1 and "x-y" 1 both make x-y-1; made unique, the second's is x-y-1-2, "x-y-1" 2's own."""
     paths = []
-    for i, (name, version) in enumerate([("x y", "1"), ("x-y", "1"), ("x-y-1", "2")]):
+    for i, (name, version) in enumerate([("x y", "1"), ("x-y", "1"), ("x-y-1", "2"), ("x-y", "1.2"), ("x-y-1-2", "h")]):
         data = json.loads(PHASE.read_text(encoding="utf-8"))
         data["engine"]["name"], data["engine"]["version"] = name, version
         paths.append(tmp_path / f"{i}.json")
         paths[-1].write_text(json.dumps(data), encoding="utf-8")
     engines, problems = read_engines(paths)
-    assert not problems and len({e.key for e in engines}) == 3
+    assert not problems and len({e.key for e in engines}) == 5
+    assert main(["site", "--out", str(tmp_path / "site"), *map(str, paths)]) == 0
+    assert not broken_links(tmp_path / "site")  # nor an anchor of one engine that is another's
 
 
 def test_a_build_cut_short_leaves_no_index_that_would_show_it_whole(

@@ -19,15 +19,12 @@ import hashlib
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from checker.contract.documents import Problem
 from checker.contract.interface import AdapterError, EngineFailure
 from checker.contract.interrupts import exit_code, stopping
 from checker.importers.recording import RecordedGame, write_trace
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -66,13 +63,14 @@ def _summary(game: RecordedGame) -> str:
 Report = Callable[[str], None]
 
 
-def run(args: argparse.Namespace, console: Console, error: Report) -> int:
-    """Run ``turncheck import``; ``error`` shows a problem (on stderr)."""
+def run(args: argparse.Namespace, say: Report, error: Report) -> int:
+    """Run ``turncheck import``; ``say`` shows a line of its progress, ``error`` a problem (on stderr),
+    each made safe for the terminal (a log's text may hold control characters)."""
     out: Path = args.out
     if out.exists() and not out.is_dir():
         error(f"--out {out} is a file, not a directory")
         return EXIT_USAGE
-    write = _writer(out, console)
+    write = _writer(out, say)
     try:
         if args.source == "phase":
             return _phase(args, write, error)
@@ -82,11 +80,11 @@ def run(args: argparse.Namespace, console: Console, error: Report) -> int:
         return EXIT_USAGE
 
 
-def _writer(out: Path, console: Console) -> Callable[[RecordedGame, str, str], None]:
+def _writer(out: Path, say: Report) -> Callable[[RecordedGame, str, str], None]:
     def write(game: RecordedGame, name: str, label: str) -> None:
         path = out / f"{name}.jsonl"
         write_trace(game, path)
-        console.print(f"{label}: {_summary(game)} -> {path}", markup=False)
+        say(f"{label}: {_summary(game)} -> {path}")
 
     return write
 
@@ -96,8 +94,12 @@ def _phase(args: argparse.Namespace, write: Callable[[RecordedGame, str, str], N
         if not 1 <= value < MAX_SEED:
             error(f"{option} {value}: must be a whole number from 1 to {MAX_SEED - 1}")
             return EXIT_USAGE
-    if not 0 <= args.seed < MAX_SEED - args.games:
-        error(f"--seed {args.seed}: a seed is a whole number from 0 to {MAX_SEED - 1 - args.games}")
+    if not 0 <= args.seed < MAX_SEED:
+        error(f"--seed {args.seed}: a seed is a whole number from 0 to {MAX_SEED - 1}")
+        return EXIT_USAGE
+    if args.seed + args.games > MAX_SEED:
+        last = args.seed + args.games - 1
+        error(f"--seed {args.seed} with --games {args.games}: the last game's seed, {last}, is past {MAX_SEED - 1}")
         return EXIT_USAGE
     from checker.adapters.phase_rs import PhaseAdapter
 

@@ -118,7 +118,9 @@ class RunReport:
         gaps = []
         if self.partial is not None:
             gaps.append(f"the run is partial: {self.partial}")
-        if all(r.status is Status.UNSUPPORTED for r in self.results):
+        if not self.results:
+            gaps.append("no scenario ran: the run has no result")
+        elif all(r.status is Status.UNSUPPORTED for r in self.results):
             reasons = Counter(_reason(r) for r in self.results).most_common(1)
             why = f" (most often: {reasons[0][0]})" if reasons else ""
             gaps.append(f"no scenario ran: {len(self.results)} scenario result(s), all unsupported{why}")
