@@ -272,3 +272,16 @@ def test_a_scenario_without_an_edition_fails_saying_so_in_one_line(pytester: pyt
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["test_bare.py::test_s: the scenario has no @edition:<name> tag"])
     assert "getfixturevalue" not in result.stdout.str()  # none of pytest's fixture internals
+
+
+def test_two_scenarios_of_one_name_in_a_file_are_a_usage_error(pytester: pytest.Pytester) -> None:
+    """pytest-bdd would run one of them only, and say nothing of the other."""
+    pytester.makefile(
+        ".feature",
+        twice="@edition:cr2024\nFeature: F\n  Scenario: Same name\n    Given it is Alice's turn\n"
+        "    Then Alice has 99 life\n\n  Scenario: Same name\n    Given it is Alice's turn\n",
+    )
+    pytester.makepyfile(test_twice="from pytest_bdd import scenarios\nscenarios('twice.feature')\n")
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*twice.feature: two scenarios are named 'Same name'; pytest-bdd runs only one*"])

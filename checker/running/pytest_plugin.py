@@ -7,14 +7,18 @@ belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` 
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import re
 import warnings
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from checker.contract.features import features_dir
 from checker.contract.interface import EngineAdapter, UnsupportedError
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
@@ -34,6 +38,7 @@ from checker.running.collector import (
     scenario_id,
     scenario_name,
     scenario_rulings,
+    scenario_template,
 )
 from checker.running.conclude import Conclusion, NotWritten
 from checker.running.engines import EngineNotFound, EngineProvider
@@ -208,7 +213,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+    _refuse_a_name_twice_in_a_file(items)
     _refuse_one_id_twice(keep)
+
+
+#: A scenario's first line in a feature file: its keyword and its name.
+_SCENARIO_LINE = re.compile(r"^[ \t]*(?:Scenario(?: Outline| Template)?|Example):[ \t]*(.*?)[ \t]*$", re.M)
+
+
+def _refuse_a_name_twice_in_a_file(items: list[pytest.Item]) -> None:
+    """pytest-bdd keeps one scenario of a name in a feature file, and the other is never run, nor
+    said to be left out. The suite's own files are linted for it; another's (an engine's own
+    scenarios) are read for it here."""
+    suite = features_dir().resolve()
+    files = {Path(t.feature.filename).resolve() for item in items if (t := scenario_template(item)) is not None}
+    for path in sorted(f for f in files if not f.is_relative_to(suite)):
+        with contextlib.suppress(OSError, UnicodeDecodeError):  # (pytest-bdd has read it: it can be read)
+            named = Counter(_SCENARIO_LINE.findall(path.read_text(encoding="utf-8")))
+            twice = sorted(name for name, count in named.items() if count > 1)
+            if twice:
+                raise pytest.UsageError(
+                    f"{path}: two scenarios are named {twice[0]!r}; pytest-bdd runs only one of them: rename one"
+                )
 
 
 def _refuse_one_id_twice(items: list[pytest.Item]) -> None:
