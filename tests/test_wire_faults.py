@@ -213,6 +213,12 @@ def test_a_malformed_error_answer_is_a_protocol_error_naming_what_is_wrong(error
         WireEngine._raise_if_error({"id": 1, "type": "error", "error": error})
 
 
+def test_a_handshake_answered_with_a_malformed_error_is_a_protocol_error() -> None:
+    """The handshake reads an error answer's kind (a strict engine's refusal of features) by the same check."""
+    with pytest.raises(ProtocolError, match="an error answer needs an object 'error' with a string 'message'"):
+        _fake("bad-error:hello:1")
+
+
 def test_a_handshake_answered_with_another_type_is_said_so() -> None:
     with pytest.raises(
         ProtocolError, match=re.escape('answered the hello request with an answer of type "events", not "hello"')

@@ -137,11 +137,11 @@ def refusal_reason(exc: BaseException) -> str | None:
     return exc.reason if isinstance(exc, IllegalActionError) else None
 
 
-def raise_error(kind: str, message: str, reason: object = None) -> None:
+def raise_error(kind: object, message: str, reason: object = None) -> None:
     """Turn an engine's error answer into the exception an adapter raises.
 
     A refusal's reason is optional (engines older than the reasons give none), but one outside the
-    vocabulary is a broken answer."""
+    vocabulary is a broken answer, and so is a kind outside the protocol's four."""
     exc: AdapterError
     if kind == "illegal_action" and reason is not None and reason not in names("refusal_reason"):
         known = ", ".join(sorted(names("refusal_reason")))
@@ -152,6 +152,11 @@ def raise_error(kind: str, message: str, reason: object = None) -> None:
         exc = UnsupportedError(message)
     elif kind == "invalid_request":
         exc = ProtocolError(f"the engine rejected a request as invalid: {message}")
-    else:
+    elif kind == "internal":
         exc = EngineFailure(f"the engine reported an internal error: {message}")
+    else:
+        kinds = ", ".join(
+            sorted(schema()["$defs"]["response_error"]["properties"]["error"]["properties"]["kind"]["enum"])
+        )
+        exc = ProtocolError(f"an error answer's kind is one of {kinds}, got {msgspec.json.encode(kind).decode()[:60]}")
     raise exc

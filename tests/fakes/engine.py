@@ -10,6 +10,7 @@ FAULT is one of:
   deep:<request type>:<n>      answer it with JSON nested 200,000 deep
   wrong-id:<request type>:<n>  answer it with another request's id
   wrong-type:<request type>:<n>  answer it with an events answer (of the right id)
+  bad-error:<request type>:<n>  answer it with an error answer whose error is a string
   misspelt:<request type>:<n>  answer it with a view whose turn_number is spelt turn_numbr
   no-line-end:<request type>:<n>  answer it without the line's end, then hang
   lie-protocol                 claim protocol version 2 in the handshake
@@ -96,6 +97,8 @@ def main(argv: list[str]) -> int:
             continue
         if kind == "wrong-id" and hit:
             response["id"] = request["id"] + 1
+        if kind == "bad-error" and hit:
+            response = {"id": request["id"], "type": "error", "error": "boom"}
         if kind == "wrong-type" and hit:
             response = {"id": request["id"], "type": "events", "events": []}
         if kind == "misspelt" and hit and "view" in response:

@@ -53,7 +53,6 @@ from checker.contract.protocol import (
     names,
     problems,
     raise_error,
-    schema,
     well_formed,
 )
 from checker.running.wire.process import EngineCrashed, EngineProcess
@@ -70,14 +69,22 @@ FEATURES = tuple(sorted(names("feature")))
 ANSWERS = {"hello": "hello", "start": "ok", "perform": "ok", "bye": "ok", "view": "view", "events": "events"}
 
 
-#: The kinds of error an engine may answer with (the protocol's error object).
-ERROR_KINDS = frozenset(schema()["$defs"]["response_error"]["properties"]["error"]["properties"]["kind"]["enum"])
-
-
 def _json(value: Any) -> str:
     """A value of the engine's answer as its JSON says it, cut to 60 characters."""
     text = msgspec.json.encode(value).decode()
     return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _error_of(answer: dict[str, Any]) -> dict[str, Any] | None:
+    """The error object of an error answer, with the string ``message`` every one has (a protocol
+    error says what is missing); None for an answer that isn't an error. Its kind is
+    :func:`~checker.contract.protocol.raise_error`'s to check."""
+    if answer.get("type") != "error":
+        return None
+    error = answer.get("error")
+    if not isinstance(error, dict) or not isinstance(error.get("message"), str):
+        raise ProtocolError(f"an error answer needs an object 'error' with a string 'message', got {_json(error)}")
+    return error
 
 
 @functools.cache
@@ -204,7 +211,7 @@ class WireEngine:
         wait = max(self.timeout, STARTUP_TIMEOUT)
         offer = {"features": list(self._offered)} if self._offered else {}
         hello = self._exchange("hello", wait, protocol=PROTOCOL_VERSION, **offer)
-        if offer and hello.get("type") == "error" and (hello.get("error") or {}).get("kind") == "invalid_request":
+        if offer and (error := _error_of(hello)) is not None and error.get("kind") == "invalid_request":
             # An engine that holds requests strictly to protocol 1 without features: say hello plainly.
             hello = self._exchange("hello", wait, protocol=PROTOCOL_VERSION)
         self._raise_if_error(hello)  # (an answer of another type was refused as it was read)
@@ -271,16 +278,8 @@ class WireEngine:
 
     @staticmethod
     def _raise_if_error(answer: dict[str, Any]) -> None:
-        if answer.get("type") == "error":
-            error = answer.get("error")
-            if not isinstance(error, dict) or not isinstance(error.get("message"), str):
-                raise ProtocolError(
-                    f"an error answer needs an object 'error' with a string 'message', got {_json(error)}"
-                )
-            if error.get("kind") not in ERROR_KINDS:
-                kinds = ", ".join(sorted(ERROR_KINDS))
-                raise ProtocolError(f"an error answer's kind is one of {kinds}, got {_json(error.get('kind'))}")
-            raise_error(str(error["kind"]), error["message"], error.get("reason"))
+        if (error := _error_of(answer)) is not None:
+            raise_error(error.get("kind"), error["message"], error.get("reason"))
 
     def _read(self, kind: str, line: bytes) -> dict[str, Any]:
         try:
