@@ -84,6 +84,17 @@ def write_whole(path: Path, data: bytes) -> None:
         raise
 
 
+def unique(name: str, taken: set[str]) -> str:
+    """``name``, or else ``name-2``, ``name-3``... the first not in ``taken``, which then takes it (the
+    name of a file, page or anchor that two inputs would otherwise share)."""
+    found, n = name, 1
+    while found in taken:
+        n += 1
+        found = f"{name}-{n}"
+    taken.add(found)
+    return found
+
+
 @dataclass(frozen=True)
 class Problem:
     path: Path

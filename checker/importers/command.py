@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from checker.contract.documents import Problem
+from checker.contract.documents import Problem, unique
 from checker.contract.interface import AdapterError, EngineFailure
 from checker.contract.interrupts import exit_code, stopping
 from checker.importers.recording import RecordedGame, write_trace
@@ -171,9 +171,4 @@ def _file_name(wanted: str, taken: set[str]) -> str:
     name = re.sub(r"[^A-Za-z0-9]+", "-", wanted)
     if len(name) > MAX_NAME:
         name = f"{name[: MAX_NAME - 11]}-{hashlib.sha256(wanted.encode()).hexdigest()[:10]}"
-    found, n = name, 1
-    while found in taken:
-        n += 1
-        found = f"{name}-{n}"
-    taken.add(found)
-    return found
+    return unique(name, taken)

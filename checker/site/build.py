@@ -15,14 +15,14 @@ import json
 import re
 import shutil
 from collections import defaultdict
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from checker.contract.cards import POOL
-from checker.contract.documents import write_whole
+from checker.contract.documents import unique, write_whole
 from checker.contract.features import features_dir
 from checker.contract.rulings import Ruling, rulings
 from checker.contract.vocabulary import EDITIONS
@@ -186,15 +186,11 @@ def _write(out: Path, name: str, text: str) -> None:
     write_whole(out / name, text.encode("utf-8"))
 
 
-def _trace_page(engine: Engine, trace: Path, taken: Container[str]) -> str:
+def _trace_page(engine: Engine, trace: Path, taken: set[str]) -> str:
     """The page of a timeline: named as its trace's file, in characters a link carries as they are
     (not ``#``, ``?``, ``%``, controls), and made unique (the same file name in two directories)."""
     name = re.sub(r"[^A-Za-z0-9._-]+", "_", trace.name.removesuffix(".jsonl"))[:240] or "trace"
-    page, n = f"traces/{engine.key}/{name}.html", 1
-    while page in taken:
-        n += 1
-        page = f"traces/{engine.key}/{name}-{n}.html"
-    return page
+    return unique(f"traces/{engine.key}/{name}", taken) + ".html"
 
 
 def _timelines(
@@ -203,11 +199,12 @@ def _timelines(
     """The timeline of every non-passing result whose trace the directories hold, with its page."""
     found, problems = recorded(traces)
     wanted: dict[str, tuple[tuple[str, str], Path]] = {}
+    pages: set[str] = set()
     for engine in engines:
         for r in engine.report.results:
             path = found.get((engine.label, r.id))
             if r.status != Status.PASSED and path is not None:
-                wanted[_trace_page(engine, path, wanted)] = ((engine.key, r.id), path)
+                wanted[_trace_page(engine, path, pages)] = ((engine.key, r.id), path)
     read, unreadable = timelines((page, path) for page, (_, path) in wanted.items())
     return {key: (page, read[page]) for page, (key, _) in wanted.items() if page in read}, [*problems, *unreadable]
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from checker.contract.documents import unique
 from checker.judging.reports.json_report import ReportError, read_json
 from checker.judging.results import RunReport, ScenarioResult, Status
 from checker.site.suite import Part, Rule, slug
@@ -42,11 +43,7 @@ def read_engines(paths: Sequence[Path]) -> tuple[list[Engine], list[str]]:
             problems.append(str(exc))
             continue
         label = f"{report.engine.name} {report.engine.version}".strip()
-        key, n = slug(label)[:40], 1
-        while key in used:  # another engine's key, made unique, may be this one's own: none is taken twice
-            n += 1
-            key = f"{slug(label)[:40]}-{n}"
-        used.add(key)
+        key = unique(slug(label)[:40], used)  # another's key made unique may be this one's own: none is taken twice
         engines.append(Engine(key, label, str(path), report, {r.id: r for r in report.results}))
     return engines, problems
 
