@@ -38,6 +38,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from checker.contract import interface
+from checker.contract.documents import LISTED, not_among
 from checker.contract.field_checks import Check, all_fields
 from checker.contract.interface import Action
 from checker.contract.protocol import schema
@@ -274,10 +275,8 @@ class _Bounds:
     def problem(self, value: Any) -> str | None:
         if self.allowed is not None and value not in self.allowed:
             names = sorted(str(n) for n in self.allowed if n is not None)
-            if len(names) > _LISTED and isinstance(value, str):  # the event kinds: the closest, not 60 names
-                close = difflib.get_close_matches(value, names, n=3)
-                hint = f"; the closest: {', '.join(close)}" if close else ""
-                return f"{_SHORT.repr(value)} is not one of the {len(names)} allowed{hint}"
+            if len(names) > LISTED and isinstance(value, str):  # the event kinds: the closest, not 59 names
+                return not_among(_SHORT.repr(value), value, names)
             return f"{_SHORT.repr(value)} is not one of {', '.join(names)}"
         if isinstance(value, str):
             if self.min_length is not None and len(value) < self.min_length:
@@ -288,9 +287,6 @@ class _Bounds:
             return f"{_SHORT.repr(value)} is more than {self.maximum:,}"
         return None
 
-
-#: The most names a message lists of those allowed; past it, it names the closest.
-_LISTED = 20
 
 _LEAVES: dict[Any, tuple[type[Any], ...]] = {str: (str,), int: (int,), bool: (bool,), float: (float, int)}
 

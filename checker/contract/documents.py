@@ -130,16 +130,26 @@ def schema_problems(package: str, path: str, data: object, definition: str | Non
 
 
 def said(error: ValidationError, limit: int) -> str:
-    """A schema violation in at most ``limit`` characters. A value not among those allowed is given
-    with the closest allowed (jsonschema would list every one: the protocol has 59 event kinds,
+    """A schema violation in at most ``limit`` characters. A value not among many allowed is said
+    as :func:`not_among` says it (jsonschema would list every one: the protocol has 59 event kinds,
     and a message cut short may leave the right one out)."""
-    if error.validator == "enum" and isinstance(error.validator_value, list) and len(error.validator_value) > 20:
+    if error.validator == "enum" and isinstance(error.validator_value, list) and len(error.validator_value) > LISTED:
         allowed = [v for v in error.validator_value if isinstance(v, str)]
-        said = repr(error.instance[:60]) if isinstance(error.instance, str) else json.dumps(error.instance)[:60]
-        close = difflib.get_close_matches(error.instance, allowed, n=3) if isinstance(error.instance, str) else []
-        hint = f"; the closest: {', '.join(close)}" if close else ""
-        return f"{said} is not one of the {len(allowed)} allowed{hint}"[:limit]
+        shown = repr(error.instance[:60]) if isinstance(error.instance, str) else json.dumps(error.instance)[:60]
+        return not_among(shown, error.instance, allowed)[:limit]
     return error.message[:limit]
+
+
+#: The most names a message lists of those allowed; past it, it names the closest (:func:`not_among`).
+LISTED = 20
+
+
+def not_among(shown: str, value: object, allowed: list[str]) -> str:
+    """A value (``shown`` as the message writes it) that isn't one of many ``allowed``: how many
+    there are, and the closest, for a misspelling."""
+    close = difflib.get_close_matches(value, allowed, n=3) if isinstance(value, str) else []
+    hint = f"; the closest: {', '.join(close)}" if close else ""
+    return f"{shown} is not one of the {len(allowed)} allowed{hint}"
 
 
 def _no_constant(name: str) -> object:
