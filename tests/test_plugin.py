@@ -285,3 +285,16 @@ def test_two_scenarios_of_one_name_in_a_file_are_a_usage_error(pytester: pytest.
     result = pytester.runpytest()
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*twice.feature: two scenarios are named 'Same name'; pytest-bdd runs only one*"])
+
+
+def test_a_scenario_line_inside_a_doc_string_names_no_scenario(pytester: pytest.Pytester) -> None:
+    """The names are the Gherkin parser's: text in a doc string that reads like a scenario is text."""
+    pytester.makefile(
+        ".feature",
+        once='@edition:cr2024\nFeature: F\n  Scenario: Only one\n    Given it is Alice\'s turn\n      """\n'
+        '      Scenario: Twice\n      Scenario: Twice\n      """\n',
+    )
+    pytester.makepyfile(test_once="from pytest_bdd import scenarios\nscenarios('once.feature')\n")
+    result = pytester.runpytest()
+    assert result.ret != pytest.ExitCode.USAGE_ERROR and "two scenarios are named" not in result.stderr.str()
+    result.assert_outcomes(passed=1)

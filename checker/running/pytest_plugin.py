@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import re
 import warnings
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_bdd.exceptions import GherkinParseError
+from pytest_bdd.gherkin_parser import get_gherkin_document
 
 from checker.contract.features import features_dir
 from checker.contract.interface import EngineAdapter, UnsupportedError
@@ -217,24 +218,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     _refuse_one_id_twice(keep)
 
 
-#: A scenario's first line in a feature file: its keyword and its name.
-_SCENARIO_LINE = re.compile(r"^[ \t]*(?:Scenario(?: Outline| Template)?|Example):[ \t]*(.*?)[ \t]*$", re.M)
-
-
 def _refuse_a_name_twice_in_a_file(items: list[pytest.Item]) -> None:
     """pytest-bdd keeps one scenario of a name in a feature file, and the other is never run, nor
     said to be left out. The suite's own files are linted for it; another's (an engine's own
-    scenarios) are read for it here."""
+    scenarios) are parsed again for it here, with pytest-bdd's own Gherkin parser."""
     suite = features_dir().resolve()
     files = {Path(t.feature.filename).resolve() for item in items if (t := scenario_template(item)) is not None}
     for path in sorted(f for f in files if not f.is_relative_to(suite)):
-        with contextlib.suppress(OSError, UnicodeDecodeError):  # (pytest-bdd has read it: it can be read)
-            named = Counter(_SCENARIO_LINE.findall(path.read_text(encoding="utf-8")))
+        with contextlib.suppress(OSError, UnicodeDecodeError, GherkinParseError):  # (pytest-bdd has read it)
+            named = Counter(_scenario_names(path))
             twice = sorted(name for name, count in named.items() if count > 1)
             if twice:
                 raise pytest.UsageError(
                     f"{path}: two scenarios are named {twice[0]!r}; pytest-bdd runs only one of them: rename one"
                 )
+
+
+def _scenario_names(path: Path) -> list[str]:
+    """The names of a feature file's scenarios, in its rules or not, as many times as each is given."""
+    feature = get_gherkin_document(str(path)).feature
+    names: list[str] = []
+    for child in feature.children if feature is not None else ():
+        scenarios = [c.scenario for c in child.rule.children] if child.rule is not None else [child.scenario]
+        names += [scenario.name for scenario in scenarios if scenario is not None]
+    return names
 
 
 def _refuse_one_id_twice(items: list[pytest.Item]) -> None:
