@@ -22,6 +22,13 @@ class Limited(ReferenceAdapter):
 """
 
 
+def run_feature(pytester: pytest.Pytester, name: str, text: str) -> pytest.RunResult:
+    """A pytest session of one feature file, ``name``.feature holding ``text``, bound by pytest-bdd."""
+    pytester.makefile(".feature", **{name: text})
+    pytester.makepyfile(**{f"test_{name}": f"from pytest_bdd import scenarios\nscenarios('{name}.feature')\n"})
+    return pytester.runpytest()
+
+
 def test_what_an_engine_does_not_support_is_reported_unsupported_never_failed(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(limited_engine=LIMITED)
     pytester.syspathinsert()
@@ -45,9 +52,10 @@ def test_what_an_engine_does_not_support_is_reported_unsupported_never_failed(py
 
 
 def test_an_unknown_step_fails_its_scenario_naming_the_step_and_line(pytester: pytest.Pytester) -> None:
-    pytester.makefile(
-        ".feature",
-        bad="""
+    result = run_feature(
+        pytester,
+        "bad",
+        """
         @edition:cr2024
         Feature: A scenario with a typo
           Scenario: typo
@@ -60,24 +68,21 @@ def test_an_unknown_step_fails_its_scenario_naming_the_step_and_line(pytester: p
             Then Alice has 20 life
         """,
     )
-    pytester.makepyfile(test_bad="from pytest_bdd import scenarios\nscenarios('bad.feature')\n")
-    result = pytester.runpytest()
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*unknown action 'dances a jig' for Alice*"])
 
 
 def test_a_step_outside_the_vocabulary_is_named_with_its_line(pytester: pytest.Pytester) -> None:
-    pytester.makefile(
-        ".feature",
-        bad="""
+    result = run_feature(
+        pytester,
+        "bad",
+        """
         @edition:cr2024
         Feature: Unknown step
           Scenario: nonsense
             Given the moon is full
         """,
     )
-    pytester.makepyfile(test_bad="from pytest_bdd import scenarios\nscenarios('bad.feature')\n")
-    result = pytester.runpytest()
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         ['*Step definition is not found: Given "the moon is full". Line 4 in scenario "nonsense"*']
@@ -266,9 +271,7 @@ def test_a_session_of_unsupported_scenarios_only_says_why_it_fails(pytester: pyt
 
 
 def test_a_scenario_without_an_edition_fails_saying_so_in_one_line(pytester: pytest.Pytester) -> None:
-    pytester.makefile(".feature", bare="Feature: F\n  Scenario: S\n    Given it is Alice's turn\n")
-    pytester.makepyfile(test_bare="from pytest_bdd import scenarios\nscenarios('bare.feature')\n")
-    result = pytester.runpytest()
+    result = run_feature(pytester, "bare", "Feature: F\n  Scenario: S\n    Given it is Alice's turn\n")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["test_bare.py::test_s: the scenario has no @edition:<name> tag"])
     assert "getfixturevalue" not in result.stdout.str()  # none of pytest's fixture internals
@@ -276,25 +279,23 @@ def test_a_scenario_without_an_edition_fails_saying_so_in_one_line(pytester: pyt
 
 def test_two_scenarios_of_one_name_in_a_file_are_a_usage_error(pytester: pytest.Pytester) -> None:
     """pytest-bdd would run one of them only, and say nothing of the other."""
-    pytester.makefile(
-        ".feature",
-        twice="@edition:cr2024\nFeature: F\n  Scenario: Same name\n    Given it is Alice's turn\n"
+    result = run_feature(
+        pytester,
+        "twice",
+        "@edition:cr2024\nFeature: F\n  Scenario: Same name\n    Given it is Alice's turn\n"
         "    Then Alice has 99 life\n\n  Scenario: Same name\n    Given it is Alice's turn\n",
     )
-    pytester.makepyfile(test_twice="from pytest_bdd import scenarios\nscenarios('twice.feature')\n")
-    result = pytester.runpytest()
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*twice.feature: two scenarios are named 'Same name'; pytest-bdd runs only one*"])
 
 
 def test_a_scenario_line_inside_a_doc_string_names_no_scenario(pytester: pytest.Pytester) -> None:
     """The names are the Gherkin parser's: text in a doc string that reads like a scenario is text."""
-    pytester.makefile(
-        ".feature",
-        once='@edition:cr2024\nFeature: F\n  Scenario: Only one\n    Given it is Alice\'s turn\n      """\n'
+    result = run_feature(
+        pytester,
+        "once",
+        '@edition:cr2024\nFeature: F\n  Scenario: Only one\n    Given it is Alice\'s turn\n      """\n'
         '      Scenario: Twice\n      Scenario: Twice\n      """\n',
     )
-    pytester.makepyfile(test_once="from pytest_bdd import scenarios\nscenarios('once.feature')\n")
-    result = pytester.runpytest()
     assert result.ret != pytest.ExitCode.USAGE_ERROR and "two scenarios are named" not in result.stderr.str()
     result.assert_outcomes(passed=1)
