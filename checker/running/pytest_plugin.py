@@ -214,7 +214,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
-    _refuse_a_name_twice_in_a_file(items)
+    _refuse_a_name_twice_in_a_file(keep)
     _refuse_one_id_twice(keep)
 
 
@@ -223,8 +223,8 @@ def _refuse_a_name_twice_in_a_file(items: list[pytest.Item]) -> None:
     said to be left out. The suite's own files are linted for it; another's (an engine's own
     scenarios) are parsed again for it here, with pytest-bdd's own Gherkin parser."""
     suite = features_dir().resolve()
-    files = {Path(t.feature.filename).resolve() for item in items if (t := scenario_template(item)) is not None}
-    for path in sorted(f for f in files if not f.is_relative_to(suite)):
+    files = {t.feature.filename for item in items if (t := scenario_template(item)) is not None}
+    for path in sorted(f for f in map(Path, files) if not f.resolve().is_relative_to(suite)):
         with contextlib.suppress(OSError, UnicodeDecodeError, GherkinParseError):  # (pytest-bdd has read it)
             named = Counter(_scenario_names(path))
             twice = sorted(name for name, count in named.items() if count > 1)
