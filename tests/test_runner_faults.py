@@ -744,3 +744,24 @@ def test_expectations_are_not_rewritten_from_a_run_whose_engine_never_started(tm
     assert done.returncode == 1
     assert "not written, as no handshake with the engine succeeded" in done.stderr
     assert expected.read_text() == before
+
+
+def test_an_interrupt_while_the_command_starts_is_one_line_and_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in the command's first fraction of a second, while Python imports it: no traceback."""
+    import gc
+    import types
+
+    import checker.__main__ as entry
+
+    starting = types.ModuleType("checker.cli")
+
+    def interrupted(name: str) -> object:
+        raise KeyboardInterrupt
+
+    starting.__getattr__ = interrupted  # type: ignore[method-assign]
+    monkeypatch.setitem(sys.modules, "checker.cli", starting)
+    monkeypatch.setattr(gc, "disable", lambda: None)  # the test session's collector keeps running
+    assert entry.main() == 130
+    assert capsys.readouterr().err == "error: interrupted while starting\n"
