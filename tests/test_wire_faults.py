@@ -185,6 +185,16 @@ def test_an_answer_without_its_line_end_times_out_saying_so() -> None:
         engine.view()
 
 
+def test_an_answer_without_its_line_end_then_an_exit_is_a_crash_quoting_what_it_wrote() -> None:
+    engine = _fake("no-line-end-exit:view:1")
+    engine.start(SETUP)
+    with pytest.raises(EngineCrashed) as crash:
+        engine.view()
+    said = str(crash.value)
+    assert said.startswith("the engine closed its output during the view request (it wrote ")
+    assert 'bytes but no line end, which ends each message: "{\\"id\\": ' in said, said
+
+
 @pytest.mark.parametrize(
     ("fault", "said"),
     [

@@ -13,6 +13,7 @@ FAULT is one of:
   bad-error:<request type>:<n>  answer it with an error answer whose error is a string
   misspelt:<request type>:<n>  answer it with a view whose turn_number is spelt turn_numbr
   no-line-end:<request type>:<n>  answer it without the line's end, then hang
+  no-line-end-exit:<request type>:<n>  answer it without the line's end, then exit (code 0)
   lie-protocol                 claim protocol version 2 in the handshake
   lie-editions                 claim an edition that doesn't exist
   no-mana-burn                 a rules bug: mana burn never costs life
@@ -107,6 +108,9 @@ def main(argv: list[str]) -> int:
             sys.stdout.write(json.dumps(response))
             sys.stdout.flush()
             time.sleep(3600)
+        if kind == "no-line-end-exit" and hit:
+            sys.stdout.write(json.dumps(response))
+            return 0
         if kind == "stderr-flood" and hit:
             sys.stderr.write("x" * 20_000_000 + "\n")
             sys.stderr.flush()

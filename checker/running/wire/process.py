@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
 import os
 import selectors
 import signal
@@ -41,6 +42,8 @@ STDERR_LINES = 30
 #: How often a wait looks whether the engine's process has ended (its children may hold its pipes).
 _TICK = 0.05
 _CHUNK = 1 << 16
+#: How much of an answer written without its line end a message quotes.
+_UNENDED_SHOWN = 60
 #: Answers later than SPIN_SECONDS (less one for each in time) after which exchanges only sleep,
 #: and for how many exchanges, before the next tries again.
 SPIN_MISSES = 8
@@ -171,8 +174,8 @@ class EngineProcess:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     what = f"did not read the {kind} request" if unsent else f"did not answer the {kind} request"
-                    if not unsent and self._answer:  # it wrote, but never ended the line
-                        what += f" (it wrote {len(self._answer):,} bytes but no line end, which ends each message)"
+                    if not unsent:
+                        what += self._unended()
                     raise EngineTimeout(f"the engine {what} within {timeout:g} s{self.note()}")
                 for key, _ in self._selector.select(min(left, _TICK)):
                     if key.fd == self._stdin:
@@ -245,7 +248,18 @@ class EngineProcess:
         while self._stderr in self._selector.get_map() and (left := until - time.monotonic()) > 0:
             for _ in self._selector.select(left):
                 self._read(self._stderr)
-        raise EngineCrashed(f"the engine {how} during the {kind} request{self.exit_note()}")
+        raise EngineCrashed(f"the engine {how} during the {kind} request{self._unended()}{self.exit_note()}")
+
+    def _unended(self) -> str:
+        """What the engine wrote of an answer it never ended with a line end (a common slip), if anything."""
+        if not self._answer:
+            return ""
+        start = self._answer[:_UNENDED_SHOWN].decode("utf-8", "replace")
+        more = "..." if len(self._answer) > _UNENDED_SHOWN else ""
+        return (
+            f" (it wrote {len(self._answer):,} bytes but no line end, which ends each message: "
+            f"{json.dumps(start, ensure_ascii=False)}{more})"
+        )
 
     def _complete_answer(self, kind: str) -> bytes | None:
         end = self._answer.find(b"\n")
