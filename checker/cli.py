@@ -21,10 +21,10 @@ Exit codes of ``turncheck certify`` (and ``smoke``):
   143 SIGTERM, 129 SIGHUP); the reports written are marked partial.
 
 ``turncheck compare REPORT...`` exits 0 when the reports were compared, whatever they hold.
-``turncheck diff OLD NEW`` exits 1 when the new report has regressions, ``turncheck expect
-REPORT EXPECTATIONS`` when a saved report doesn't match, ``turncheck lint`` when the features
-have problems, ``turncheck coverage`` when a seed ruling has no scenario; each exits 2 on a
-file it can't read.
+``turncheck diff OLD NEW`` exits 1 when the new report has regressions (or can't vouch for what
+passed before), ``turncheck expect REPORT EXPECTATIONS`` when a saved report doesn't match,
+``turncheck lint`` when the features have problems, ``turncheck coverage`` when a seed ruling
+has no scenario; each exits 2 on a file it can't read.
 """
 
 from __future__ import annotations
@@ -563,7 +563,7 @@ def main(argv: list[str] | None = None) -> int:
         "diff",
         help="regressions and fixes between two JSON reports",
         epilog="exit codes: 0 no regression; 1 a regression, or a new run that can't vouch for what passed before "
-        "(stopped early, or without a result); 2 a report that can't be read",
+        "(stopped early, narrower, or without a result); 2 a report that can't be read",
     )
     d.add_argument("old", type=Path)
     d.add_argument("new", type=Path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -118,8 +119,6 @@ def test_the_command_exits_1_on_regressions(tmp_path: Path, capsys: pytest.Captu
 
 
 def test_a_partial_report_is_named_so_its_missing_scenarios_read_as_not_run() -> None:
-    from dataclasses import replace
-
     partial = replace(OLD, partial="interrupted by SIGINT; 1 of 9 scenario runs done")
     text = describe(diff(OLD, partial))
     assert "warning: the new report is partial (interrupted by SIGINT; 1 of 9 scenario runs done)" in text
@@ -132,8 +131,6 @@ def test_a_directory_given_as_a_report_is_a_usage_error(tmp_path: Path, capsys: 
 
 
 def test_a_new_run_that_stopped_early_or_has_no_result_cant_vouch_for_what_passed_before(tmp_path: Path) -> None:
-    from dataclasses import replace
-
     old = write_json(OLD, tmp_path / "old.json")
     stopped = replace(OLD, partial="interrupted by SIGTERM", results=OLD.results[:1])
     d = diff(OLD, stopped)
@@ -145,3 +142,29 @@ def test_a_new_run_that_stopped_early_or_has_no_result_cant_vouch_for_what_passe
     # Stopped after every scenario that passed before: nothing is left unverified.
     done = replace(OLD, partial="interrupted by SIGTERM", results=OLD.results[:3])
     assert not diff(OLD, done).fails
+
+
+def test_a_complete_new_run_narrower_than_the_old_cant_vouch_for_what_it_left_out(tmp_path: Path) -> None:
+    """Fewer parts of the same suite, or fewer editions: what passed before and wasn't run fails the diff."""
+    smaller = replace(OLD, results=OLD.results[1:])  # a smaller selection of the same suite
+    d = diff(OLD, smaller)
+    assert not d.has_regressions and d.fails
+    assert d.unverified == "the new run is narrower: 1 scenario(s) that passed before weren't run"
+    assert (
+        main(["diff", str(write_json(OLD, tmp_path / "old.json")), str(write_json(smaller, tmp_path / "new.json"))])
+        == 1
+    )
+    both = replace(
+        OLD, editions=("cr2008", "cr2024"), results=(*OLD.results, result("old rule", Status.PASSED, "cr2008"))
+    )
+    assert diff(both, replace(OLD, suite_version="0.2.0")).unverified == (
+        "the new run is narrower (it left out cr2008): 1 scenario(s) that passed before weren't run"
+    )
+    # Of a newer suite, a scenario of an edition both ran that is missing may have left the suite.
+    assert not diff(OLD, replace(smaller, suite_version="0.2.0")).fails
+
+
+def test_the_reports_of_two_engines_are_diffed_with_a_warning() -> None:
+    text = describe(diff(OLD, replace(NEW, engine=EngineIdentity("xmage", "1.1", "xmage"))))
+    assert "warning: the reports are of two engines (forge, xmage): a diff follows one engine" in text
+    assert "two engines" not in describe(diff(OLD, NEW))

@@ -4,8 +4,15 @@ Scenario results are matched by their stable ids, so two reports of different su
 versions compare cleanly: a scenario that exists in only one of them is *added* or
 *removed*, never a regression or a fix.
 
-A new run that is partial (interrupted), or that has no result at all, can't show that what passed
-before still passes: :attr:`ReportDiff.unverified` says so, and the diff fails as on a regression.
+A new run that is partial (interrupted), that has no result at all, or that is narrower than the
+old one can't show that what passed before still passes: :attr:`ReportDiff.unverified` says so,
+and the diff fails as on a regression. A complete new run is narrower when a scenario that passed
+before is missing from it although it ran the same suite version (a smaller selection: fewer
+parts, rulings), or although it is of an edition the new run left out. Of another suite version,
+a scenario of an edition both ran that is missing may have left the suite: it is listed as removed.
+
+A diff follows one engine from run to run: the reports of two engines are diffed all the same,
+with a warning (``turncheck compare`` sets engines side by side).
 
 ``turncheck diff OLD.json NEW.json`` prints the differences and exits 1
 when there are regressions or the new run can't vouch for what passed before (2 when a report
@@ -56,6 +63,10 @@ class ReportDiff:
 
     #: How many results the new run has.
     new_results: int = 0
+    #: The scenarios that passed before and that the new run, complete, should have run but didn't.
+    not_rerun: int = 0
+    #: The editions the new run left out that the old one ran, if any.
+    editions_left_out: tuple[str, ...] = ()
 
     @property
     def has_regressions(self) -> bool:
@@ -70,6 +81,9 @@ class ReportDiff:
             return f"the new run stopped early: {lacking} scenario(s) that passed before weren't run"
         if not self.new_results and self.removed:
             return "the new report has no result at all"
+        if self.not_rerun:
+            left_out = f" (it left out {', '.join(self.editions_left_out)})" if self.editions_left_out else ""
+            return f"the new run is narrower{left_out}: {self.not_rerun} scenario(s) that passed before weren't run"
         return None
 
     @property
@@ -100,6 +114,12 @@ def diff(old: RunReport, new: RunReport) -> ReportDiff:
             fixes.append(_change(previous, result))
         else:
             changes.append(_change(previous, result))
+    same_suite = old.suite_version == new.suite_version
+    not_rerun = sum(
+        1
+        for r in old.results
+        if r.status is Status.PASSED and r.id not in after and (same_suite or r.edition not in new.editions)
+    )
     return ReportDiff(
         old_engine=old.engine,
         new_engine=new.engine,
@@ -114,6 +134,8 @@ def diff(old: RunReport, new: RunReport) -> ReportDiff:
         old_partial=old.partial,
         new_partial=new.partial,
         new_results=len(new.results),
+        not_rerun=not_rerun,
+        editions_left_out=tuple(e for e in old.editions if e not in new.editions),
     )
 
 
@@ -130,6 +152,12 @@ def describe(report_diff: ReportDiff) -> str:
         f"{old} -> {new}: {len(d.regressions)} regression(s), {len(d.fixes)} fix(es), "
         f"{len(d.changes)} other change(s), {len(d.added)} added, {len(d.removed)} removed, {d.unchanged} unchanged"
     ]
+    if d.old_engine.name != d.new_engine.name:
+        names = visible(f"{d.old_engine.name}, {d.new_engine.name}")
+        lines.append(
+            f"warning: the reports are of two engines ({names}): a diff follows one engine from run to run "
+            "(turncheck compare sets engines side by side)"
+        )
     for which, partial in (("old", d.old_partial), ("new", d.new_partial)):
         if partial is not None:
             lines.append(f"warning: the {which} report is partial ({visible(partial)}): scenarios it lacks weren't run")
