@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from checker.contract import catalog
-from checker.contract.protocol import MAX_MESSAGE_BYTES
+from checker.contract.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import options as explore_options
 from checker.importers import command as importers
@@ -55,7 +55,7 @@ from checker.judging.reports._text import shorten, visible, why
 from checker.judging.results import FAILING, EngineIdentity, RunReport, ScenarioResult, Status
 from checker.running import durations
 from checker.running.collect import chosen_files
-from checker.running.collector import Collector
+from checker.running.collector import Collector, suite_version
 from checker.running.conclude import Conclusion, NotWritten
 from checker.running.garbage import begin_work
 from checker.running.options import (
@@ -69,6 +69,7 @@ from checker.running.options import (
 )
 from checker.running.supervise import supervise
 from checker.running.wire.client import DEFAULT_TIMEOUT
+from checker.trace.format import FORMAT_VERSION
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -555,6 +556,11 @@ def main(argv: list[str] | None = None) -> int:
         prog="turncheck",
         description="Certify an MTG engine's turn structure, smoke-test one, compare runs or engines, "
         "check the features, serve an engine.",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"turncheck {suite_version()} (wire protocol {PROTOCOL_VERSION}, trace format {FORMAT_VERSION})",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _certify_parser(sub)

@@ -13,6 +13,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -36,3 +38,13 @@ def test_the_cli_imports_nothing_only_the_test_extra_installs() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, f"with {', '.join(modules)} missing:\n{done.stderr[-2000:]}"
+
+
+def test_the_command_says_its_version_and_the_formats_it_speaks(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib import metadata
+
+    from checker.cli import main
+
+    assert main(["--version"]) == 0
+    version = metadata.version("mtg-turn-conformance")
+    assert capsys.readouterr().out == f"turncheck {version} (wire protocol 1, trace format 1)\n"
