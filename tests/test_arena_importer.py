@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
 
 from checker.contract.documents import Problem
+from checker.importers import arena
 from checker.importers.arena import import_log
-from checker.importers.arena_log import read_log
+from checker.importers.arena_log import LogMessage, read_log
 from checker.importers.recording import RecordedGame, write_trace
 from checker.trace.format import Observation, Observed, TraceProblem, open_trace
 
@@ -223,12 +224,13 @@ def test_a_message_not_shaped_as_arenas_is_named_and_the_log_goes_on(tmp_path: P
     assert seen.step == "upkeep" and _life(seen, "Seat 1") is None  # a life total that isn't a number
 
 
-def _game_states(match_id: str, life: object = 20) -> list[dict[str, object]]:
-    """Three states of a short game of one match: its first upkeep, its draw step, its main phase."""
+def _game_states(match_id: str, life: object = 20, over: bool = False) -> list[dict[str, object]]:
+    """Three states of a short game of one match: its first upkeep, its draw step, its main phase
+    (``over``: and a fourth, its end, seat 1 the winner)."""
     info = {"matchID": match_id, "gameNumber": 1}
     players = [{"systemSeatNumber": 1, "lifeTotal": life, "teamId": 1}, {"systemSeatNumber": 2, "lifeTotal": 20}]
     turns = [("Phase_Beginning", "Step_Upkeep"), ("Phase_Beginning", "Step_Draw"), ("Phase_Main1", None)]
-    return [
+    states: list[dict[str, object]] = [
         {
             "type": "GameStateType_Full",
             "gameInfo": info,
@@ -237,6 +239,10 @@ def _game_states(match_id: str, life: object = 20) -> list[dict[str, object]]:
         }
         for phase, step in turns
     ]
+    if over:
+        results = [{"scope": "MatchScope_Game", "winningTeamId": 1}]
+        states.append({**states[-1], "gameInfo": {**info, "stage": "GameStage_GameOver", "results": results}})
+    return states
 
 
 def _log(path: Path, states: list[tuple[int, dict[str, object]]]) -> Path:
@@ -248,7 +254,8 @@ def test_two_games_whose_messages_alternate_are_each_whole(tmp_path: Path) -> No
     one, two = _game_states("mI"), _game_states("mJ")
     alternating = [(n, s) for n, pair in enumerate(zip(one, two, strict=True)) for s in pair]
     problems: list[Problem] = []
-    games = import_log(_log(tmp_path / "Player.log", [(i + 1, s) for i, (_, s) in enumerate(alternating)]), problems)
+    log = _log(tmp_path / "Player.log", [(i + 1, s) for i, (_, s) in enumerate(alternating)])
+    games = list(import_log(log, problems))
     assert not problems and [(g.match_id, len(_seen(g.game))) for g in games] == [("mI", 3), ("mJ", 3)]
 
 
@@ -259,3 +266,18 @@ def test_a_number_past_an_integer_or_a_life_of_true_is_named_or_left_out(tmp_pat
     (found,) = import_log(_log(tmp_path / "Player.log", list(enumerate(states, 1))), problems)
     assert [(p.line, "OverflowError" in p.message) for p in problems] == [(3, True)]  # its message begins there
     assert all(_life(seen, "Seat 1") is None for seen in _seen(found.game))  # true is no life total
+
+
+def test_each_game_is_given_as_soon_as_the_log_has_it_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At its end, or when the next game of its match begins; a game the log leaves under way, at the log's end."""
+    read: list[int] = []
+
+    def following(path: Path, problems: list[Problem]) -> Iterator[LogMessage]:
+        for message in read_log(path, problems):
+            read.append(message.line)
+            yield message
+
+    monkeypatch.setattr(arena, "read_log", following)
+    for name, given in (("bo1.log", [(1, 41)]), ("bo3.log", [(1, 9), (2, 11)])):
+        read.clear()
+        assert [(found.number, read[-1]) for found in import_log(DATA / name, [])] == given

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from checker.adapters import phase_cards
 from checker.cli import main
+from checker.contract.documents import Problem
 from checker.importers.arena import import_log
+from checker.importers.arena_log import LogMessage, read_log
 from checker.importers.recording import RecordedGame
 
 DATA = Path(__file__).parent / "data" / "arena"
@@ -99,6 +102,27 @@ def test_a_trace_cut_short_by_an_interrupt_is_not_left_behind(tmp_path: Path) ->
     with pytest.raises(KeyboardInterrupt):
         write_trace(cut, tmp_path / "cut.jsonl")
     assert not (tmp_path / "cut.jsonl").exists()
+
+
+def test_an_interrupt_while_reading_a_log_keeps_the_games_it_had_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log's first game ended before the signal: it is written; the second, being read, is left out whole."""
+    from checker.importers import arena
+    from tests.test_arena_importer import _game_states, _log
+
+    log = _log(tmp_path / "Player.log", list(enumerate([*_game_states("mA", over=True), *_game_states("mB")], 1)))
+
+    def terminated_in_the_second_game(path: Path, problems: list[Problem]) -> Iterator[LogMessage]:
+        for message in read_log(path, problems):
+            if message.line == 11:  # the second game's second state
+                os.kill(os.getpid(), signal.SIGTERM)
+            yield message
+
+    monkeypatch.setattr(arena, "read_log", terminated_in_the_second_game)
+    assert main(["import", "arena", str(log), "--out", str(tmp_path / "out")]) == 143
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["arena-mA-game1.jsonl"]
+    assert "interrupted: the 1 game(s) before are written" in capsys.readouterr().err
 
 
 def test_a_number_of_games_too_large_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,6 +41,7 @@ beginnings and ends of turns, phases and steps. Arena plays the current rules: t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,9 @@ class _Game:
     entries: list[Entry] = field(default_factory=list)
     first: Observation | None = None
     last: Observation | None = None
+    #: The log has the game whole: its end is read, or the next game of its match began. What the
+    #: log says of it after (Arena's states past a game's end) isn't read.
+    complete: bool = False
 
     def name(self, seat: Any) -> str:
         if not isinstance(seat, int):
@@ -260,6 +264,7 @@ class _Reader:
         self.names: dict[str, dict[int, str]] = {}  # match id -> seat -> player name
         self.game: _Game | None = None  # the game of the last message, which one without a match id continues
         self.games: dict[tuple[str, int], _Game] = {}  # by match id and game number, in the log's order
+        self.ended: list[_Game] = []  # the games completed since :meth:`completed` was last asked
 
     def read(self, message: LogMessage) -> None:
         """Take in one message; one whose shape isn't Arena's is a problem, and the log goes on."""
@@ -271,6 +276,20 @@ class _Reader:
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # 1e400 as a number
             what = f"{type(exc).__name__}: {exc}"
             self.problems.append(Problem(self.path, message.line, f"a game message not shaped as Arena's ({what})"))
+
+    def completed(self, log_ended: bool = False) -> list[ArenaGame]:
+        """The games completed since last asked that reached their first turn, as traces; at the
+        log's end (``log_ended``), the games it leaves under way too, in the log's order."""
+        if log_ended:
+            for game in self.games.values():
+                self._complete(game)
+        ended, self.ended = self.ended, []
+        return [ArenaGame(g.match_id, g.number, g.recorded(self.path)) for g in ended if g.first is not None]
+
+    def _complete(self, game: _Game) -> None:
+        if not game.complete:
+            game.complete = True
+            self.ended.append(game)
 
     def _players(self, data: dict[str, Any]) -> None:
         room = (data.get("matchGameRoomStateChangedEvent") or {}).get("gameRoomInfo") or {}
@@ -288,9 +307,14 @@ class _Reader:
         # Messages of two games may alternate (two tables open at once): each goes on with its own.
         self.game = self.games.get((match_id, number))
         if self.game is None:
+            for other in self.games.values():  # a match plays its games one after another
+                if other.match_id == match_id:
+                    self._complete(other)
             self.game = self.games[match_id, number] = _Game(
                 self.path, match_id, number, self.names.setdefault(match_id, {})
             )
+        if self.game.complete:
+            return
         state_id = gre.get("gameStateId", gsm.get("gameStateId"))
         if isinstance(state_id, int):
             if state_id in self.game.state_ids:
@@ -299,6 +323,8 @@ class _Reader:
         self.game.apply(gsm)
         self.game.happened(gsm)
         self.game.observe(line, self.problems)
+        if self.game.stage == "GameStage_GameOver":
+            self._complete(self.game)
 
 
 @dataclass(frozen=True)
@@ -310,12 +336,15 @@ class ArenaGame:
     game: RecordedGame
 
 
-def import_log(path: Path, problems: list[Problem]) -> list[ArenaGame]:
-    """The games of an Arena log that reached their first turn, in order; problems go to ``problems``.
+def import_log(path: Path, problems: list[Problem]) -> Iterator[ArenaGame]:
+    """The games of an Arena log that reached their first turn, each as soon as the log has it whole
+    (its end, or the next game of its match, is read; the games the log leaves under way at its
+    end), so that a caller keeps those read when it is interrupted; problems go to ``problems``.
 
-    Raises :class:`OSError` when the file can't be read at all.
+    Raises :class:`OSError`, when the first game is asked for, if the file can't be read at all.
     """
     reader = _Reader(path, problems)
     for message in read_log(path, problems):
         reader.read(message)
-    return [ArenaGame(g.match_id, g.number, g.recorded(path)) for g in reader.games.values() if g.first is not None]
+        yield from reader.completed()
+    yield from reader.completed(log_ended=True)

@@ -66,12 +66,11 @@ def _unwrap(data: Any) -> Any:
     return data
 
 
-def read_log(path: Path, problems: list[Problem]) -> list[LogMessage]:
-    """The game messages of a log, in order; what can't be read goes to ``problems``.
+def read_log(path: Path, problems: list[Problem]) -> Iterator[LogMessage]:
+    """The game messages of a log, in order, each as it is read; what can't be read goes to ``problems``.
 
-    Raises :class:`OSError` when the file can't be read at all.
+    Raises :class:`OSError`, when the first message is asked for, if the file can't be read at all.
     """
-    messages = []
     decoder = json.JSONDecoder()
     with io.TextIOWrapper(open_regular(path), encoding="utf-8", errors="replace") as lines:
         for start, body in _entries(lines):
@@ -99,5 +98,4 @@ def read_log(path: Path, problems: list[Problem]) -> list[LogMessage]:
                 continue
             data = _unwrap(data)
             if isinstance(data, dict) and any(key in data for key in GAME_KEYS):
-                messages.append(LogMessage(start, data))
-    return messages
+                yield LogMessage(start, data)

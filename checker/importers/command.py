@@ -9,7 +9,8 @@ Exit codes: 0 every game imported; 1 something couldn't be (a malformed log entr
 recorder couldn't finish: what was imported is written all the same, and each problem is named
 with its file and line or seed); 2 a usage error (a log that can't be read, phase-python not
 installed, a wrong option); 3 an internal error; 128 + the signal's number when interrupted (130
-Ctrl-C, 143 SIGTERM, 129 SIGHUP: the games before are written).
+Ctrl-C, 143 SIGTERM, 129 SIGHUP: the games before are written, an Arena log's games each as soon as
+the log has it whole).
 """
 
 from __future__ import annotations
@@ -137,20 +138,23 @@ def _arena(logs: list[Path], write: Callable[[RecordedGame, str, str], None], er
     unreadable = written = 0
     names: set[str] = set()
     try:
-        with stopping():
+        with stopping():  # a game being read or written when a signal comes is left out whole
             for log in logs:
-                try:
-                    games = list(import_log(log, problems))
-                except OSError as exc:  # named, and the other logs imported
-                    error(f"can't read {log}: {exc.strerror or exc}")
-                    unreadable += 1
-                    continue
-                for found in games:
+                games, count = import_log(log, problems), 0
+                while True:  # each game written as soon as the log has it whole
+                    try:
+                        found = next(games, None)
+                    except OSError as exc:  # reading the log: named, and the other logs imported
+                        error(f"can't read {log}: {exc.strerror or exc}")
+                        unreadable += 1
+                        break
+                    if found is None:
+                        if not count:
+                            error(f"{log}: no game reached its first turn in this log")
+                        break
                     name = _file_name(f"arena-{found.match_id}-game{found.number}", names)
                     write(found.game, name, f"{log}: match {found.match_id} game {found.number}")
-                    written += 1
-                if not games:
-                    error(f"{log}: no game reached its first turn in this log")
+                    written, count = written + 1, count + 1
     except KeyboardInterrupt as exc:
         error(f"interrupted: the {written} game(s) before are written")
         return exit_code(exc)
