@@ -58,6 +58,32 @@ def test_the_import_command_refuses_what_it_cannot_read(tmp_path: Path, capsys: 
     assert main(["import", "nothing"]) == 2
 
 
+def test_a_log_that_isnt_utf8_text_is_named_with_what_it_seems_to_be_and_the_others_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Saved again as UTF-16 (with its byte order mark or without), or no text at all: each said
+    whole (exit 2, as a log that can't be read), not read as a log of no game."""
+    text = (DATA / "bo1.log").read_text(encoding="utf-8")
+    logs = {"marked.log": text.encode("utf-16"), "unmarked.log": text.encode("utf-16-le")}
+    logs["binary.log"] = bytes(range(256)) * 400 + text.encode()  # its text past what is looked at
+    for name, data in logs.items():
+        (tmp_path / name).write_bytes(data)
+    out = tmp_path / "out"
+    assert (
+        main(["import", "arena", *(str(tmp_path / name) for name in logs), str(DATA / "bo3.log"), "--out", str(out)])
+        == 2
+    )
+    err = capsys.readouterr().err
+    for name in ("marked.log", "unmarked.log"):
+        assert (
+            f"can't read {tmp_path / name}: it looks like UTF-16: MTG Arena writes Player.log in UTF-8; "
+            "convert it with iconv -f UTF-16 -t UTF-8"
+        ) in err
+    assert f"can't read {tmp_path / 'binary.log'}: it isn't text (NUL bytes or bytes that aren't UTF-8 in" in err
+    assert "no game reached its first turn" not in err
+    assert sorted(p.name for p in out.iterdir()) == ["arena-m-77aa-game1.jsonl", "arena-m-77aa-game2.jsonl"]
+
+
 def test_games_named_alike_or_at_length_each_get_a_file_and_an_unreadable_log_stops_none(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,11 +9,14 @@ inside an envelope's ``payload`` or ``request`` field; they are decoded in turn.
 Only the game's messages matter here: an envelope with ``greToClientEvent`` (the game rules
 engine's messages to the client) or ``matchGameRoomStateChangedEvent`` (the match's players).
 Other entries are skipped. A game message whose JSON can't be read is a :class:`~checker.contract.documents.Problem`
-naming the file and line; reading goes on with the next entry.
+naming the file and line; reading goes on with the next entry. A file that isn't UTF-8 text (a log
+saved again as UTF-16 by an editor or Windows PowerShell, or not a log at all) is refused whole
+(:class:`NotText`): read as UTF-8, it would only show no game.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import re
@@ -28,6 +31,20 @@ ENTRY_START = re.compile(r"^\[(UnityCrossThreadLogger|Client GRE)\]")
 GAME_KEYS = ("greToClientEvent", "matchGameRoomStateChangedEvent")
 #: What Arena writes instead of a game state it found too large to log.
 SUMMARIZED = "[Message summarized because one or more GameStateMessages exceeded"
+#: How much of a log's beginning tells whether it is UTF-8 text (a log's first lines are Arena's own).
+HEAD_BYTES = 64 * 1024
+#: The byte order marks a log saved in another Unicode encoding begins with (UTF-32's first: UTF-16
+#: little-endian's is the beginning of UTF-32 little-endian's).
+BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+class NotText(OSError):
+    """A log that isn't UTF-8 text, as MTG Arena writes it; the message says what it seems to be."""
 
 
 @dataclass(frozen=True)
@@ -66,14 +83,54 @@ def _unwrap(data: Any) -> Any:
     return data
 
 
+def _not_text(head: bytes, whole: bool) -> str | None:
+    """What seems wrong with a log whose beginning, ``head`` (the file ``whole``, or cut anywhere),
+    isn't UTF-8 text; None where it is. A stray byte that isn't UTF-8 (a crash report's) is no
+    matter: it is read as U+FFFD, as the 17Lands client reads it."""
+    encoding = next((name for mark, name in BYTE_ORDER_MARKS if head.startswith(mark)), None)
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    if encoding is None and max(even, odd) > len(head) // 4 and min(even, odd) < len(head) // 16:
+        encoding = "UTF-16"  # text of one byte a character, every other byte NUL: UTF-16 without its mark
+    if encoding is not None:
+        return (
+            f"it looks like {encoding}: MTG Arena writes Player.log in UTF-8; "
+            f"convert it with iconv -f {encoding} -t UTF-8"
+        )
+    lines = head.split(b"\n")
+    if not whole and len(lines) > 1:
+        lines.pop()  # cut short
+    utf8 = codecs.getincrementaldecoder("utf-8")()
+    bad = 0
+    for line in lines:
+        try:
+            utf8.decode(line, final=False)  # a character cut at the head's end isn't held against it
+        except UnicodeDecodeError:
+            bad += 1
+        else:
+            bad += b"\0" in line
+        utf8.reset()
+    if bad * 2 > len(lines):
+        return (
+            f"it isn't text (NUL bytes or bytes that aren't UTF-8 in {bad} of its first {len(lines)} line(s)): "
+            "MTG Arena writes Player.log as UTF-8 text"
+        )
+    return None
+
+
 def read_log(path: Path, problems: list[Problem]) -> Iterator[LogMessage]:
     """The game messages of a log, in order, each as it is read; what can't be read goes to ``problems``.
 
-    Raises :class:`OSError`, when the first message is asked for, if the file can't be read at all.
+    Raises :class:`OSError`, when the first message is asked for, if the file can't be read at all
+    (:class:`NotText` if it isn't UTF-8 text).
     """
     decoder = json.JSONDecoder()
-    with io.TextIOWrapper(open_regular(path), encoding="utf-8", errors="replace") as lines:
-        for start, body in _entries(lines):
+    with open_regular(path) as file:
+        head = file.read(HEAD_BYTES)
+        wrong = _not_text(head, whole=len(head) < HEAD_BYTES)
+        if wrong is not None:
+            raise NotText(wrong)
+        file.seek(0)
+        for start, body in _entries(io.TextIOWrapper(file, encoding="utf-8", errors="replace")):
             mentions_game = any(key in body for key in GAME_KEYS)
             if SUMMARIZED in body:
                 problems.append(

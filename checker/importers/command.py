@@ -7,8 +7,8 @@
 
 Exit codes: 0 every game imported; 1 something couldn't be (a malformed log entry, a game the
 recorder couldn't finish: what was imported is written all the same, and each problem is named
-with its file and line or seed); 2 a usage error (a log that can't be read, phase-python not
-installed, a wrong option); 3 an internal error; 128 + the signal's number when interrupted (130
+with its file and line or seed); 2 a usage error (a log that can't be read or isn't UTF-8 text,
+phase-python not installed, a wrong option); 3 an internal error; 128 + the signal's number when interrupted (130
 Ctrl-C, 143 SIGTERM, 129 SIGHUP: the games before are written, an Arena log's games each as soon as
 the log has it whole).
 """
