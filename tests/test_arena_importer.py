@@ -264,7 +264,9 @@ def test_a_number_past_an_integer_or_a_life_of_true_is_named_or_left_out(tmp_pat
     states[1] = {**states[1], "turnInfo": {**states[1]["turnInfo"], "turnNumber": 1e400}}  # type: ignore[dict-item]
     problems: list[Problem] = []
     (found,) = import_log(_log(tmp_path / "Player.log", list(enumerate(states, 1))), problems)
-    assert [(p.line, "OverflowError" in p.message) for p in problems] == [(3, True)]  # its message begins there
+    assert [(p.line, p.message.split(":")[0]) for p in problems] == [  # its message begins there
+        (3, "the turn number Infinity is not a whole number from 0 to 10,000")
+    ]
     assert all(_life(seen, "Seat 1") is None for seen in _seen(found.game))  # true is no life total
 
 
@@ -281,3 +283,23 @@ def test_each_game_is_given_as_soon_as_the_log_has_it_whole(monkeypatch: pytest.
     for name, given in (("bo1.log", [(1, 41)]), ("bo3.log", [(1, 9), (2, 11)])):
         read.clear()
         assert [(found.number, read[-1]) for found in import_log(DATA / name, [])] == given
+
+
+def _at_turn(state: dict[str, object], number: object) -> dict[str, object]:
+    turn = state["turnInfo"]
+    assert isinstance(turn, dict)
+    return {**state, "turnInfo": {**turn, "turnNumber": number}}
+
+
+def test_a_turn_number_that_isnt_a_games_is_named_and_its_state_left_out(tmp_path: Path) -> None:
+    upkeep, draw, main = _game_states("mT")
+    wrong: list[object] = [1e300, 3.5, -1, 10_001, "2", True]
+    states = [upkeep, *(_at_turn(draw, n) for n in wrong), _at_turn(main, 10_000)]
+    problems: list[Problem] = []
+    (found,) = import_log(_log(tmp_path / "Player.log", list(enumerate(states, 1))), problems)
+    said = ["1e+300", "3.5", "-1", "10001", '"2"', "true"]
+    assert [(p.line, p.message) for p in problems] == [
+        (3 + 2 * i, f"the turn number {n} is not a whole number from 0 to 10,000: this game state is left out")
+        for i, n in enumerate(said)
+    ]
+    assert [(s.turn_number, s.step) for s in _seen(found.game)] == [(1, "upkeep"), (10_000, None)]

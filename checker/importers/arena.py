@@ -41,6 +41,7 @@ beginnings and ends of turns, phases and steps. Arena plays the current rules: t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,6 +80,10 @@ NO_PHASE = {None, "", "Phase_None", "Phase_Unknown"}
 NO_STEP = {None, "", "Step_None", "Step_Unknown", "Step_Main"}
 #: Each phase's steps, from the edition's turn.
 PHASE_STEPS = {phase: set(steps) for phase, steps in TURN_TEMPLATES[EDITION]}
+#: The largest turn number read (``turnInfo.turnNumber`` counts every player's turns): far past any
+#: game played, as 10,000 turns at a few seconds each take more than a day. A larger number, or one
+#: that isn't whole (3.5), is a log gone wrong, not a turn: a trace of it would be checked as a game.
+MAX_TURN = 10_000
 #: Zone transfer categories and the events they are.
 TRANSFERS = {"Draw": "card_drawn", "PlayLand": "land_played", "CastSpell": "spell_cast", "Discard": "discarded"}
 
@@ -320,6 +325,11 @@ class _Reader:
             if state_id in self.game.state_ids:
                 return  # the same state logged again
             self.game.state_ids.add(state_id)
+        turn = (gsm.get("turnInfo") or {}).get("turnNumber")
+        if turn is not None and not (type(turn) is int and 0 <= turn <= MAX_TURN):  # not true, 3.5 or 1e300
+            said = f"the turn number {json.dumps(turn)[:40]} is not a whole number from 0 to {MAX_TURN:,}"
+            self.problems.append(Problem(self.path, line, f"{said}: this game state is left out"))
+            return
         self.game.apply(gsm)
         self.game.happened(gsm)
         self.game.observe(line, self.problems)
