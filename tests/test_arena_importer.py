@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -303,3 +304,24 @@ def test_a_turn_number_that_isnt_a_games_is_named_and_its_state_left_out(tmp_pat
         for i, n in enumerate(said)
     ]
     assert [(s.turn_number, s.step) for s in _seen(found.game)] == [(1, "upkeep"), (10_000, None)]
+
+
+def test_a_number_too_long_to_read_is_named_and_the_log_goes_on(tmp_path: Path) -> None:
+    """More digits than Python reads as an integer (4,300 by default) stopped the import: an internal error."""
+    upkeep, draw, main = (_state(n, s) for n, s in enumerate(_game_states("mL"), 1))
+    digits = "1" * (sys.get_int_max_str_digits() + 1)
+    log = tmp_path / "Player.log"
+    entries = [
+        upkeep,
+        draw.replace('"turnNumber": 1', f'"turnNumber": {digits}'),
+        json.dumps({"payload": draw.replace("1", digits)}),
+        main,
+    ]
+    log.write_text("".join(f"[UnityCrossThreadLogger]greToClientEvent\n{entry}\n" for entry in entries))
+    problems: list[Problem] = []
+    (found,) = import_log(log, problems)
+    too_long = (
+        f"a game message's JSON can't be read: a number too long to read (over {sys.get_int_max_str_digits():,} digits)"
+    )
+    assert [(p.line, p.message) for p in problems] == [(3, too_long)]
+    assert [s.step for s in _seen(found.game)] == ["upkeep", None]

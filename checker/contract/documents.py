@@ -14,6 +14,7 @@ import json
 import math
 import os
 import stat
+import sys
 import tempfile
 from dataclasses import dataclass
 from functools import cache
@@ -150,6 +151,14 @@ def not_among(shown: str, value: object, allowed: list[str]) -> str:
     close = difflib.get_close_matches(value, allowed, n=3) if isinstance(value, str) else []
     hint = f"; the closest: {', '.join(close)}" if close else ""
     return f"{shown} is not one of the {len(allowed)} allowed{hint}"
+
+
+def number_too_long(exc: ValueError) -> str | None:
+    """What Python's refusal of a JSON number of too many digits for an integer means, in plain
+    words (its own message advises raising the limit); None for any other ValueError."""
+    if "int_max_str_digits" in str(exc):
+        return f"a number too long to read (over {sys.get_int_max_str_digits():,} digits)"
+    return None
 
 
 def _no_constant(name: str) -> object:

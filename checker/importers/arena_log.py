@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from checker.contract.documents import Problem, open_regular
+from checker.contract.documents import Problem, number_too_long, open_regular
 
 ENTRY_START = re.compile(r"^\[(UnityCrossThreadLogger|Client GRE)\]")
 GAME_KEYS = ("greToClientEvent", "matchGameRoomStateChangedEvent")
@@ -77,7 +77,7 @@ def _unwrap(data: Any) -> Any:
             if isinstance(inner, str):
                 try:
                     inner = json.loads(inner)
-                except (json.JSONDecodeError, RecursionError):
+                except (ValueError, RecursionError):  # not JSON, a number too long, nested too deep
                     return data
             return _unwrap(inner)
     return data
@@ -152,6 +152,11 @@ def read_log(path: Path, problems: list[Problem]) -> Iterator[LogMessage]:
             except RecursionError:
                 if mentions_game:
                     problems.append(Problem(path, start, "a game message's JSON can't be read: it is nested too deep"))
+                continue
+            except ValueError as exc:  # not JSONDecodeError: a number past Python's limit on an integer's digits
+                if mentions_game:
+                    why = number_too_long(exc) or str(exc)
+                    problems.append(Problem(path, start, f"a game message's JSON can't be read: {why}"))
                 continue
             data = _unwrap(data)
             if isinstance(data, dict) and any(key in data for key in GAME_KEYS):

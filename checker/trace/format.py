@@ -39,7 +39,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from checker.contract.codec import ACTION_TYPES, encode
-from checker.contract.documents import NotARegularFile, load_schema, read_regular, said
+from checker.contract.documents import NotARegularFile, load_schema, number_too_long, read_regular, said
 from checker.contract.interface import Action, DecisionView, GameEvent, GameView, PermanentView, StackItemView
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
 
@@ -415,8 +415,9 @@ def _json(raw: bytes) -> Any:
     except RecursionError:
         raise _TooDeep(_TOO_DEEP) from None
     except ValueError as exc:
-        if "int_max_str_digits" in str(exc):  # Python's own limit, and its advice to raise it
-            raise ValueError(f"a number too long to read (over {sys.get_int_max_str_digits():,} digits)") from None
+        too_long = number_too_long(exc)
+        if too_long is not None:
+            raise ValueError(too_long) from None
         raise
 
 
