@@ -325,3 +325,46 @@ def test_a_number_too_long_to_read_is_named_and_the_log_goes_on(tmp_path: Path) 
     )
     assert [(p.line, p.message) for p in problems] == [(3, too_long)]
     assert [s.step for s in _seen(found.game)] == ["upkeep", None]
+
+
+def test_a_state_without_a_match_id_among_games_under_way_is_told_by_its_game_or_named(tmp_path: Path) -> None:
+    """Two games under way: a state without a match id is of the one whose last state its
+    prevGameStateId names, or whose gameNumber it has; where nothing tells, it is named and left out
+    (it went to the game of the message before it: here the other game)."""
+    players = [{"systemSeatNumber": 1, "lifeTotal": 20, "teamId": 1}, {"systemSeatNumber": 2, "lifeTotal": 20}]
+
+    def turn(phase: str, step: str | None) -> dict[str, object]:
+        return {"turnNumber": 1, "phase": phase, "step": step, "activePlayer": 1, "priorityPlayer": 1}
+
+    def full(match_id: str, number: int, step: str) -> dict[str, object]:
+        info = {"matchID": match_id, "gameNumber": number}
+        return {
+            "type": "GameStateType_Full",
+            "gameInfo": info,
+            "players": players,
+            "turnInfo": turn("Phase_Beginning", step),
+        }
+
+    main: dict[str, object] = {"type": "GameStateType_Diff", "turnInfo": turn("Phase_Main1", None)}
+    states: list[tuple[int, dict[str, object]]] = [
+        (1, full("mA", 1, "Step_Upkeep")),
+        (1, full("mB", 2, "Step_Upkeep")),
+        (2, full("mB", 2, "Step_Draw")),
+        (2, {"type": "GameStateType_Diff", "prevGameStateId": 1, "turnInfo": turn("Phase_Beginning", "Step_Draw")}),
+        (3, main),  # of mA or mB: nothing tells
+        (3, {**main, "gameInfo": {"gameNumber": 2}}),
+    ]
+    problems: list[Problem] = []
+    games = list(import_log(_log(tmp_path / "Player.log", states), problems))
+    assert [(p.line, p.message) for p in problems] == [
+        (
+            9,
+            "a game state without a match id while 2 games are under way (match mA game 1, match mB game 2): "
+            "which one it is of can't be told, and it is left out",
+        )
+    ]
+    steps = {found.match_id: [(s.phase, s.step) for s in _seen(found.game)] for found in games}
+    assert steps == {
+        "mA": [("beginning", "upkeep"), ("beginning", "draw")],
+        "mB": [("beginning", "upkeep"), ("beginning", "draw"), ("precombat_main", None)],
+    }

@@ -9,9 +9,10 @@ What the log holds, as the open-source readers of it use it (the sources followe
   ``GREMessageType_GameStateMessage`` has ``systemSeatIds`` (the seats it is sent to: the log's
   owner), a ``gameStateId``, and a ``gameStateMessage`` of type ``GameStateType_Full`` (the whole
   state) or ``GameStateType_Diff`` (only what changed: zones, objects and players by id, and
-  ``diffDeletedInstanceIds``).
+  ``diffDeletedInstanceIds``; and ``prevGameStateId``, the state it changes).
 - A game state's ``gameInfo`` names the match (``matchID``), the game (``gameNumber``) and its
   ``stage``; at ``GameStage_GameOver`` its ``results`` give each scope's ``winningTeamId``.
+  Differences mostly have no ``gameInfo`` (the 17Lands client reads it only where there is one).
 - ``turnInfo`` has ``turnNumber`` (counting every player's turns), ``phase`` (``Phase_Beginning``,
   ``Phase_Main1``, ``Phase_Combat``, ``Phase_Main2``, ``Phase_Ending``), ``step`` (``Step_Untap``
   ... ``Step_Cleanup``; none in a main phase), ``activePlayer``, ``priorityPlayer`` and
@@ -115,6 +116,7 @@ class _Game:
     winner: str | None = None
     starting_player: str | None = None
     state_ids: set[int] = field(default_factory=set)
+    latest: int | None = None  # the ``gameStateId`` of the last state read
     annotations: set[int] = field(default_factory=set)
     entries: list[Entry] = field(default_factory=list)
     first: Observation | None = None
@@ -267,7 +269,7 @@ class _Reader:
         self.path = path
         self.problems = problems
         self.names: dict[str, dict[int, str]] = {}  # match id -> seat -> player name
-        self.game: _Game | None = None  # the game of the last message, which one without a match id continues
+        self.game: _Game | None = None  # the game of the last message read
         self.games: dict[tuple[str, int], _Game] = {}  # by match id and game number, in the log's order
         self.ended: list[_Game] = []  # the games completed since :meth:`completed` was last asked
 
@@ -306,35 +308,65 @@ class _Reader:
 
     def _state(self, gre: dict[str, Any], line: int) -> None:
         gsm = gre.get("gameStateMessage") or {}
-        info = gsm.get("gameInfo") or {}
-        match_id = str(info.get("matchID") or (self.game.match_id if self.game else "unknown"))
-        number = int(info.get("gameNumber") or (self.game.number if self.game else 1))
-        # Messages of two games may alternate (two tables open at once): each goes on with its own.
-        self.game = self.games.get((match_id, number))
-        if self.game is None:
-            for other in self.games.values():  # a match plays its games one after another
-                if other.match_id == match_id:
-                    self._complete(other)
-            self.game = self.games[match_id, number] = _Game(
-                self.path, match_id, number, self.names.setdefault(match_id, {})
-            )
-        if self.game.complete:
+        game = self._game_of(gsm, line)
+        if game is None:
+            return
+        self.game = game
+        if game.complete:
             return
         state_id = gre.get("gameStateId", gsm.get("gameStateId"))
         if isinstance(state_id, int):
-            if state_id in self.game.state_ids:
+            if state_id in game.state_ids:
                 return  # the same state logged again
-            self.game.state_ids.add(state_id)
+            game.state_ids.add(state_id)
+            game.latest = state_id
         turn = (gsm.get("turnInfo") or {}).get("turnNumber")
         if turn is not None and not (type(turn) is int and 0 <= turn <= MAX_TURN):  # not true, 3.5 or 1e300
             said = f"the turn number {json.dumps(turn)[:40]} is not a whole number from 0 to {MAX_TURN:,}"
             self.problems.append(Problem(self.path, line, f"{said}: this game state is left out"))
             return
-        self.game.apply(gsm)
-        self.game.happened(gsm)
-        self.game.observe(line, self.problems)
-        if self.game.stage == "GameStage_GameOver":
-            self._complete(self.game)
+        game.apply(gsm)
+        game.happened(gsm)
+        game.observe(line, self.problems)
+        if game.stage == "GameStage_GameOver":
+            self._complete(game)
+
+    def _game_of(self, gsm: dict[str, Any], line: int) -> _Game | None:
+        """The game a state is of, by its ``gameInfo``'s ``matchID`` and ``gameNumber``. Messages of two
+        games may alternate (two tables open at once): a state without a match id (Arena's differences
+        mostly have none) is of the one game under way, of its ``gameNumber`` if it has one; of several,
+        the one whose last state its ``prevGameStateId`` names; else it can't be told, and None (a
+        problem). With no game under way, it is of the last message's game, as its number says."""
+        info = gsm.get("gameInfo") or {}
+        if not info.get("matchID"):
+            said = info.get("gameNumber") or None
+            under_way = [g for g in self.games.values() if not g.complete and said in (None, g.number)]
+            if len(under_way) > 1:
+                under_way = [g for g in under_way if g.latest == gsm.get("prevGameStateId")] or under_way
+            if len(under_way) == 1:
+                return under_way[0]
+            if under_way:
+                games = ", ".join(f"match {g.match_id} game {g.number}" for g in under_way)
+                self.problems.append(
+                    Problem(
+                        self.path,
+                        line,
+                        f"a game state without a match id while {len(under_way)} games are under way ({games}): "
+                        "which one it is of can't be told, and it is left out",
+                    )
+                )
+                return None
+        match_id = str(info.get("matchID") or (self.game.match_id if self.game else "unknown"))
+        number = int(info.get("gameNumber") or (self.game.number if self.game else 1))
+        game = self.games.get((match_id, number))
+        if game is None:
+            for other in self.games.values():  # a match plays its games one after another
+                if other.match_id == match_id:
+                    self._complete(other)
+            game = self.games[match_id, number] = _Game(
+                self.path, match_id, number, self.names.setdefault(match_id, {})
+            )
+        return game
 
 
 @dataclass(frozen=True)
