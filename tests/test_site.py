@@ -248,6 +248,37 @@ def test_engines_whose_names_make_the_same_key_each_get_their_own(tmp_path: Path
     assert not broken_links(tmp_path / "site")  # nor an anchor of one engine that is another's
 
 
+def _one_edition(report: Path, edition: str, path: Path) -> Path:
+    """The report's results in one edition, as a run of ``--edition EDITION`` writes them."""
+    data = json.loads(report.read_text(encoding="utf-8"))
+    data["editions"], data["summary"] = [edition], {edition: data["summary"][edition]}
+    data["results"] = [r for r in data["results"] if r["edition"] == edition]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_an_engines_reports_of_different_editions_are_one_engine_as_compare_has_them(tmp_path: Path) -> None:
+    runs = [_one_edition(REFERENCE, e, tmp_path / f"{e}.json") for e in ("mirage", "cr2008", "cr2024")]
+    engines, problems = read_engines(runs)
+    assert not problems and [e.label for e in engines] == ["reference-engine 0.1.0"]
+    assert engines[0].by_id.keys() == read_engines([REFERENCE])[0][0].by_id.keys()
+    assert main(["site", "--out", str(tmp_path / "site"), *map(str, runs)]) == 0
+    page = (tmp_path / "site" / "engines.html").read_text(encoding="utf-8")
+    assert page.count('<tr id="e-') == 1 and all(f"<code>{run.name}</code>" in page for run in runs)
+
+
+def test_a_report_of_an_engine_in_an_edition_shown_already_is_named_and_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As ``turncheck compare`` refuses them: the engine would have two answers for one scenario."""
+    again = _one_edition(REFERENCE, "cr2008", tmp_path / "again.json")
+    assert main(["site", "--out", str(tmp_path / "site"), str(REFERENCE), str(again)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{again}: {REFERENCE} and {again} are both reports of reference-engine 0.1.0 with results in cr2008" in err
+    page = (tmp_path / "site" / "engines.html").read_text(encoding="utf-8")
+    assert page.count('<tr id="e-') == 1 and "again.json" not in page
+
+
 def test_a_build_cut_short_leaves_no_index_that_would_show_it_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -73,7 +73,7 @@ def test_a_timeline_shows_turn_phase_step_priority_events_and_violations(traced_
 
 
 def test_the_drill_downs_lead_to_the_timelines(traced_site: Path) -> None:
-    link = f"traces/reference-engine-0-1-0/{NOTHING_HAPPENS}.html"
+    link = f"traces/active-player-only-priority-0-1-0/{NOTHING_HAPPENS}.html"
     part = (traced_site / "parts" / "upkeep.html").read_text(encoding="utf-8")
     assert f'<a href="../{link}">The game as a timeline</a>: 1 violation(s) found by the rules checker' in part
     assert f'<a href="{link}">The game as a timeline</a>' in (traced_site / "engines.html").read_text(encoding="utf-8")

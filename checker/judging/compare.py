@@ -6,9 +6,10 @@ compare cleanly; a scenario that some reports of an edition have and others lack
 such, never counted as a disagreement.
 
 An engine is its name and version. Several reports of one engine that cover different
-editions (one run per edition) are merged into one column; two that both have results in an
-edition would give that engine two answers for the same scenario, so they are refused
-(:class:`CompareError`). Two versions of one engine are two engines, and compare side by side.
+editions (one run per edition) are merged into one column (:func:`merge`, which ``turncheck
+site`` uses too); two that both have results in an edition would give that engine two answers
+for the same scenario, so they are refused (:class:`CompareError`). Two versions of one engine
+are two engines, and compare side by side.
 
 A scenario is a *disagreement* when one engine passed it and another failed, erred or timed
 out. An engine that can't express the scenario (unsupported) neither agrees nor disagrees,
@@ -52,14 +53,25 @@ class Engine:
     """One column: an engine (name and version) and the reports its results came from."""
 
     identity: EngineIdentity
-    suite_versions: tuple[str, ...]
-    sources: tuple[str, ...]
-    partial: tuple[str, ...]  # why each partial report of it ended early
+    reports: tuple[tuple[str, RunReport], ...]  # each named by its source
     results: dict[str, ScenarioResult]
 
     @property
     def label(self) -> str:
         return f"{self.identity.name} {self.identity.version}".strip()
+
+    @property
+    def suite_versions(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r.suite_version for _, r in self.reports))
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        return tuple(source for source, _ in self.reports)
+
+    @property
+    def partial(self) -> tuple[str, ...]:
+        """Why each partial report of it ended early."""
+        return tuple(r.partial for _, r in self.reports if r.partial is not None)
 
     @property
     def editions(self) -> frozenset[str]:
@@ -121,35 +133,45 @@ class Comparison:
         return tuple(totals)
 
 
-def _merge(reports: Sequence[tuple[str, RunReport]]) -> tuple[Engine, ...]:
-    """The reports grouped by engine, in the order each engine first appears."""
+@dataclass(frozen=True)
+class Overlap:
+    """A report left out of a merge: an earlier report of its engine has results in one of its editions."""
+
+    source: str  # the report left out
+    earlier: str  # the report of the same engine merged before it
+    engine: EngineIdentity
+    edition: str  # the first edition both have results in
+
+    def __str__(self) -> str:
+        return (
+            f"{self.earlier} and {self.source} are both reports of {self.engine.name} {self.engine.version} "
+            f"with results in {self.edition}"
+        )
+
+
+def merge(reports: Sequence[tuple[str, RunReport]]) -> tuple[tuple[Engine, ...], tuple[Overlap, ...]]:
+    """The reports grouped by engine, in the order each engine first appears; and the reports left
+    out, each whole: those that have results in an edition an earlier report of their engine has
+    (that engine would have two answers for one scenario). ``compare`` refuses a merge that leaves
+    one out; ``turncheck site`` shows the others and names it."""
     grouped: dict[tuple[str, str], list[tuple[str, RunReport]]] = {}
     for source, report in reports:
         grouped.setdefault((report.engine.name, report.engine.version), []).append((source, report))
-    engines = []
+    engines, overlaps = [], []
     for group in grouped.values():
         results: dict[str, ScenarioResult] = {}
         covered: dict[str, str] = {}  # edition -> the source that has results in it
+        kept = []
         for source, report in group:
-            for edition in {r.edition for r in report.results}:
-                if edition in covered:
-                    first = group[0][1].engine
-                    raise CompareError(
-                        f"{covered[edition]} and {source} are both reports of {first.name} {first.version} with "
-                        f"results in {edition}: compare one of them, or reports of different versions"
-                    )
-                covered[edition] = source
+            editions = dict.fromkeys(r.edition for r in report.results)
+            if (clash := next((e for e in editions if e in covered), None)) is not None:
+                overlaps.append(Overlap(source, covered[clash], report.engine, clash))
+                continue
+            covered.update(dict.fromkeys(editions, source))
             results.update((r.id, r) for r in report.results)
-        engines.append(
-            Engine(
-                identity=group[0][1].engine,
-                suite_versions=tuple(dict.fromkeys(r.suite_version for _, r in group)),
-                sources=tuple(source for source, _ in group),
-                partial=tuple(r.partial for _, r in group if r.partial is not None),
-                results=results,
-            )
-        )
-    return tuple(engines)
+            kept.append((source, report))
+        engines.append(Engine(identity=group[0][1].engine, reports=tuple(kept), results=results))
+    return tuple(engines), tuple(overlaps)
 
 
 def compare(reports: Sequence[tuple[str, RunReport]]) -> Comparison:
@@ -157,7 +179,9 @@ def compare(reports: Sequence[tuple[str, RunReport]]) -> Comparison:
 
     Raises :class:`CompareError` when one engine has two reports with results in one edition.
     """
-    engines = _merge(reports)
+    engines, overlaps = merge(reports)
+    if overlaps:
+        raise CompareError(f"{overlaps[0]}: compare one of them, or reports of different versions")
     editions = in_order(edition for engine in engines for edition in engine.editions)
     by_scenario: dict[str, ScenarioResult] = {}
     for engine in engines:

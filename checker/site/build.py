@@ -201,7 +201,7 @@ def _timelines(
     wanted: dict[str, tuple[tuple[str, str], Path]] = {}
     pages: set[str] = set()
     for engine in engines:
-        for r in engine.report.results:
+        for r in engine.results:
             path = found.get((engine.label, r.id))
             if r.status != Status.PASSED and path is not None:
                 wanted[_trace_page(engine, path, pages)] = ((engine.key, r.id), path)

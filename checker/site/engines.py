@@ -1,5 +1,10 @@
 """The engines beside the rulings: each certification report given, read back, and looked up per
 scenario and edition. A report that can't be read is named with why and left out; the others go on.
+
+An engine is its name and version, as ``turncheck compare`` has it (:func:`checker.judging.compare.merge`):
+its reports of different editions (one run per edition) are one engine. A report of an engine
+with results in an edition that an earlier report of it has is named and left out, the earlier
+one shown: that engine would have two answers for one scenario.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.contract.documents import unique
+from checker.judging import compare
 from checker.judging.reports.json_report import ReportError, read_json
 from checker.judging.results import RunReport, ScenarioResult, Status
 from checker.site.suite import Part, Rule, slug
@@ -21,10 +27,25 @@ NOT_PASSING = (Status.FAILED, Status.ERROR, Status.TIMEOUT, Status.UNSUPPORTED)
 @dataclass(frozen=True)
 class Engine:
     key: str  # a stable, unique slug for its page and anchors
-    label: str  # name and version, as the engine told them
-    source: str  # the report file it was read from
-    report: RunReport
-    by_id: dict[str, ScenarioResult]
+    merged: compare.Engine  # its name and version, its reports and their results
+
+    @property
+    def label(self) -> str:
+        """Name and version, as the engine told them."""
+        return self.merged.label
+
+    @property
+    def reports(self) -> tuple[tuple[str, RunReport], ...]:
+        """The reports its results came from, each with the file it was read from."""
+        return self.merged.reports
+
+    @property
+    def results(self) -> tuple[ScenarioResult, ...]:
+        return tuple(self.merged.results.values())
+
+    @property
+    def by_id(self) -> dict[str, ScenarioResult]:
+        return self.merged.results
 
     def result(self, part: str, name: str, edition: str) -> ScenarioResult | None:
         """Its result for a scenario (``name`` as :class:`checker.site.suite.Example` has it) in an edition."""
@@ -32,20 +53,19 @@ class Engine:
 
 
 def read_engines(paths: Sequence[Path]) -> tuple[list[Engine], list[str]]:
-    """The reports' engines, and a line per report that could not be read."""
-    engines: list[Engine] = []
+    """The reports' engines, and a line per report that could not be read or was left out."""
+    reports: list[tuple[str, RunReport]] = []
     problems: list[str] = []
-    used: set[str] = set()
     for path in paths:
         try:
-            report = read_json(path)
+            reports.append((str(path), read_json(path)))
         except ReportError as exc:
             problems.append(str(exc))
-            continue
-        label = f"{report.engine.name} {report.engine.version}".strip()
-        key = unique(slug(label)[:40], used)  # another's key made unique may be this one's own: none is taken twice
-        engines.append(Engine(key, label, str(path), report, {r.id: r for r in report.results}))
-    return engines, problems
+    merged, overlaps = compare.merge(reports)
+    problems += [f"{o.source}: {o} (the site shows the first)" for o in overlaps]
+    used: set[str] = set()
+    # Another's key made unique may be this one's own: none is taken twice.
+    return [Engine(unique(slug(engine.label)[:40], used), engine) for engine in merged], problems
 
 
 def tally(results: Iterable[ScenarioResult]) -> Counter[Status]:

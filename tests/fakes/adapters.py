@@ -103,7 +103,12 @@ class Hostile(ReferenceAdapter):
 
 class ActivePlayerOnlyPriority(ReferenceAdapter):
     """Never gives the non-active player priority: the active player seems to hold it whenever
-    anyone does, and each of their passes is taken as the real holder's."""
+    anyone does, and each of their passes is taken as the real holder's. It names itself, so that
+    its reports are not taken for the reference engine's (as by ``turncheck site`` beside them)."""
+
+    def capabilities(self) -> Capabilities:
+        full = super().capabilities()
+        return replace(full, name="active-player-only-priority")
 
     def view(self) -> GameView:
         view = super().view()
