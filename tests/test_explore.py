@@ -143,12 +143,17 @@ def test_a_merged_reports_text_reaches_the_terminal_as_text(tmp_path: Path, caps
         (["--merge", "a.json", "-j", "2", "--engine", "x"], "plays no game: --engine, --jobs can't be given with it"),
         (["-j", "0"], "--jobs 0: must be 1 or more"),
         (["-j", "many"], "'many' is not a number of sessions"),
+        (["--engine", "tests.fakes.adapters:NoEditions"], "doesn't support any edition of the suite"),
     ],
 )
-def test_a_wrong_option_is_a_usage_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["explore", *argv]) == 2
+def test_a_wrong_option_is_a_usage_error(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found before the report's directory is made: none is left behind."""
+    assert main(["explore", *argv, "--report-dir", str(tmp_path / "reports")]) == 2
     captured = capsys.readouterr()
     assert message in captured.err + captured.out
+    assert not (tmp_path / "reports").exists()
 
 
 def test_an_engine_that_crashes_is_a_finding_and_the_run_goes_on(tmp_path: Path) -> None:

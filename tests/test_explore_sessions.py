@@ -108,5 +108,9 @@ def test_a_report_dir_that_cant_be_written_is_refused_before_any_game(
     assert main(["explore", "--games", "2", "--report-dir", str(tmp_path / "a file" / "sub")]) == 2
     captured = capsys.readouterr()
     assert "--report-dir" in captured.err and "exploring" not in captured.out
-    assert main(["explore", "--merge", "missing.json", "--report-dir", str(tmp_path / "a file")]) == 2
-    assert "exists and is not a directory" in capsys.readouterr().err
+    run = tmp_path / "run"
+    assert main(["explore", "--edition", "cr2024", "--games", "1", "--max-decisions", "5", f"--report-dir={run}"]) == 0
+    capsys.readouterr()
+    assert main(["explore", "--merge", str(run / "explore-report.json"), "--report-dir", str(tmp_path / "a file")]) == 2
+    captured = capsys.readouterr()
+    assert "exists and is not a directory" in captured.err and "games" not in captured.out  # nor the summary

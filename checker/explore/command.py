@@ -39,12 +39,6 @@ EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]) -> int:
-    if args.report_dir is not None:  # before the games: a report that can't be written would be lost after them
-        try:
-            check_output_dir("--report-dir", str(args.report_dir))
-        except OptionError as exc:
-            error(str(exc))
-            return EXIT_USAGE
     if args.merge:
         if given := playing_options(args):
             error(f"--merge merges reports and plays no game: {', '.join(given)} can't be given with it")
@@ -70,6 +64,9 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     missing = [e for e in editions if e not in capabilities.editions]
     if missing or not editions:
         error(f"engine {args.engine!r} doesn't support {', '.join(missing) or 'any edition of the suite'}")
+        engine.close()
+        return EXIT_USAGE
+    if not _writable(args.report_dir, error):  # before the games: a report that can't be written would be lost
         engine.close()
         return EXIT_USAGE
     kinds = tuple(dict.fromkeys(args.kind or ["setup", "start"]))
@@ -127,6 +124,18 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         return EXIT_INTERNAL
     code = _finish(console, args, run_fields, outcomes, partial, started, error)
     return exit_code(stopped) if stopped is not None else code
+
+
+def _writable(report_dir: Path | None, error: Callable[[str], None]) -> bool:
+    """Whether ``--report-dir`` (when given) can be written, the directory made now: the last check of
+    each way of the command, so that no usage error leaves a directory made."""
+    if report_dir is not None:
+        try:
+            check_output_dir("--report-dir", str(report_dir))
+        except OptionError as exc:
+            error(str(exc))
+            return False
+    return True
 
 
 def _finish(
@@ -234,6 +243,8 @@ def _merge(paths: list[Path], report_dir: Path | None, console: Console, error: 
         merged = reports.merge([(str(p), reports.read(p)) for p in paths])
     except reports.ExploreReportError as exc:
         error(str(exc))
+        return EXIT_USAGE
+    if not _writable(report_dir, error):
         return EXIT_USAGE
     _summary(merged, console, 0)
     if report_dir is not None:
