@@ -141,6 +141,7 @@ def test_a_merged_reports_text_reaches_the_terminal_as_text(tmp_path: Path, caps
         (["--engine", "no.such.module:Adapter"], "no.such.module"),
         (["--merge", "missing.json"], "no such"),
         (["--merge", "a.json", "-j", "2", "--engine", "x"], "plays no game: --engine, --jobs can't be given with it"),
+        (["--merge", "a.json", "--games", "100", "--shard", "1/1"], "plays no game: --games, --shard can't be"),
         (["-j", "0"], "--jobs 0: must be 1 or more"),
         (["-j", "many"], "'many' is not a number of sessions"),
         (["--engine", "tests.fakes.adapters:NoEditions"], "doesn't support any edition of the suite"),

@@ -29,7 +29,7 @@ from checker.contract.interrupts import Stopped, exit_code, stopping
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
 from checker.explore.explorer import GameOutcome
-from checker.explore.options import playing_options
+from checker.explore.options import resolve_playing
 from checker.explore.sessions import Games, side_by_side
 from checker.judging.reports._text import plain, visible
 from checker.running.engines import EngineNotFound, EngineProvider
@@ -39,8 +39,9 @@ EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]) -> int:
+    given = resolve_playing(args)
     if args.merge:
-        if given := playing_options(args):
+        if given:
             error(f"--merge merges reports and plays no game: {', '.join(given)} can't be given with it")
             return EXIT_USAGE
         return _merge(args.merge, args.report_dir, console, error)

@@ -81,11 +81,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--merge", nargs="+", type=Path, metavar="REPORT.json", help="merge shard reports instead of exploring"
     )
-    p.set_defaults(playing_defaults={dest: p.get_default(dest) for dest in PLAYING})
+    # Parsed, an option of play not given is None, which no value given is: one given at its default
+    # value (--games 100) is told from one not given. resolve_playing gives the others their defaults.
+    p.set_defaults(playing_defaults={dest: p.get_default(dest) for dest in PLAYING}, **dict.fromkeys(PLAYING))
 
 
 #: The options that say how games are played, by their names in the namespace: ``--merge`` plays
-#: none, so they can't be given with it (they would be ignored).
+#: none, so they can't be given with it (they would be ignored), even at their default values.
 PLAYING = {
     "engine": "--engine",
     "edition": "--edition",
@@ -101,9 +103,14 @@ PLAYING = {
 }
 
 
-def playing_options(args: argparse.Namespace) -> list[str]:
-    """The options of :data:`PLAYING` given other than their defaults."""
-    return [option for dest, option in PLAYING.items() if getattr(args, dest) != args.playing_defaults[dest]]
+def resolve_playing(args: argparse.Namespace) -> list[str]:
+    """The options of :data:`PLAYING` given on the command line, whatever their values; each of the
+    others is given its default in ``args``."""
+    given = [option for dest, option in PLAYING.items() if getattr(args, dest) is not None]
+    for dest, default in args.playing_defaults.items():
+        if getattr(args, dest) is None:
+            setattr(args, dest, default)
+    return given
 
 
 def _natural(text: str) -> int:
