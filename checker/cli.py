@@ -736,7 +736,7 @@ def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
                     raise OptionError(
                         "--list-checks lists the checks and checks no trace: give it no FILE, --expect or --report-dir"
                     )
-                return list_checks(args.edition, only, console)
+                return list_checks(args.edition, only, console, _error)
             if not args.files:
                 raise OptionError("give the traces to check: files, directories, or - for standard input")
             if args.report_dir is not None:
@@ -744,7 +744,7 @@ def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
         except (OptionError, UnknownCheck) as exc:  # before the traces are checked, not after
             _error(str(exc))
             return EXIT_USAGE
-        return run(args.files, args.edition, args.report_dir, args.validate, console, args.expect, only)
+        return run(args.files, args.edition, args.report_dir, args.validate, console, _error, args.expect, only)
     if args.command == "site":
         return _site(args.out, args.reports, args.traces, console)
     if args.command == "import":

@@ -201,5 +201,5 @@ def test_the_rules_checker_reads_the_imported_traces_without_a_problem(
     main(["import", "arena", str(DATA / "bo1.log"), str(DATA / "bo3.log"), "--out", str(tmp_path)])
     capsys.readouterr()
     assert main(["trace", str(tmp_path)]) in (0, 1)  # 2 would be a trace it couldn't read
-    out = capsys.readouterr().out
-    assert "arena-m-5f1c-game1" in out and "error" not in out
+    captured = capsys.readouterr()
+    assert "arena-m-5f1c-game1" in captured.out and "error" not in captured.out + captured.err

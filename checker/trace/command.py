@@ -4,8 +4,9 @@ recorded games; ``turncheck trace --list-checks``: the checks.
 A FILE is a trace, ``-`` for one read from standard input, or a directory of traces; a trace
 compressed with gzip is read as it is.
 
-Prints a table (one row per trace), then every unreadable line and every violation with its
-file and line; ``--report-dir`` writes the reports; ``--expect`` gates the run on the violations
+Prints a table (one row per trace), then every violation with its file and line; what can't be
+read (a file, a line) and any other error goes to the error stream, named with its file (and
+line). ``--report-dir`` writes the reports; ``--expect`` gates the run on the violations
 known (:mod:`checker.trace.expected`). On a terminal a progress bar follows the
 traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so far are reported (and
 written), and the exit code is 128 + the signal's number (130 for Ctrl-C).
@@ -18,6 +19,7 @@ can't pass.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -28,7 +30,7 @@ from rich.table import Table
 from checker.contract.interrupts import exit_code as interrupted_exit_code
 from checker.contract.interrupts import stopping
 from checker.contract.vocabulary import EDITIONS
-from checker.judging.reports._text import plain
+from checker.judging.reports._text import plain, visible
 from checker.trace.check import Status, TraceResult, every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
 from checker.trace.format import STANDARD_INPUT, TRACE_FILES, traces_in
@@ -56,22 +58,25 @@ def run(
     report_dir: Path | None,
     validate: bool,
     console: Console,
+    error: Callable[[str], None],
     expect: Path | None = None,
     only: frozenset[str] | None = None,
 ) -> int:
-    """Check the traces of ``files`` (by the checks ``only`` names, if given) and give the exit code."""
+    """Check the traces of ``files`` (by the checks ``only`` names, if given) and give the exit code.
+    The results go to ``console``; errors are said by ``error`` (on the error stream, one line each,
+    made safe for the terminal)."""
     expected: list[ExpectedViolation] | None = None
     if expect is not None:
         try:
             expected = load(expect)
         except TraceExpectationsError as exc:
-            console.print(f"[red]error[/red] {plain(str(exc))}")
+            error(str(exc))
             return EXIT_INCOMPLETE
         if only is not None:  # a check not run can't show what is expected of it: the gate is on those run
             expected = [e for e in expected if e.check in only]
     from_input = sum(str(f) == STANDARD_INPUT for f in files)
     if from_input > 1:
-        console.print(f"[red]error[/red] standard input ({STANDARD_INPUT}) holds one trace: name it once")
+        error(f"standard input ({STANDARD_INPUT}) holds one trace: name it once")
         return EXIT_INCOMPLETE
     if from_input and sys.stdin is not None and sys.stdin.isatty():
         console.print(f"reading a trace from standard input ({STANDARD_INPUT}): end it with Ctrl-D")
@@ -88,15 +93,13 @@ def run(
                     progress.advance(task)
         except KeyboardInterrupt as exc:
             stopped = exc
-    _print(results, console)
+    _print(results, console, error)
     if report_dir is not None:
         try:
             for written in write_reports(results, report_dir):
                 console.print(f"wrote {plain(str(written))}")
         except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
-            console.print(
-                f"[red]error[/red] the reports can't be written to {plain(str(report_dir))}: {plain(str(exc))}"
-            )
+            error(f"the reports can't be written to {visible(str(report_dir))}: {visible(str(exc))}")
             return max(exit_code(results), EXIT_INCOMPLETE)
     if stopped is not None:
         checked = len(results) - len(empty)
@@ -131,10 +134,11 @@ def _gate(results: list[TraceResult], expected: list[ExpectedViolation], console
     return 1
 
 
-def _print(results: list[TraceResult], console: Console) -> None:
-    """The table, then each trace's errors and violations. Whatever a trace or its file's name says
-    is shown as plain text on one line (:func:`~checker.judging.reports._text.plain`): it can't colour
-    or move the terminal."""
+def _print(results: list[TraceResult], console: Console, error: Callable[[str], None]) -> None:
+    """The table and each trace's violations on ``console``; each trace's errors said by ``error``.
+    Whatever a trace or its file's name says is shown as text on one line
+    (:func:`~checker.judging.reports._text.plain`, :func:`~checker.judging.reports._text.visible`):
+    it can't colour or move the terminal."""
     table = Table(title="turncheck trace: the turn-structure rules each trace breaks")
     for column in ("trace", "edition", "events", "passed", "violated", "not checked"):
         table.add_column(column, justify="left" if column in ("trace", "edition") else "right")
@@ -144,29 +148,31 @@ def _print(results: list[TraceResult], console: Console) -> None:
     console.print(table)
     none_checked = nothing_checked(results)
     for r in results:
-        path = plain(r.path)
+        path = visible(r.path)
         if r.error:
-            console.print(f"[red]error[/red] {plain(r.error)}")
+            error(visible(r.error))
         if r.internal_error:
-            console.print(f"[red]internal error[/red] {path}: {plain(r.internal_error)} (please report it)")
+            error(f"{path}: an internal error of the checker: {visible(r.internal_error)} (please report it)")
         for p in r.problems:
-            console.print(f"[red]error[/red] {path}:{p.line}: {plain(p.problem)}")
+            error(f"{path}:{p.line}: {visible(p.problem)}")
         if r.eventless:
-            console.print(
-                f"[red]error[/red] {path}: nothing in it to check: no event, and no check had what it needs "
+            error(
+                f"{path}: nothing in it to check: no event, and no check had what it needs "
                 "(its game never began, or its recording stopped)"
             )
         elif none_checked:
             why = "; ".join(sorted({c.why for c in r.results if c.why}))
-            console.print(f"[red]error[/red] {path}: no check could be made on it ({r.events} events): {plain(why)}")
+            error(f"{path}: no check could be made on it ({r.events} events): {visible(why)}")
         for v in r.violations:
             console.print(
-                f"[red]violation[/red] {path}:{v.line} ({plain(v.position)}) "
+                f"[red]violation[/red] {plain(r.path)}:{v.line} ({plain(v.position)}) "
                 f"{v.check}: {plain(v.shows)}\n    requires: {plain(v.requires)}"
             )
 
 
-def list_checks(edition: str | None, only: frozenset[str] | None, console: Console) -> int:
+def list_checks(
+    edition: str | None, only: frozenset[str] | None, console: Console, error: Callable[[str], None]
+) -> int:
     """Print the checks (those of ``edition``, those ``only`` names): each with its editions, the
     rulings it enforces and what it requires."""
     shown = 0
@@ -179,6 +185,6 @@ def list_checks(edition: str | None, only: frozenset[str] | None, console: Conso
             shown += 1
     console.print(f"{shown} {'check' if shown == 1 else 'checks'}" + (f" in {edition}" if edition else ""))
     if not shown:  # checks chosen by name or ruling, none of which holds in the edition
-        console.print(f"[red]error[/red] none of the checks chosen holds in {edition}")
+        error(f"none of the checks chosen holds in {edition}")
         return EXIT_INCOMPLETE
     return 0

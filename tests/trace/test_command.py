@@ -63,23 +63,25 @@ def test_an_unreadable_trace_or_a_wrong_option_exits_2(
     garbage = tmp_path / "garbage.jsonl"
     garbage.write_text("not json\n")
     assert main(["trace", str(garbage), str(kept)]) == 2
-    assert "garbage.jsonl:1" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert "error: " in captured.err and "garbage.jsonl:1" in captured.err and "garbage.jsonl:1" not in captured.out
+    assert "garbage.jsonl" in captured.out  # its row of the table
     deep = tmp_path / "deep.jsonl"
     deep.write_text("[" * 100_000 + "]" * 100_000 + "\n")
     assert main(["trace", str(deep), str(broken := game(tmp_path / "broken.jsonl", "Alice"))]) == 2
-    out = capsys.readouterr().out
-    assert "deep.jsonl:1: not a trace header: its JSON is nested too deep to read" in out
-    assert f"{broken}:5" in out and TURN_ORDER in out  # the next trace is still checked
+    captured = capsys.readouterr()
+    assert "deep.jsonl:1: not a trace header: its JSON is nested too deep to read" in captured.err
+    assert f"{broken}:5" in captured.out and TURN_ORDER in captured.out  # the next trace is still checked
     fifo = tmp_path / "fifo.jsonl"
     os.mkfifo(fifo)  # once waited for a writer forever; /dev/zero filled the memory
     assert main(["trace", str(fifo), str(broken)]) == 2
-    out = capsys.readouterr().out
-    assert "not a regular file: a trace must be a regular file" in out and f"{broken}:5" in out
+    captured = capsys.readouterr()
+    assert "not a regular file: a trace must be a regular file" in captured.err and f"{broken}:5" in captured.out
     assert main(["trace", str(kept), "--edition", "alpha"]) == 2
     assert main(["trace", str(tmp_path / "empty-dir")]) == 2  # no such file
     (tmp_path / "none").mkdir()
     assert main(["trace", str(tmp_path / "none")]) == 2
-    assert "no trace" in capsys.readouterr().out
+    assert "no trace" in capsys.readouterr().err
 
 
 def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
@@ -95,7 +97,7 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
     stdin(gzip.compress(kept.read_bytes()))
     assert main(["trace", "-"]) == 0
     assert main(["trace", "-", "-"]) == 2  # one trace on standard input
-    assert "name it once" in capsys.readouterr().out
+    assert "name it once" in capsys.readouterr().err
 
     games = tmp_path / "games"
     games.mkdir()
@@ -108,28 +110,28 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
     cut = tmp_path / "cut.jsonl.gz"
     cut.write_bytes(gzip.compress(broken.read_bytes())[:40])
     assert main(["trace", str(cut), str(broken)]) == 2
-    out = capsys.readouterr().out
-    assert f"{cut}: compressed with gzip, but can't be decompressed" in out
-    assert f"{broken}:5" in out  # the next trace is still checked
+    captured = capsys.readouterr()
+    assert f"{cut}: compressed with gzip, but can't be decompressed" in captured.err
+    assert f"{broken}:5" in captured.out  # the next trace is still checked
 
     # Cut short after some of its lines (a log still being written): those are checked.
     packer = zlib.compressobj(wbits=16 + zlib.MAX_WBITS)
     first = packer.compress(broken.read_bytes()) + packer.flush(zlib.Z_SYNC_FLUSH)
     cut.write_bytes(first + packer.compress(b'{"event": {"kind": "pha') + packer.flush(zlib.Z_SYNC_FLUSH))
     assert main(["trace", str(cut)]) == 2
-    out = capsys.readouterr().out
-    assert f"{cut}:5" in out and TURN_ORDER in out
-    assert f"{cut}:6: the gzip data is cut short: the rest of the trace is lost" in out
+    captured = capsys.readouterr()
+    assert f"{cut}:5" in captured.out and TURN_ORDER in captured.out
+    assert f"{cut}:6: the gzip data is cut short: the rest of the trace is lost" in captured.err
     (tmp_path / "twice.jsonl.gz").write_bytes(gzip.compress(gzip.compress(broken.read_bytes())))
     assert main(["trace", str(tmp_path / "twice.jsonl.gz")]) == 2
-    assert "compressed with gzip twice" in capsys.readouterr().out
+    assert "compressed with gzip twice" in capsys.readouterr().err
     (tmp_path / "trailing.jsonl.gz").write_bytes(gzip.compress(broken.read_bytes()) + b"garbage")
     assert main(["trace", str(tmp_path / "trailing.jsonl.gz")]) == 2
-    assert "7 bytes after the gzip data aren't gzip: they are left unread" in capsys.readouterr().out
+    assert "7 bytes after the gzip data aren't gzip: they are left unread" in capsys.readouterr().err
     stdin(b"")
     assert main(["trace", "-"]) == 2
-    out = capsys.readouterr().out
-    assert "<stdin>:1: empty" in out and "Ctrl-D" not in out  # piped: no word of how to end it
+    captured = capsys.readouterr()
+    assert "<stdin>:1: empty" in captured.err and "Ctrl-D" not in captured.out  # piped: no word of how to end it
 
     class Terminal(io.TextIOWrapper):
         def isatty(self) -> bool:
@@ -143,7 +145,7 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
     assert "<stdin>:5" in capsys.readouterr().out
     monkeypatch.setattr(sys, "stdin", None)  # a process started without one
     assert main(["trace", "-"]) == 2
-    assert "<stdin>: there is no standard input to read a trace from" in capsys.readouterr().out
+    assert "<stdin>: there is no standard input to read a trace from" in capsys.readouterr().err
 
 
 def test_checks_are_chosen_by_name_part_or_ruling_and_listed(
@@ -194,9 +196,9 @@ def test_a_check_that_fails_exits_3_and_the_other_traces_are_still_checked(
 
     monkeypatch.setattr(CHECKS[TURN_ORDER], "event", fails_on_the_first_trace)
     assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 3
-    out = capsys.readouterr().out
-    assert "internal error" in out and "RuntimeError: a bug" in out and "kept.jsonl" in out
-    assert f"{broken}:5" in out  # the other trace's violation is still found
+    captured = capsys.readouterr()
+    assert "internal error" in captured.err and "RuntimeError: a bug" in captured.err and "kept.jsonl" in captured.err
+    assert f"{broken}:5" in captured.out  # the other trace's violation is still found
     report = json.loads((tmp_path / "reports/trace-report.json").read_text())
     assert not REPORT.problems(report)
     assert [t["internal_error"] is not None for t in report["traces"]] == [True, False]
@@ -300,8 +302,8 @@ def test_a_bad_expectations_file_is_a_usage_error(
     assert main(["trace", str(kept), "--expect", str(tmp_path / "missing.json")]) == 2
     (tmp_path / "bad.json").write_text('{"format": "turncheck-trace-expectations", "format_version": 1}')
     assert main(["trace", str(kept), "--expect", str(tmp_path / "bad.json")]) == 2
-    out = capsys.readouterr().out
-    assert "missing.json" in out and "bad.json" in out and "schema" in out
+    err = capsys.readouterr().err
+    assert "missing.json" in err and "bad.json" in err and "schema" in err
 
 
 def test_the_gate_of_chosen_checks_expects_only_what_they_can_show(
@@ -330,8 +332,9 @@ def test_a_report_dir_that_cant_be_one_is_a_usage_error_and_a_failed_write_keeps
 
     monkeypatch.setattr(command, "write_reports", full)
     assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 2
-    out = capsys.readouterr().out
-    assert f"{broken}:5" in out and "the reports can't be written" in out and "No space left" in out
+    captured = capsys.readouterr()
+    assert f"{broken}:5" in captured.out
+    assert "the reports can't be written" in captured.err and "No space left" in captured.err
 
 
 def test_what_the_outputs_encoding_cant_show_is_escaped_not_a_crash(tmp_path: Path) -> None:
@@ -360,8 +363,9 @@ def test_a_directory_without_traces_is_an_error_even_beside_traces(
 ) -> None:
     (tmp_path / "not-filled").mkdir()
     assert main(["trace", str(tmp_path / "not-filled"), str(kept)]) == 2
-    out = capsys.readouterr().out
-    assert "no trace (*.jsonl or *.jsonl.gz) in" in out and "not-filled" in out and "kept.jsonl" in out
+    captured = capsys.readouterr()
+    assert "no trace (*.jsonl or *.jsonl.gz) in" in captured.err and "not-filled" in captured.err
+    assert "kept.jsonl" in captured.out
 
 
 def test_a_trace_without_events_or_a_run_where_no_check_applies_does_not_pass(
@@ -370,12 +374,12 @@ def test_a_trace_without_events_or_a_run_where_no_check_applies_does_not_pass(
     header_only = tmp_path / "header-only.jsonl"
     header_only.write_text(kept.read_text().splitlines()[0] + "\n")
     assert main(["trace", str(header_only), str(kept)]) == 2
-    assert "header-only.jsonl: nothing in it to check" in capsys.readouterr().out
+    assert "header-only.jsonl: nothing in it to check" in capsys.readouterr().err
     assert main(["trace", str(kept), "--check", "mana.burn"]) == 2  # a check of mirage only
-    assert "no check could be made on it" in capsys.readouterr().out
+    assert "no check could be made on it" in capsys.readouterr().err
     assert main(["trace", str(kept), "--check", "mana.burn", "--check", "turn"]) == 0  # one check ran: it knows
     assert main(["trace", "--list-checks", "--edition", "cr2024", "--check", "mana.burn"]) == 2
-    assert "none of the checks chosen holds in cr2024" in capsys.readouterr().out
+    assert "none of the checks chosen holds in cr2024" in capsys.readouterr().err
 
 
 def test_a_check_the_expectations_name_that_doesnt_exist_is_a_usage_error(
@@ -383,8 +387,8 @@ def test_a_check_the_expectations_name_that_doesnt_exist_is_a_usage_error(
 ) -> None:
     file = expectations(tmp_path / "e.json", (TURN_ORDER, "*"), ("turn.next-player-in-turn-ordr", "*"))
     assert main(["trace", str(broken), "--expect", str(file), "--check", "turn"]) == 2
-    out = capsys.readouterr().out
-    assert "no check 'turn.next-player-in-turn-ordr'; did you mean turn.next-player-in-turn-order" in out
+    err = capsys.readouterr().err
+    assert "no check 'turn.next-player-in-turn-ordr'; did you mean turn.next-player-in-turn-order" in err
 
 
 def test_dot_slash_dash_is_the_file_named_dash_not_standard_input(
