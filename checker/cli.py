@@ -615,7 +615,7 @@ def main(argv: list[str] | None = None) -> int:
         type=_trace_file,
         metavar="FILE",
         help="trace files, plain or compressed with gzip (- reads one from standard input), or directories of "
-        "*.jsonl and *.jsonl.gz",
+        "*.jsonl and *.jsonl.gz; a file given more than once is checked once",
     )
     t.add_argument("--edition", choices=EDITIONS, help="the rules to check by (default: each trace's header)")
     t.add_argument(
@@ -744,7 +744,7 @@ def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
         except (OptionError, UnknownCheck) as exc:  # before the traces are checked, not after
             _error(str(exc))
             return EXIT_USAGE
-        return run(args.files, args.edition, args.report_dir, args.validate, console, _error, args.expect, only)
+        return run(args.files, args.edition, args.report_dir, args.validate, console, _error, _note, args.expect, only)
     if args.command == "site":
         return _site(args.out, args.reports, args.traces, console)
     if args.command == "import":
@@ -860,8 +860,17 @@ def _printing(name: str, command: Callable[[], int]) -> int:
 
 def _error(message: str) -> None:
     """An error on stderr, each of its lines made safe for the terminal (it may quote a file or an engine)."""
+    _stderr(f"error: {message}", "red")
+
+
+def _note(message: str) -> None:
+    """A note on stderr, of what a command did that it wasn't told to (a file given twice checked once)."""
+    _stderr(f"note: {message}", None)
+
+
+def _stderr(message: str, style: str | None) -> None:
     text = "\n".join(visible(line) for line in message.split("\n"))
-    _new_console(stderr=True).print(f"error: {text}", style="red", markup=False)
+    _new_console(stderr=True).print(text, style=style, markup=False)
 
 
 def _expect(report_path: Path, expectations_path: Path, console: Console) -> int:

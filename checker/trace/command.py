@@ -6,9 +6,10 @@ compressed with gzip is read as it is.
 
 Prints a table (one row per trace), then every violation with its file and line; what can't be
 read (a file, a line) and any other error goes to the error stream, named with its file (and
-line). ``--report-dir`` writes the reports; ``--expect`` gates the run on the violations
-known (:mod:`checker.trace.expected`). On a terminal a progress bar follows the
-traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so far are reported (and
+line). A file given more than once (by name twice, or in a directory and by name) is checked
+once, and a line on the error stream says so. ``--report-dir`` writes the reports; ``--expect``
+gates the run on the violations known (:mod:`checker.trace.expected`). On a terminal a progress
+bar follows the traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so far are reported (and
 written), and the exit code is 128 + the signal's number (130 for Ctrl-C).
 
 A directory with no trace in it, a trace with no event nor anything else to check, and a run on none of whose traces a
@@ -18,6 +19,7 @@ can't pass.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -39,17 +41,24 @@ from checker.trace.verdict import check_each, exit_code, nothing_checked, write_
 EXIT_INCOMPLETE = 2
 
 
-def trace_files(files: list[Path]) -> tuple[list[Path], list[Path]]:
-    """The files given, a directory standing for the traces in it (:func:`traces_in`); and the
-    directories with none."""
-    paths: list[Path] = []
+def trace_files(files: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
+    """The files given, a directory standing for the traces in it (:func:`traces_in`), each file
+    once (the same file by two paths, as resolved: by the first); the directories with none; and the
+    files given more than once, by the paths they are checked by."""
     empty: list[Path] = []
+    checked: dict[str, Path] = {}  # each file, resolved: the path it is checked by
+    again: dict[str, Path] = {}
     for f in files:
         found = traces_in(f) if f.is_dir() else [f]
-        paths += found
         if not found:
             empty.append(f)
-    return paths, empty
+        for path in found:
+            same = str(path) if str(path) == STANDARD_INPUT else os.path.realpath(path)
+            if same in checked:
+                again.setdefault(same, checked[same])
+            else:
+                checked[same] = path
+    return list(checked.values()), empty, list(again.values())
 
 
 def run(
@@ -59,12 +68,13 @@ def run(
     validate: bool,
     console: Console,
     error: Callable[[str], None],
+    note: Callable[[str], None],
     expect: Path | None = None,
     only: frozenset[str] | None = None,
 ) -> int:
     """Check the traces of ``files`` (by the checks ``only`` names, if given) and give the exit code.
-    The results go to ``console``; errors are said by ``error`` (on the error stream, one line each,
-    made safe for the terminal)."""
+    The results go to ``console``; errors are said by ``error``, and a file given twice by ``note``
+    (on the error stream, one line each, made safe for the terminal)."""
     expected: list[ExpectedViolation] | None = None
     if expect is not None:
         try:
@@ -80,7 +90,9 @@ def run(
         return EXIT_INCOMPLETE
     if from_input and sys.stdin is not None and sys.stdin.isatty():
         console.print(f"reading a trace from standard input ({STANDARD_INPUT}): end it with Ctrl-D")
-    paths, empty = trace_files(files)
+    paths, empty, again = trace_files(files)
+    if again:
+        note(f"given more than once, checked once: {', '.join(visible(str(p)) for p in again)}")
     patterns = " or ".join(TRACE_FILES)
     results = [TraceResult(str(d), edition or "?", "?", error=f"no trace ({patterns}) in {d}") for d in empty]
     stopped: KeyboardInterrupt | None = None

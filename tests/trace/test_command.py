@@ -410,3 +410,25 @@ def test_what_a_trace_and_its_files_name_say_is_shown_as_plain_text(
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out
     assert "\\x1b[31mred" in out
+
+
+def test_a_file_given_more_than_once_is_checked_once_and_a_line_says_so(
+    tmp_path: Path, kept: Path, broken: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """By name twice, by another name (a link, a relative path), or in a directory given too."""
+    (tmp_path / "link.jsonl").symlink_to(broken)
+    monkeypatch.chdir(tmp_path)
+    reports = tmp_path / "reports"
+    given = ["broken.jsonl", str(broken), str(tmp_path), str(tmp_path / "link.jsonl"), "./kept.jsonl"]
+    assert main(["trace", *given, "--report-dir", str(reports)]) == 1
+    checked = [t["path"] for t in json.loads((reports / "trace-report.json").read_text())["traces"]]
+    assert checked == ["broken.jsonl", str(kept)]
+    captured = capsys.readouterr()
+    assert captured.out.count(TURN_ORDER) == 1  # one violation
+    assert captured.err.splitlines() == [f"note: given more than once, checked once: broken.jsonl, {kept}"]
+    # Standard input and the file named - are two traces.
+    (tmp_path / "-").write_text(kept.read_text())
+    monkeypatch.setattr(sys, "stdin", io.StringIO(broken.read_text()))
+    assert main(["trace", "-", "./-", "--report-dir", str(reports)]) == 1
+    assert len(json.loads((reports / "trace-report.json").read_text())["traces"]) == 2
+    assert "note" not in capsys.readouterr().err
