@@ -304,6 +304,10 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
         (_with(_entry(id="not an id")), r"expectations/0/id: 'not an id' does not match"),
         ({**_with(), "engine": 3}, r"engine: 3 is not of type 'string'"),
         (_with(_entry(), _entry(reason="again")), rf"listed more than once: '{FAILING.id}'"),
+        (
+            json.dumps(_with(_entry())).replace('"status": "failed"', '"status": "error", "status": "failed"'),
+            r"not an expectations file: expectations/0: the key 'status' is given more than once",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_saying_what_is_wrong(
@@ -314,6 +318,15 @@ def test_a_bad_file_is_refused_saying_what_is_wrong(
         load_expectations(path)
     assert str(info.value).startswith(f"{path}: ")
     assert isinstance(info.value, ValueError)
+
+
+def test_certify_refuses_an_expect_file_that_gives_a_key_twice_before_it_runs(
+    document_file: Callable[[object], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = document_file(json.dumps(_with(_entry())).replace('"reason"', '"reason": "x", "reason"'))
+    assert main(["certify", "--expect", str(path), "--part", "untap"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"--expect: {path}: not an expectations file: expectations/0: the key 'reason' is given more" in err
 
 
 def test_expectations_refuse_duplicates_and_passed_when_built_directly() -> None:

@@ -201,6 +201,46 @@ def test_reading_a_report_with_a_scenario_twice_is_refused(document_file: Callab
         read_json(document_file(json.dumps(data)))
 
 
+def _status_twice(report: RunReport) -> str:
+    """The report as JSON whose first failed result says its status twice, passed first (a reader
+    that takes the last value sees failed; one that takes the first, passed)."""
+    return json.dumps(to_json(report)).replace('"status": "failed"', '"status": "passed", "status": "failed"', 1)
+
+
+def test_reading_a_report_that_gives_a_key_twice_is_refused_naming_where(
+    document_file: Callable[[object], Path],
+) -> None:
+    path = document_file(_status_twice(REPORT))
+    with pytest.raises(ReportError) as info:
+        read_json(path)
+    assert str(info.value) == f"{path}: not a conformance report: results/2: the key 'status' is given more than once"
+    top = document_file('{"format": "mtg-turn-conformance-report", "format": "mtg-turn-conformance-report"}')
+    with pytest.raises(ReportError, match=r"\(top level\): the key 'format' is given more than once"):
+        read_json(top)
+
+
+@pytest.mark.parametrize("command", ["diff", "compare", "expect", "site"])
+def test_every_command_that_reads_a_report_refuses_one_that_gives_a_key_twice(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from checker.cli import main
+    from checker.judging.expectations import expectations_from, write_expectations
+
+    twice = tmp_path / "twice.json"
+    twice.write_text(_status_twice(REPORT), encoding="utf-8")
+    other = write_json(replace(REPORT, engine=EngineIdentity("other", "1", "other")), tmp_path / "other.json")
+    expected = write_expectations(expectations_from(REPORT, "a bug"), tmp_path / "expected.json")
+    argvs: dict[str, list[str | Path]] = {
+        "diff": [other, twice],
+        "compare": [other, twice],
+        "expect": [twice, expected],
+        "site": ["--out", tmp_path / "site", other, twice],
+    }
+    assert main([command, *map(str, argvs[command])]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{twice}: not a conformance report: results/2: the key 'status' is given more than once" in err
+
+
 @pytest.mark.parametrize(("number", "said"), [("NaN", "NaN is not a JSON number"), ("1e400", "1e400 is too large")])
 def test_reading_a_report_with_nan_or_infinity_is_refused(
     document_file: Callable[[object], Path], number: str, said: str

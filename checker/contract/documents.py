@@ -173,6 +173,21 @@ def _finite(text: str) -> float:
     return value
 
 
+def _places(data: object) -> dict[int, str]:
+    """Where each object inside ``data`` is, by its id, named as a schema problem names a place
+    (``results/3``, ``(top level)``)."""
+    places: dict[int, str] = {}
+    todo: list[tuple[object, str]] = [(data, "")]
+    while todo:  # not recursive: the data is as deep as JSON's reader allows
+        value, where = todo.pop()
+        if isinstance(value, dict):
+            places[id(value)] = where or "(top level)"
+            todo += [(v, f"{where}/{k}" if where else k) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [(v, f"{where}/{i}" if where else str(i)) for i, v in enumerate(value)]
+    return places
+
+
 @dataclass(frozen=True)
 class Document:
     """A kind of JSON file with a ``format`` header and a schema."""
@@ -217,17 +232,34 @@ class Document:
         """Parse a file as JSON (not yet checked); the error names the file and the problem.
 
         Only a regular file of at most :data:`MAX_BYTES` is read: a FIFO would block the run
-        and ``/dev/zero`` would fill the memory. JSON nested too deeply to parse is refused too.
+        and ``/dev/zero`` would fill the memory. JSON nested too deeply to parse is refused too,
+        and so is an object that gives a key twice: JSON readers disagree on which value counts
+        (this one would take the last, silently), so a hand-edited file's meaning would be a guess.
         """
         text = self._read(Path(path))
+        repeated: list[tuple[dict[str, Any], str]] = []  # each object that gives a key twice, and the key
+
+        def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+            found = dict(pairs)
+            if len(found) < len(pairs):
+                keys = [key for key, _ in pairs]
+                repeated.append((found, next(key for i, key in enumerate(keys) if key in keys[:i])))
+            return found
+
         try:
-            return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+            data = json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=unique_keys)
         except json.JSONDecodeError as exc:
             raise self.error(f"{path}: not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
         except RecursionError:
             raise self.error(f"{path}: not {self.what}: its JSON is nested too deeply") from None
         except ValueError as exc:
             raise self.error(f"{path}: not JSON: {exc}") from None
+        if repeated:
+            places = _places(data)
+            # The first found in what was read: an object inside one that gives its key twice may be lost.
+            where, key = next((places[id(found)], key) for found, key in repeated if id(found) in places)
+            raise self.error(f"{path}: not {self.what}: {where}: the key {key!r} is given more than once")
+        return data
 
     def _read(self, path: Path) -> str:
         try:
