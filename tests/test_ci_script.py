@@ -36,7 +36,7 @@ CHECKS = (
     "mypy scripts/",
     "python -m checker.doctools.lint",
     "turncheck coverage",
-    "python -m pytest -p no:cacheprovider -rs",
+    "python -m pytest -p no:cacheprovider -rs -n 2",
     "turncheck explore",
     "python -m coverage run",
     "python -m coverage json",
