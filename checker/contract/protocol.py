@@ -137,6 +137,17 @@ def refusal_reason(exc: BaseException) -> str | None:
     return exc.reason if isinstance(exc, IllegalActionError) else None
 
 
+#: The longest an engine's value is quoted in a message (:func:`quoted`).
+QUOTED = 60
+
+
+def quoted(value: Any) -> str:
+    """A value an engine sent, quoted in a message as its JSON says it (``null``, not ``None``),
+    cut to :data:`QUOTED` characters."""
+    text = msgspec.json.encode(value).decode()
+    return text if len(text) <= QUOTED else f"{text[: QUOTED - 3]}..."
+
+
 def raise_error(kind: object, message: str, reason: object = None) -> None:
     """Turn an engine's error answer into the exception an adapter raises.
 
@@ -158,5 +169,5 @@ def raise_error(kind: object, message: str, reason: object = None) -> None:
         kinds = ", ".join(
             sorted(schema()["$defs"]["response_error"]["properties"]["error"]["properties"]["kind"]["enum"])
         )
-        exc = ProtocolError(f"an error answer's kind is one of {kinds}, got {msgspec.json.encode(kind).decode()[:60]}")
+        exc = ProtocolError(f"an error answer's kind is one of {kinds}, got {quoted(kind)}")
     raise exc

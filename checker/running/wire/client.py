@@ -52,6 +52,7 @@ from checker.contract.protocol import (
     definition_of,
     names,
     problems,
+    quoted,
     raise_error,
     well_formed,
 )
@@ -69,12 +70,6 @@ FEATURES = tuple(sorted(names("feature")))
 ANSWERS = {"hello": "hello", "start": "ok", "perform": "ok", "bye": "ok", "view": "view", "events": "events"}
 
 
-def _json(value: Any) -> str:
-    """A value of the engine's answer as its JSON says it, cut to 60 characters."""
-    text = msgspec.json.encode(value).decode()
-    return text if len(text) <= 60 else f"{text[:57]}..."
-
-
 def _error_of(answer: dict[str, Any]) -> dict[str, Any] | None:
     """The error object of an error answer, with the string ``message`` every one has (a protocol
     error says what is missing); None for an answer that isn't an error. Its kind is
@@ -83,7 +78,7 @@ def _error_of(answer: dict[str, Any]) -> dict[str, Any] | None:
         return None
     error = answer.get("error")
     if not isinstance(error, dict) or not isinstance(error.get("message"), str):
-        raise ProtocolError(f"an error answer needs an object 'error' with a string 'message', got {_json(error)}")
+        raise ProtocolError(f"an error answer needs an object 'error' with a string 'message', got {quoted(error)}")
     return error
 
 
@@ -291,14 +286,14 @@ class WireEngine:
                 f"the engine answered the {kind} request with a line that isn't JSON ({why}): {shown!r}"
             ) from None
         if not isinstance(answer, dict):
-            raise ProtocolError(f"the engine answered the {kind} request with {_json(answer)}, not an object")
+            raise ProtocolError(f"the engine answered the {kind} request with {quoted(answer)}, not an object")
         if type(answer.get("id")) is not int or answer["id"] != self._next_id:
             raise ProtocolError(
                 f"the engine answered request {answer.get('id')!r:.40} when request {self._next_id} ({kind}) was asked"
             )
         given, expected = answer.get("type"), ANSWERS[kind]
         if given not in (expected, "error"):
-            said = f"an answer of type {_json(given)}" if "type" in answer else "an answer without a type"
+            said = f"an answer of type {quoted(given)}" if "type" in answer else "an answer without a type"
             raise ProtocolError(f'the engine answered the {kind} request with {said}, not "{expected}" (or an error)')
         if self.validate and (found := problems(definition_of("response", answer), answer)):
             raise ProtocolError(f"the engine's answer to {kind} breaks the schema: {'; '.join(found)}")

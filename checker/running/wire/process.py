@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import json
 import os
 import selectors
 import signal
@@ -32,7 +31,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from checker.contract.interface import EngineFailure, EngineTimeout
-from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError
+from checker.contract.protocol import MAX_MESSAGE_BYTES, QUOTED, ProtocolError, quoted
 from checker.running.wire.polling import PROCESSOR_FREE, PROCESSORS, SPIN_SECONDS
 
 #: The stderr kept for reports: its last lines, each cut to STDERR_LINE_BYTES, STDERR_TAIL_BYTES in all.
@@ -42,8 +41,6 @@ STDERR_LINES = 30
 #: How often a wait looks whether the engine's process has ended (its children may hold its pipes).
 _TICK = 0.05
 _CHUNK = 1 << 16
-#: How much of an answer written without its line end a message quotes.
-_UNENDED_SHOWN = 60
 #: Answers later than SPIN_SECONDS (less one for each in time) after which exchanges only sleep,
 #: and for how many exchanges, before the next tries again.
 SPIN_MISSES = 8
@@ -254,12 +251,8 @@ class EngineProcess:
         """What the engine wrote of an answer it never ended with a line end (a common slip), if anything."""
         if not self._answer:
             return ""
-        start = self._answer[:_UNENDED_SHOWN].decode("utf-8", "replace")
-        more = "..." if len(self._answer) > _UNENDED_SHOWN else ""
-        return (
-            f" (it wrote {len(self._answer):,} bytes but no line end, which ends each message: "
-            f"{json.dumps(start, ensure_ascii=False)}{more})"
-        )
+        start = self._answer[:QUOTED].decode("utf-8", "replace")  # no more is quoted
+        return f" (it wrote {len(self._answer):,} bytes but no line end, which ends each message: {quoted(start)})"
 
     def _complete_answer(self, kind: str) -> bytes | None:
         end = self._answer.find(b"\n")
