@@ -354,7 +354,7 @@ class GameState:
 
     def apnap(self) -> list[str]:
         order = [self.active]
-        while len(order) < len(self.alive()):
+        for _ in range(len(self.alive()) - 1):
             order.append(self.next_player(order[-1]))
         return order
 
@@ -372,17 +372,15 @@ class GameState:
         value = (
             (p.definition.power or 0) + self._counter_bonus(p) + sum(e.power for e in self.pumps if e.target == p.id)
         )
-        for bonus in self._statics_of(p.controller, TurnPowerBonus):
-            if p.controller == self.active:
-                value += bonus.power
+        if p.controller == self.active:
+            value += sum(bonus.power for bonus in self._statics_of(p.controller, TurnPowerBonus))
         return value
 
     def toughness(self, p: Permanent) -> int:
         value = (p.definition.toughness or 0) + self._counter_bonus(p)
         value += sum(e.toughness for e in self.pumps if e.target == p.id)
-        for bonus in self._statics_of(p.controller, TurnPowerBonus):
-            if p.controller != self.active:
-                value -= bonus.toughness
+        if p.controller != self.active:
+            value -= sum(bonus.toughness for bonus in self._statics_of(p.controller, TurnPowerBonus))
         return value
 
     def has_keyword(self, p: Permanent, keyword: Keyword) -> bool:
@@ -394,7 +392,8 @@ class GameState:
         return self.edition.maximum_hand_size
 
     def _controlled(self, player: str) -> list[Permanent]:
-        return [p for p in self.in_play() if p.controller == player]
+        """The phased-in permanents ``player`` controls (as :meth:`in_play`, in one pass)."""
+        return [p for p in self.battlefield if p.controller == player and not p.phased_out]
 
     def _statics_of(self, player: str, kind: type[Any]) -> list[Any]:
         return [a for p in self._controlled(player) for a in p.definition.abilities if isinstance(a, kind)]
@@ -411,7 +410,8 @@ class GameState:
         **detail: str,
     ) -> None:
         segment = self.segment.name if self.segment else ""
-        self.events.append(Event(kind, self.turn_number, segment, player, subject, amount, dict(detail)))
+        # ``detail`` is a dict of this call's own: the event can keep it.
+        self.events.append(Event(kind, self.turn_number, segment, player, subject, amount, detail))
 
     def _creature_must_die(self, p: Permanent) -> bool:
         if not p.is_type(CardType.CREATURE):

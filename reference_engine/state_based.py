@@ -31,12 +31,13 @@ class StateBasedActions(Players):
 
     def _applying(self) -> _Applying:
         """Everything the state-based check finds now, to be done at once (CR 704.3)."""
+        in_play = self.in_play()
         return _Applying(
             self._losers(),
-            [p for p in self.in_play() if self._creature_must_die(p)],
-            self._to_graveyard(),
-            self._to_unattach(),
-            self._annihilating_counters(),
+            [p for p in in_play if self._creature_must_die(p)],
+            self._to_graveyard(in_play),
+            self._to_unattach(in_play),
+            self._annihilating_counters(in_play),
             self._ceasing_tokens(),
         )
 
@@ -80,9 +81,8 @@ class StateBasedActions(Players):
                 losers[name] = "ten or more poison counters"
         return losers
 
-    def _to_graveyard(self) -> list[tuple[Permanent, str]]:
+    def _to_graveyard(self, in_play: list[Permanent]) -> list[tuple[Permanent, str]]:
         """Permanents the rules put into their owners' graveyards, with the rule's reason."""
-        in_play = self.in_play()
         found: list[tuple[Permanent, str]] = []
         for p in in_play:
             if p.is_a("Aura") and not self._legally_attached(p):  # CR 704.5m (2008: 420.5d)
@@ -108,14 +108,12 @@ class StateBasedActions(Players):
             unique.setdefault(p.id, (p, reason))
         return list(unique.values())
 
-    def _to_unattach(self) -> list[Permanent]:
+    def _to_unattach(self, in_play: list[Permanent]) -> list[Permanent]:
         """Equipment and Fortifications attached illegally, and permanents that are none of the
         attaching kinds but are attached, become unattached and stay (CR 704.5n, 704.5p; 2008:
         420.5k, 420.5m). An Aura goes to the graveyard instead."""
         return [
-            p
-            for p in self.in_play()
-            if p.attached_to is not None and not p.is_a("Aura") and not self._legally_attached(p)
+            p for p in in_play if p.attached_to is not None and not p.is_a("Aura") and not self._legally_attached(p)
         ]
 
     def _legally_attached(self, p: Permanent) -> bool:
@@ -136,8 +134,8 @@ class StateBasedActions(Players):
         self.emit(EventKind.UNATTACHED, p.controller, p.id, source=str(host))
         self._trigger_watchers(p, WatchedEvent.BECOMES_UNATTACHED)
 
-    def _annihilating_counters(self) -> list[Permanent]:
-        return [p for p in self.in_play() if p.counters.get("+1/+1") and p.counters.get("-1/-1")]
+    def _annihilating_counters(self, in_play: list[Permanent]) -> list[Permanent]:
+        return [p for p in in_play if p.counters.get("+1/+1") and p.counters.get("-1/-1")]
 
     def _ceasing_tokens(self) -> list[Card]:
         """Tokens outside the battlefield (CR 704.5d; 2008: 420.5f), and in 2008 phased-out ones (217.8d)."""
