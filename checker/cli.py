@@ -864,7 +864,8 @@ def _error(message: str) -> None:
 
 
 def _note(message: str) -> None:
-    """A note on stderr, of what a command did that it wasn't told to (a file given twice checked once)."""
+    """A note on stderr, of what a command did that it wasn't told to (a file given twice checked once) or
+    of how to end what it reads from the terminal."""
     _stderr(f"note: {message}", None)
 
 

@@ -10,7 +10,7 @@ line). A file given more than once (by name twice, or in a directory and by name
 once, and a line on the error stream says so. ``--report-dir`` writes the reports; ``--expect``
 gates the run on the violations known (:mod:`checker.trace.expected`). On a terminal a progress
 bar follows the traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so far are reported (and
-written), and the exit code is 128 + the signal's number (130 for Ctrl-C).
+written), a line on the error stream says how many, and the exit code is 128 + the signal's number (130 for Ctrl-C).
 
 A directory with no trace in it, a trace with no event nor anything else to check, and a run on none of whose traces a
 check could be made are named as errors (exit code 2): they say nothing of the rules, so they
@@ -73,8 +73,9 @@ def run(
     only: frozenset[str] | None = None,
 ) -> int:
     """Check the traces of ``files`` (by the checks ``only`` names, if given) and give the exit code.
-    The results go to ``console``; errors are said by ``error``, and a file given twice by ``note``
-    (on the error stream, one line each, made safe for the terminal)."""
+    The results go to ``console``; errors and the interrupt are said by ``error``, and a file given twice
+    and how to end a trace typed on the terminal by ``note`` (on the error stream, one line each, made safe
+    for the terminal), so that the standard output holds the results only."""
     expected: list[ExpectedViolation] | None = None
     if expect is not None:
         try:
@@ -89,7 +90,7 @@ def run(
         error(f"standard input ({STANDARD_INPUT}) holds one trace: name it once")
         return EXIT_INCOMPLETE
     if from_input and sys.stdin is not None and sys.stdin.isatty():
-        console.print(f"reading a trace from standard input ({STANDARD_INPUT}): end it with Ctrl-D")
+        note(f"reading a trace from standard input ({STANDARD_INPUT}): end it with Ctrl-D")
     paths, empty, again = trace_files(files)
     if again:
         note(f"given more than once, checked once: {', '.join(visible(str(p)) for p in again)}")
@@ -115,7 +116,7 @@ def run(
             return max(exit_code(results), EXIT_INCOMPLETE)
     if stopped is not None:
         checked = len(results) - len(empty)
-        console.print(f"[red]interrupted[/red]: {checked} of {len(paths)} traces checked; the rest were not")
+        error(f"interrupted: {checked} of {len(paths)} traces checked; the rest were not")
         return interrupted_exit_code(stopped)
     if expected is not None:
         return _gate(results, expected, console)

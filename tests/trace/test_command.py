@@ -139,7 +139,9 @@ def test_a_trace_is_read_from_standard_input_and_compressed_with_gzip(
 
     monkeypatch.setattr(sys, "stdin", Terminal(io.BytesIO(kept.read_bytes())))
     assert main(["trace", "-"]) == 0
-    assert "reading a trace from standard input (-): end it with Ctrl-D" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert "note: reading a trace from standard input (-): end it with Ctrl-D" in captured.err
+    assert "Ctrl-D" not in captured.out  # the standard output holds the results only
     monkeypatch.setattr(sys, "stdin", io.StringIO(broken.read_text()))  # a text stream with no bytes beneath
     assert main(["trace", "-"]) == 1
     assert "<stdin>:5" in capsys.readouterr().out
@@ -225,8 +227,9 @@ def test_an_interrupt_reports_the_traces_checked_and_exits_128_and_its_number(
     monkeypatch.setattr(verdict, "check_trace", interrupted_at_the_second)
     reports = tmp_path / "reports"
     assert main(["trace", str(kept), str(broken), "--report-dir", str(reports)]) == 128 + interrupt
-    out = capsys.readouterr().out
-    assert "interrupted" in out and "1 of 2 traces checked" in out and "kept.jsonl" in out
+    captured = capsys.readouterr()
+    assert "error: interrupted: 1 of 2 traces checked; the rest were not" in captured.err
+    assert "interrupted" not in captured.out and "kept.jsonl" in captured.out  # the results only
     assert [t["path"] for t in json.loads((reports / "trace-report.json").read_text())["traces"]] == [str(kept)]
     assert signal.getsignal(interrupt) is not None and len(seen) == 2
 
