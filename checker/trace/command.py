@@ -6,7 +6,7 @@ compressed with gzip is read as it is.
 
 Prints a table (one row per trace), then every violation with its file and line; what can't be
 read (a file, a line) and any other error goes to the error stream, named with its file (and
-line). A file given more than once (by name twice, or in a directory and by name) is checked
+line). A file given more than once (by name twice, by a link, or in a directory and by name) is checked
 once, and a line on the error stream says so. ``--report-dir`` writes the reports; ``--expect``
 gates the run on the violations known (:mod:`checker.trace.expected`). On a terminal a progress
 bar follows the traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so far are reported (and
@@ -43,22 +43,35 @@ EXIT_INCOMPLETE = 2
 
 def trace_files(files: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
     """The files given, a directory standing for the traces in it (:func:`traces_in`), each file
-    once (the same file by two paths, as resolved: by the first); the directories with none; and the
-    files given more than once, by the paths they are checked by."""
+    once (the same file by two paths, as :func:`_identity` tells: by the first); the directories with
+    none; and the files given more than once, by the paths they are checked by."""
     empty: list[Path] = []
-    checked: dict[str, Path] = {}  # each file, resolved: the path it is checked by
-    again: dict[str, Path] = {}
+    checked: dict[str | tuple[int, int], Path] = {}  # each file: the path it is checked by
+    again: dict[str | tuple[int, int], Path] = {}
     for f in files:
         found = traces_in(f) if f.is_dir() else [f]
         if not found:
             empty.append(f)
         for path in found:
-            same = str(path) if str(path) == STANDARD_INPUT else os.path.realpath(path)
+            same = _identity(path)
             if same in checked:
                 again.setdefault(same, checked[same])
             else:
                 checked[same] = path
     return list(checked.values()), empty, list(again.values())
+
+
+def _identity(path: Path) -> str | tuple[int, int]:
+    """What tells a file from another: its device and inode where it exists, since two hard links to
+    it, or a path through a bind mount, resolve to two paths; else (a file not found, which its reading
+    says) its resolved path. Standard input is itself."""
+    if str(path) == STANDARD_INPUT:
+        return STANDARD_INPUT
+    try:
+        found = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return found.st_dev, found.st_ino
 
 
 def run(

@@ -435,3 +435,19 @@ def test_a_file_given_more_than_once_is_checked_once_and_a_line_says_so(
     assert main(["trace", "-", "./-", "--report-dir", str(reports)]) == 1
     assert len(json.loads((reports / "trace-report.json").read_text())["traces"]) == 2
     assert "note" not in capsys.readouterr().err
+
+
+def test_a_file_by_two_hard_links_is_checked_once(
+    tmp_path: Path, broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two paths that resolve apart, to one file: its device and inode say it is the same."""
+    games = tmp_path / "games"
+    games.mkdir()
+    os.link(broken, games / "again.jsonl")
+    reports = tmp_path / "reports"
+    assert main(["trace", str(broken), str(games), "--report-dir", str(reports)]) == 1
+    checked = [t["path"] for t in json.loads((reports / "trace-report.json").read_text())["traces"]]
+    assert checked == [str(broken)]
+    captured = capsys.readouterr()
+    assert captured.out.count(TURN_ORDER) == 1
+    assert captured.err.splitlines() == [f"note: given more than once, checked once: {broken}"]
