@@ -267,6 +267,12 @@ def test_an_engines_reports_of_different_editions_are_one_engine_as_compare_has_
     assert page.count('<tr id="e-') == 1 and all(f"<code>{run.name}</code>" in page for run in runs)
 
 
+def test_an_engines_results_are_made_once_however_often_the_pages_ask() -> None:
+    engine = read_engines([REFERENCE])[0][0]
+    assert engine.results is engine.results
+    assert engine.results == tuple(engine.by_id.values())
+
+
 def test_a_report_of_an_engine_in_an_edition_shown_already_is_named_and_left_out(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from checker.contract.documents import unique
@@ -39,8 +40,10 @@ class Engine:
         """The reports its results came from, each with the file it was read from."""
         return self.merged.reports
 
-    @property
+    @cached_property
     def results(self) -> tuple[ScenarioResult, ...]:
+        """Made once (a frozen dataclass without slots keeps it in its ``__dict__``): the pages ask
+        for it about 30 times an engine."""
         return tuple(self.merged.results.values())
 
     @property
