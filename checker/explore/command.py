@@ -159,7 +159,7 @@ def _finish(
             error(f"--report-dir {args.report_dir}: can't write the report: {exc}")
             return EXIT_USAGE
     if partial:
-        console.print("[red]interrupted[/red]: the report holds the games played so far and is marked partial")
+        error("interrupted: the report holds the games played so far and is marked partial")
     return EXIT_FOUND if reports.findings(report) else EXIT_OK
 
 

@@ -6,15 +6,16 @@ compressed with gzip is read as it is.
 
 Prints a table (one row per trace), then every violation with its file and line; what can't be
 read (a file, a line) and any other error goes to the error stream, named with its file (and
-line). A file given more than once (by name twice, by a link, or in a directory and by name) is checked
-once, and a line on the error stream says so. ``--report-dir`` writes the reports; ``--expect``
-gates the run on the violations known (:mod:`checker.trace.expected`). On a terminal a progress
-bar follows the traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so far are reported (and
-written), a line on the error stream says how many, and the exit code is 128 + the signal's number (130 for Ctrl-C).
+line). A file given more than once (by name twice, by a link, or in a directory and by name) is
+checked once, and a line on the error stream says so. ``--report-dir`` writes the reports;
+``--expect`` gates the run on the violations known (:mod:`checker.trace.expected`). On a terminal
+a progress bar follows the traces. Ctrl-C, SIGTERM or SIGHUP stops the run: the traces checked so
+far are reported (and written), a line on the error stream says how many, and the exit code is
+128 + the signal's number (130 for Ctrl-C).
 
-A directory with no trace in it, a trace with no event nor anything else to check, and a run on none of whose traces a
-check could be made are named as errors (exit code 2): they say nothing of the rules, so they
-can't pass.
+A directory with no trace in it, a trace with no event nor anything else to check, and a run on
+none of whose traces a check could be made are named as errors (exit code 2): they say nothing of
+the rules, so they can't pass.
 """
 
 from __future__ import annotations
