@@ -150,8 +150,8 @@ def test_a_merged_reports_text_reaches_the_terminal_as_text(tmp_path: Path, caps
 def test_a_wrong_option_is_a_usage_error(
     argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Found before the report's directory is made: none is left behind."""
-    assert main(["explore", *argv, "--report-dir", str(tmp_path / "reports")]) == 2
+    """Found before the report's directory is made: none is left behind, nor its parent."""
+    assert main(["explore", *argv, "--report-dir", str(tmp_path / "reports" / "explore")]) == 2
     captured = capsys.readouterr()
     assert message in captured.err + captured.out
     assert not (tmp_path / "reports").exists()

@@ -5,6 +5,8 @@ game depends on its seed alone, whatever the process has imported."""
 from __future__ import annotations
 
 import multiprocessing
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from checker.explore.sessions import SessionError, side_by_side
 from tests.fakes.sessions import Scripted, Unstartable
 
 PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
+FAKE = Path(__file__).parent / "fakes" / "engine.py"
 SMALL = ["--edition", "cr2024", "--games", "6", "--max-decisions", "30", "--seed", "5"]
 
 
@@ -114,3 +117,17 @@ def test_a_report_dir_that_cant_be_written_is_refused_before_any_game(
     assert main(["explore", "--merge", str(run / "explore-report.json"), "--report-dir", str(tmp_path / "a file")]) == 2
     captured = capsys.readouterr()
     assert "exists and is not a directory" in captured.err and "games" not in captured.out  # nor the summary
+
+
+def test_a_report_dir_that_cant_be_made_is_refused_before_the_engine_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A usage error: found before the engine is started (an engine over the wire that leaves a marker
+    as it starts), which may take long and would answer its handshake for nothing."""
+    (tmp_path / "a file").write_text("")
+    marker = tmp_path / "started"
+    starts = f"touch {shlex.quote(str(marker))} && exec {shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} honest"
+    report_dir = tmp_path / "a file" / "sub"
+    assert main(["explore", "--engine", f"sh -c {shlex.quote(starts)}", "--report-dir", str(report_dir)]) == 2
+    assert capsys.readouterr().err.strip() == f"error: --report-dir {report_dir}: can't be written: Not a directory"
+    assert not marker.exists()

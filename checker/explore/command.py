@@ -33,7 +33,7 @@ from checker.explore.options import resolve_playing
 from checker.explore.sessions import Games, side_by_side
 from checker.judging.reports._text import plain, visible
 from checker.running.engines import EngineNotFound, EngineProvider
-from checker.running.options import OptionError, check_output_dir
+from checker.running.options import OptionError, probe_output_dir
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -47,6 +47,8 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         return _merge(args.merge, args.report_dir, console, error)
     if args.jobs < 1:
         error(f"--jobs {args.jobs}: must be 1 or more")
+        return EXIT_USAGE
+    if not _writable(args.report_dir, error):  # a usage error: found before any engine starts
         return EXIT_USAGE
     # Shards of a run, and the sessions of -j, are played side by side, each with its engine.
     engine = EngineProvider(args.engine, args.timeout, sessions=args.shard.count * args.jobs)
@@ -65,9 +67,6 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     missing = [e for e in editions if e not in capabilities.editions]
     if missing or not editions:
         error(f"engine {args.engine!r} doesn't support {', '.join(missing) or 'any edition of the suite'}")
-        engine.close()
-        return EXIT_USAGE
-    if not _writable(args.report_dir, error):  # before the games: a report that can't be written would be lost
         engine.close()
         return EXIT_USAGE
     kinds = tuple(dict.fromkeys(args.kind or ["setup", "start"]))
@@ -128,11 +127,12 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
 
 
 def _writable(report_dir: Path | None, error: Callable[[str], None]) -> bool:
-    """Whether ``--report-dir`` (when given) can be written, the directory made now: the last check of
-    each way of the command, so that no usage error leaves a directory made."""
+    """Whether ``--report-dir`` (when given) can be written, tried before the games (a report that
+    can't be written would be lost) and left as it was: the report's writing makes it, so that a
+    usage error found later (an edition the engine lacks) leaves no directory made."""
     if report_dir is not None:
         try:
-            check_output_dir("--report-dir", str(report_dir))
+            probe_output_dir("--report-dir", str(report_dir))
         except OptionError as exc:
             error(str(exc))
             return False

@@ -9,6 +9,7 @@ that can't be read. The ``turncheck`` command and the pytest plugin check with t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import json
 import math
@@ -185,6 +186,19 @@ def check_output_dir(option: str, directory: str) -> None:
             pass
     except OSError as exc:
         raise OptionError(f"{option} {directory}: can't be written: {exc.strerror or exc}") from None
+
+
+def probe_output_dir(option: str, directory: str) -> None:
+    """:func:`check_output_dir`, the directories it made removed again: for a check that must come
+    before other usage errors (and before an engine starts), none of which may leave a directory
+    behind. Whatever writes into the directory makes it."""
+    missing = [p for p in (Path(directory), *Path(directory).parents) if not os.path.exists(p)]  # deepest first
+    try:
+        check_output_dir(option, directory)
+    finally:
+        for made in missing:
+            with contextlib.suppress(OSError):  # not made (under a file), or written into since
+                made.rmdir()
 
 
 def check_output_file(option: str, file: str) -> None:
