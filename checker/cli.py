@@ -60,6 +60,7 @@ from checker.running.conclude import Conclusion, NotWritten
 from checker.running.garbage import begin_work
 from checker.running.options import (
     EMPTY_PATH,
+    RUN_PATH_OPTIONS,
     OptionError,
     Selection,
     add_jobs,
@@ -87,17 +88,18 @@ _STYLE = {
 }
 
 
-#: The options that name where to write (a directory, a file).
-OUTPUT_OPTIONS = ("--out", "--report-dir", "--record-traces", "--write-expectations", "--traces")
+#: The options that name a path (a directory, a file; to write or to read), of every command:
+#: certify's, which trace and explore share in part, and the others' outputs and reports to merge.
+PATH_OPTIONS = (*RUN_PATH_OPTIONS, "--out", "--traces", "--merge")
 
 
-def _empty_output(argv: list[str]) -> str | None:
-    """The first option of :data:`OUTPUT_OPTIONS` given an empty value (``--out ""``, ``--out=``),
+def _empty_path(argv: list[str]) -> str | None:
+    """The first option of :data:`PATH_OPTIONS` given an empty value (``--out ""``, ``--out=``),
     which a path would read as the current directory."""
     for option, value in itertools.pairwise(argv):
-        if option in OUTPUT_OPTIONS and not value.strip():
+        if option in PATH_OPTIONS and not value.strip():
             return option
-    return next((a[:-1] for a in argv if a.endswith("=") and a[:-1] in OUTPUT_OPTIONS), None)
+    return next((a[:-1] for a in argv if a.endswith("=") and a[:-1] in PATH_OPTIONS), None)
 
 
 def _trace_file(text: str) -> Path:
@@ -684,7 +686,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="BYTES",
         help=f"the longest request read; a longer one is answered with an error (default {MAX_MESSAGE_BYTES:,})",
     )
-    if (option := _empty_output(sys.argv[1:] if argv is None else argv)) is not None:
+    if (option := _empty_path(sys.argv[1:] if argv is None else argv)) is not None:
         _error(f"{option}: {EMPTY_PATH}")
         return EXIT_USAGE
     try:

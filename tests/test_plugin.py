@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -208,11 +209,16 @@ def test_another_plugins_timeout_option_and_a_session_without_pytest_bdd_leave_t
     assert result.parseoutcomes()["passed"] > 0 and result.ret == 0
 
 
-@pytest.mark.parametrize("option", ["--report-dir", "--expect", "--write-expectations", "--record-traces"])
-def test_an_empty_path_is_a_usage_error_not_no_option(pytester: pytest.Pytester, option: str) -> None:
-    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--part", "untap", option, "")
-    assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines([f"*{option}: an empty path (an unset variable?)*"])
+def test_an_empty_path_is_a_usage_error_not_no_option(pytester: pytest.Pytester) -> None:
+    """Each option of the plugin that its help shows taking a DIR or a FILE."""
+    shown = pytester.runpytest("--help").stdout.str()
+    group = shown.partition("MTG turn-structure conformance:")[2].partition("\n\n")[0]
+    paths = re.findall(r"^  (--[a-z-]+)=(?:DIR|FILE)\b", group, re.MULTILINE)
+    assert "--expect" in paths and "--report-dir" in paths
+    for option in paths:
+        result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--part", "untap", option, "")
+        assert result.ret == pytest.ExitCode.USAGE_ERROR
+        result.stderr.fnmatch_lines([f"*{option}: an empty path (an unset variable?)*"])
 
 
 FORGETFUL = """

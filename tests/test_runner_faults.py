@@ -674,15 +674,33 @@ def test_an_output_that_cant_be_written_loses_the_output_but_not_the_run(tmp_pat
         ["explore", "--games", "1", "--report-dir", ""],
         ["import", "arena", "Player.log", "--out", ""],
         ["site", "--out", "site", "--traces", ""],
+        ["trace", "kept.jsonl", "--expect", ""],
+        ["explore", "--merge", ""],
     ],
 )
-def test_an_empty_output_path_is_a_usage_error_not_the_current_directory(
+def test_an_empty_path_is_a_usage_error_not_the_current_directory(
     argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``--out "$UNSET"`` in a CI script: nothing is written into the directory the command runs in."""
+    """``--out "$UNSET"`` in a CI script: nothing is written into (or read from) the directory the
+    command runs in."""
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2
     assert "an empty path (an unset variable?)" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_path_option_of_certify_refuses_an_empty_value(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each option its help shows taking a DIR or a FILE, an input (``--expect``) as an output."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["certify", "--help"]) == 0
+    paths = re.findall(r"^  (--[a-z-]+) (?:DIR|FILE)\b", capsys.readouterr().out, re.MULTILINE)
+    assert "--expect" in paths and "--report-dir" in paths
+    for option in paths:
+        for given in ([option, ""], [f"{option}="]):
+            assert main(["certify", "--part", "untap", *given]) == 2
+            assert f"error: {option}: an empty path (an unset variable?)" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 

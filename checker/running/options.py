@@ -73,6 +73,9 @@ def shard_weights(text: str) -> dict[str, float]:
     return {str(k): float(v) for k, v in found.items()}
 
 
+#: The options of a certification that name a path (its reports' directory, its traces', its
+#: expectations to meet and to write): the pytest plugin's, and ``turncheck certify``'s, which runs it.
+RUN_PATH_OPTIONS = ("--report-dir", "--expect", "--write-expectations", "--record-traces")
 #: Why a path option given empty (``--report-dir ""``: an unset variable in a script) is refused.
 EMPTY_PATH = "an empty path (an unset variable?) would be the current directory, or nothing: name one"
 

@@ -46,6 +46,7 @@ from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.garbage import collect_less
 from checker.running.options import (
     EMPTY_PATH,
+    RUN_PATH_OPTIONS,
     OptionError,
     Selection,
     check_output_dir,
@@ -308,9 +309,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     before anything runs, not an error in every test or a lost run at the end."""
     config = session.config
     try:
-        for option in ("report_dir", "expect", "write_expectations", "record_traces"):
+        for option in RUN_PATH_OPTIONS:
             if (value := config.getoption(option)) is not None and not value.strip():  # "" would be no option at all
-                raise OptionError(f"--{option.replace('_', '-')}: {EMPTY_PATH}")
+                raise OptionError(f"{option}: {EMPTY_PATH}")
         if config.getoption("record_traces"):
             check_output_dir("--record-traces", config.getoption("record_traces"))
         config.stash[_CONCLUSION] = Conclusion.prepare(
