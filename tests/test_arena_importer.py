@@ -327,30 +327,31 @@ def test_a_number_too_long_to_read_is_named_and_the_log_goes_on(tmp_path: Path) 
     assert [s.step for s in _seen(found.game)] == ["upkeep", None]
 
 
+def _turn(phase: str, step: str | None) -> dict[str, object]:
+    return {"turnNumber": 1, "phase": phase, "step": step, "activePlayer": 1, "priorityPlayer": 1}
+
+
+def _full(match_id: str, number: int, step: str) -> dict[str, object]:
+    """A full state of game ``number`` of a match, in its first turn's beginning phase."""
+    players = [{"systemSeatNumber": 1, "lifeTotal": 20, "teamId": 1}, {"systemSeatNumber": 2, "lifeTotal": 20}]
+    return {
+        "type": "GameStateType_Full",
+        "gameInfo": {"matchID": match_id, "gameNumber": number},
+        "players": players,
+        "turnInfo": _turn("Phase_Beginning", step),
+    }
+
+
 def test_a_state_without_a_match_id_among_games_under_way_is_told_by_its_game_or_named(tmp_path: Path) -> None:
     """Two games under way: a state without a match id is of the one whose last state its
     prevGameStateId names, or whose gameNumber it has; where nothing tells, it is named and left out
     (it went to the game of the message before it: here the other game)."""
-    players = [{"systemSeatNumber": 1, "lifeTotal": 20, "teamId": 1}, {"systemSeatNumber": 2, "lifeTotal": 20}]
-
-    def turn(phase: str, step: str | None) -> dict[str, object]:
-        return {"turnNumber": 1, "phase": phase, "step": step, "activePlayer": 1, "priorityPlayer": 1}
-
-    def full(match_id: str, number: int, step: str) -> dict[str, object]:
-        info = {"matchID": match_id, "gameNumber": number}
-        return {
-            "type": "GameStateType_Full",
-            "gameInfo": info,
-            "players": players,
-            "turnInfo": turn("Phase_Beginning", step),
-        }
-
-    main: dict[str, object] = {"type": "GameStateType_Diff", "turnInfo": turn("Phase_Main1", None)}
+    main: dict[str, object] = {"type": "GameStateType_Diff", "turnInfo": _turn("Phase_Main1", None)}
     states: list[tuple[int, dict[str, object]]] = [
-        (1, full("mA", 1, "Step_Upkeep")),
-        (1, full("mB", 2, "Step_Upkeep")),
-        (2, full("mB", 2, "Step_Draw")),
-        (2, {"type": "GameStateType_Diff", "prevGameStateId": 1, "turnInfo": turn("Phase_Beginning", "Step_Draw")}),
+        (1, _full("mA", 1, "Step_Upkeep")),
+        (1, _full("mB", 2, "Step_Upkeep")),
+        (2, _full("mB", 2, "Step_Draw")),
+        (2, {"type": "GameStateType_Diff", "prevGameStateId": 1, "turnInfo": _turn("Phase_Beginning", "Step_Draw")}),
         (3, main),  # of mA or mB: nothing tells
         (3, {**main, "gameInfo": {"gameNumber": 2}}),
     ]
@@ -368,3 +369,32 @@ def test_a_state_without_a_match_id_among_games_under_way_is_told_by_its_game_or
         "mA": [("beginning", "upkeep"), ("beginning", "draw")],
         "mB": [("beginning", "upkeep"), ("beginning", "draw"), ("precombat_main", None)],
     }
+
+
+def test_a_state_with_a_match_id_and_no_game_number_is_of_its_matchs_game(tmp_path: Path) -> None:
+    """Two matches' messages alternate: a state that names its match but not its game is of that
+    match's game under way (1 before its first), not of the game of the message before it, which
+    is the other match's (it began a game of that number in its match, ending the one under way)."""
+
+    def draw(match_id: str) -> dict[str, object]:
+        return {
+            "type": "GameStateType_Diff",
+            "gameInfo": {"matchID": match_id},
+            "turnInfo": _turn("Phase_Beginning", "Step_Draw"),
+        }
+
+    states: list[tuple[int, dict[str, object]]] = [
+        (1, _full("mA", 1, "Step_Upkeep")),
+        (1, _full("mB", 2, "Step_Upkeep")),
+        (2, draw("mA")),
+        (2, draw("mB")),
+        (1, {**_full("mC", 1, "Step_Draw"), "gameInfo": {"matchID": "mC"}}),  # a match with no game yet
+    ]
+    problems: list[Problem] = []
+    games = list(import_log(_log(tmp_path / "Player.log", states), problems))
+    assert not problems
+    assert [(found.match_id, found.number, [s.step for s in _seen(found.game)]) for found in games] == [
+        ("mA", 1, ["upkeep", "draw"]),
+        ("mB", 2, ["upkeep", "draw"]),
+        ("mC", 1, ["draw"]),
+    ]

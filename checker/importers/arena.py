@@ -336,7 +336,8 @@ class _Reader:
         games may alternate (two tables open at once): a state without a match id (Arena's differences
         mostly have none) is of the one game under way, of its ``gameNumber`` if it has one; of several,
         the one whose last state its ``prevGameStateId`` names; else it can't be told, and None (a
-        problem). With no game under way, it is of the last message's game, as its number says."""
+        problem). With no game under way, it is of the last message's match. Without a ``gameNumber``,
+        it is of its match's latest game: not the last message's, which may be another match's."""
         info = gsm.get("gameInfo") or {}
         if not info.get("matchID"):
             said = info.get("gameNumber") or None
@@ -357,7 +358,7 @@ class _Reader:
                 )
                 return None
         match_id = str(info.get("matchID") or (self.game.match_id if self.game else "unknown"))
-        number = int(info.get("gameNumber") or (self.game.number if self.game else 1))
+        number = int(info.get("gameNumber") or self._latest_number(match_id))
         game = self.games.get((match_id, number))
         if game is None:
             for other in self.games.values():  # a match plays its games one after another
@@ -367,6 +368,10 @@ class _Reader:
                 self.path, match_id, number, self.names.setdefault(match_id, {})
             )
         return game
+
+    def _latest_number(self, match_id: str) -> int:
+        """The number of a match's latest game (a match plays its games one after another), 1 before its first."""
+        return next((g.number for g in reversed(self.games.values()) if g.match_id == match_id), 1)
 
 
 @dataclass(frozen=True)
