@@ -33,7 +33,6 @@ import argparse
 import functools
 import importlib
 import io
-import itertools
 import json
 import os
 import signal
@@ -46,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from checker.contract import catalog
+from checker.contract.arguments import path, path_text
 from checker.contract.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import options as explore_options
@@ -59,8 +59,6 @@ from checker.running.collector import Collector, suite_version
 from checker.running.conclude import Conclusion, NotWritten
 from checker.running.garbage import begin_work
 from checker.running.options import (
-    EMPTY_PATH,
-    RUN_PATH_OPTIONS,
     OptionError,
     Selection,
     add_jobs,
@@ -88,25 +86,11 @@ _STYLE = {
 }
 
 
-#: The options that name a path (a directory, a file; to write or to read), of every command:
-#: certify's, which trace and explore share in part, and the others' outputs and reports to merge.
-PATH_OPTIONS = (*RUN_PATH_OPTIONS, "--out", "--traces", "--merge")
-
-
-def _empty_path(argv: list[str]) -> str | None:
-    """The first option of :data:`PATH_OPTIONS` given an empty value (``--out ""``, ``--out=``),
-    which a path would read as the current directory."""
-    for option, value in itertools.pairwise(argv):
-        if option in PATH_OPTIONS and not value.strip():
-            return option
-    return next((a[:-1] for a in argv if a.endswith("=") and a[:-1] in PATH_OPTIONS), None)
-
-
 def _trace_file(text: str) -> Path:
     """A FILE of ``turncheck trace``: ``-`` is standard input, and ``./-`` the file named ``-``
     (which a path would make ``-`` again)."""
-    path = Path(text)
-    return path.absolute() if text != "-" and str(path) == "-" else path
+    found = path(text)
+    return found.absolute() if text != "-" and str(found) == "-" else found
 
 
 def _new_console(stderr: bool = False) -> Console:
@@ -255,11 +239,18 @@ def _certify_parser(sub: Any) -> None:
     )
     _engine_limits(p)
     p.add_argument("--validate-messages", action="store_true", help="check every wire message against the schemas")
-    p.add_argument("--report-dir", metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports")
-    p.add_argument("--record-traces", metavar="DIR", help="write each scenario run's game as a trace into DIR")
-    p.add_argument("--expect", metavar="FILE", help="pass exactly when the results match this expectations file")
+    p.add_argument(
+        "--report-dir", type=path_text, metavar="DIR", help="write JSON, JUnit XML, Markdown, HTML and badge reports"
+    )
+    p.add_argument(
+        "--record-traces", type=path_text, metavar="DIR", help="write each scenario run's game as a trace into DIR"
+    )
+    p.add_argument(
+        "--expect", type=path_text, metavar="FILE", help="pass exactly when the results match this expectations file"
+    )
     p.add_argument(
         "--write-expectations",
+        type=path_text,
         metavar="FILE",
         help="write the run's non-passing results as expectations, keeping the reasons of the file it replaces",
     )
@@ -573,37 +564,39 @@ def main(argv: list[str] | None = None) -> int:
         epilog="exit codes: 0 no regression; 1 a regression, or a new run that can't vouch for what passed before "
         "(stopped early, narrower, or without a result); 2 a report that can't be read",
     )
-    d.add_argument("old", type=Path)
-    d.add_argument("new", type=Path)
+    d.add_argument("old", type=path)
+    d.add_argument("new", type=path)
     c = sub.add_parser(
         "compare",
         help="engines side by side: a matrix by edition and part, and their disagreements",
         epilog="exit codes: 0 the reports were compared (gate a CI on expect or diff); 2 a usage error (a report "
         "that can't be read, one engine twice in an edition, an --out that can't be written)",
     )
-    c.add_argument("reports", nargs="+", type=Path, metavar="REPORT.json")
-    c.add_argument("--out", metavar="DIR", help="write compare.md, compare.json and its schema compare.schema.json")
+    c.add_argument("reports", nargs="+", type=path, metavar="REPORT.json")
+    c.add_argument(
+        "--out", type=path_text, metavar="DIR", help="write compare.md, compare.json and its schema compare.schema.json"
+    )
     e = sub.add_parser(
         "expect",
         help="check a saved JSON report against an expectations file",
         epilog="exit codes: 0 the results match the expectations; 1 they don't (or the run is partial, or ran "
         "nothing); 2 a file that can't be read",
     )
-    e.add_argument("report", type=Path)
-    e.add_argument("expectations", type=Path)
+    e.add_argument("report", type=path)
+    e.add_argument("expectations", type=path)
     lint = sub.add_parser(
         "lint",
         help="check the feature files' tags",
         epilog="exit codes: 0 no problem; 1 problems (each with its file and line); 2 no feature files there",
     )
-    lint.add_argument("features", nargs="?", help="a directory of feature files (default: the suite's)")
+    lint.add_argument("features", nargs="?", type=path_text, help="a directory of feature files (default: the suite's)")
     cov = sub.add_parser(
         "coverage",
         help="which rulings the scenarios cover (exit 1: a seed ruling isn't)",
         epilog="exit codes: 0 every seed ruling is covered; 1 one isn't; 2 no feature files there, or one that "
         "can't be read",
     )
-    cov.add_argument("features", nargs="?", type=Path, help="a directory of feature files (default: the suite's)")
+    cov.add_argument("features", nargs="?", type=path, help="a directory of feature files (default: the suite's)")
     t = sub.add_parser(
         "trace",
         help="check recorded games (traces) against the turn structure",
@@ -621,12 +614,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     t.add_argument("--edition", choices=EDITIONS, help="the rules to check by (default: each trace's header)")
     t.add_argument(
-        "--report-dir", type=Path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"
+        "--report-dir", type=path, metavar="DIR", help="write the JSON (with schema), JUnit, Markdown and HTML reports"
     )
     t.add_argument("--validate", action="store_true", help="check every line against the JSON Schema too (slower)")
     t.add_argument(
         "--expect",
-        type=Path,
+        type=path,
         metavar="FILE",
         help="the CI gate: pass exactly when the violations are those listed in FILE (each seen at least once)",
     )
@@ -649,12 +642,12 @@ def main(argv: list[str] | None = None) -> int:
         epilog="exit codes: 0 the site was written; 2 a usage error, or a report or traces left out (each named); "
         "3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C; the site is then incomplete)",
     )
-    site.add_argument("--out", required=True, type=Path, metavar="DIR", help="the directory to write the site into")
-    site.add_argument("reports", nargs="*", type=Path, metavar="REPORT.json", help="certification reports to show")
+    site.add_argument("--out", required=True, type=path, metavar="DIR", help="the directory to write the site into")
+    site.add_argument("reports", nargs="*", type=path, metavar="REPORT.json", help="certification reports to show")
     site.add_argument(
         "--traces",
         action="append",
-        type=Path,
+        type=path,
         default=[],
         metavar="DIR",
         help="traces recorded by certify --record-traces (repeatable): failing runs' games shown as timelines",
@@ -686,9 +679,6 @@ def main(argv: list[str] | None = None) -> int:
         metavar="BYTES",
         help=f"the longest request read; a longer one is answered with an error (default {MAX_MESSAGE_BYTES:,})",
     )
-    if (option := _empty_path(sys.argv[1:] if argv is None else argv)) is not None:
-        _error(f"{option}: {EMPTY_PATH}")
-        return EXIT_USAGE
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error

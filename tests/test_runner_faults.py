@@ -676,6 +676,10 @@ def test_an_output_that_cant_be_written_loses_the_output_but_not_the_run(tmp_pat
         ["site", "--out", "site", "--traces", ""],
         ["trace", "kept.jsonl", "--expect", ""],
         ["explore", "--merge", ""],
+        # An option abbreviated, as argparse takes it; a list's later value; a path that isn't an option.
+        ["certify", "--part", "untap", "--report", ""],
+        ["explore", "--merge", "shard-1.json", ""],
+        ["diff", "", "new.json"],
     ],
 )
 def test_an_empty_path_is_a_usage_error_not_the_current_directory(
@@ -700,7 +704,7 @@ def test_every_path_option_of_certify_refuses_an_empty_value(
     for option in paths:
         for given in ([option, ""], [f"{option}="]):
             assert main(["certify", "--part", "untap", *given]) == 2
-            assert f"error: {option}: an empty path (an unset variable?)" in capsys.readouterr().err
+            assert f"error: argument {option}: an empty path (an unset variable?)" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 

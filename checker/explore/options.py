@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from checker.contract.arguments import path
 from checker.contract.vocabulary import EDITIONS
 from checker.running.options import add_jobs, positive_seconds, shard
 from checker.running.wire.client import DEFAULT_TIMEOUT
@@ -76,10 +76,10 @@ def add_parser(sub: Any) -> None:
         help=f"the most games played to shrink one finding (default {SHRINK_BUDGET}; 0: don't shrink)",
     )
     p.add_argument(
-        "--report-dir", type=Path, metavar="DIR", help="write explore-report.json, its schema, findings/*.feature"
+        "--report-dir", type=path, metavar="DIR", help="write explore-report.json, its schema, findings/*.feature"
     )
     p.add_argument(
-        "--merge", nargs="+", type=Path, metavar="REPORT.json", help="merge shard reports instead of exploring"
+        "--merge", nargs="+", type=path, metavar="REPORT.json", help="merge shard reports instead of exploring"
     )
     # Parsed, an option of play not given is None, which no value given is: one given at its default
     # value (--games 100) is told from one not given. resolve_playing gives the others their defaults.

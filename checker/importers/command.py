@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from checker.contract.arguments import path
 from checker.contract.documents import Problem, unique
 from checker.contract.interface import AdapterError, EngineFailure
 from checker.contract.interrupts import exit_code, stopping
@@ -43,10 +44,10 @@ def add_parser(sub: Any) -> None:
     phase.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default 1)")
     phase.add_argument("--seed", type=int, default=0, metavar="S", help="the first game's seed (default 0)")
     phase.add_argument("--turns", type=int, default=30, metavar="T", help="stop a game after turn T (default 30)")
-    phase.add_argument("--out", type=Path, required=True, metavar="DIR", help="the directory to write traces to")
+    phase.add_argument("--out", type=path, required=True, metavar="DIR", help="the directory to write traces to")
     arena = which.add_parser("arena", help="read MTG Arena's Player.log")
-    arena.add_argument("logs", type=Path, nargs="+", metavar="LOG", help="Player.log (or Player-prev.log)")
-    arena.add_argument("--out", type=Path, required=True, metavar="DIR", help="the directory to write traces to")
+    arena.add_argument("logs", type=path, nargs="+", metavar="LOG", help="Player.log (or Player-prev.log)")
+    arena.add_argument("--out", type=path, required=True, metavar="DIR", help="the directory to write traces to")
 
 
 #: phase.rs takes a game's seed as an unsigned 64-bit number; the recorder adds a little to it.

@@ -73,12 +73,6 @@ def shard_weights(text: str) -> dict[str, float]:
     return {str(k): float(v) for k, v in found.items()}
 
 
-#: The options of a certification that name a path (its reports' directory, its traces', its
-#: expectations to meet and to write): the pytest plugin's, and ``turncheck certify``'s, which runs it.
-RUN_PATH_OPTIONS = ("--report-dir", "--expect", "--write-expectations", "--record-traces")
-#: Why a path option given empty (``--report-dir ""``: an unset variable in a script) is refused.
-EMPTY_PATH = "an empty path (an unset variable?) would be the current directory, or nothing: name one"
-
 #: The longest timeout taken: a week. (An engine's request has no use for more, and a deadline past
 #: what the system's timers hold, such as 1e308 seconds, would fail every request.)
 MAX_SECONDS = 7 * 24 * 3600

@@ -19,6 +19,7 @@ import pytest
 from pytest_bdd.exceptions import GherkinParseError
 from pytest_bdd.gherkin_parser import get_gherkin_document
 
+from checker.contract.arguments import path_text
 from checker.contract.features import features_dir
 from checker.contract.interface import EngineAdapter, UnsupportedError
 from checker.contract.protocol import MAX_MESSAGE_BYTES
@@ -45,8 +46,6 @@ from checker.running.conclude import Conclusion, NotWritten
 from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.garbage import collect_less
 from checker.running.options import (
-    EMPTY_PATH,
-    RUN_PATH_OPTIONS,
     OptionError,
     Selection,
     check_output_dir,
@@ -85,21 +84,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--report-dir",
+        type=path_text,
         metavar="DIR",
         help="write every report of the run (JSON, JUnit XML, Markdown, HTML, badges) into DIR",
     )
     group.addoption(
         "--expect",
+        type=path_text,
         metavar="FILE",
         help="an expectations file: the run passes exactly when its results match it",
     )
     group.addoption(
         "--write-expectations",
+        type=path_text,
         metavar="FILE",
         help="write the run's non-passing scenarios as an expectations file to start from",
     )
     group.addoption(
         "--record-traces",
+        type=path_text,
         metavar="DIR",
         help="write each scenario run's game as a trace into DIR (one file per run, named from its id)",
     )
@@ -309,9 +312,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     before anything runs, not an error in every test or a lost run at the end."""
     config = session.config
     try:
-        for option in RUN_PATH_OPTIONS:
-            if (value := config.getoption(option)) is not None and not value.strip():  # "" would be no option at all
-                raise OptionError(f"{option}: {EMPTY_PATH}")
         if config.getoption("record_traces"):
             check_output_dir("--record-traces", config.getoption("record_traces"))
         config.stash[_CONCLUSION] = Conclusion.prepare(
