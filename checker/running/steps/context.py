@@ -142,12 +142,17 @@ class ScenarioGame:
         return candidate
 
     def card_setup(self, name: str) -> CardSetup:
+        return self.card_setups(name, 1)[0]
+
+    def card_setups(self, name: str, count: int) -> list[CardSetup]:
+        """``count`` cards named ``name``, each with its own id: the spec is looked up and checked
+        once (a library holds dozens of the filler card)."""
         spec = card(name)
         self.require_effects(spec)
-        return CardSetup(self.new_id(name), spec)
+        return [CardSetup(self.new_id(name), spec) for _ in range(count)]
 
     def filler(self, count: int) -> list[CardSetup]:
-        return [self.card_setup(FILLER) for _ in range(count)]
+        return self.card_setups(FILLER, count)
 
     def require_effects(self, spec: CardSpec) -> None:
         missing = [e.key for e in spec.effects if e.key not in self.capabilities.effects]
