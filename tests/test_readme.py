@@ -87,6 +87,11 @@ ADJUSTED: dict[str, Adjusted] = {
         "a benchmark: it times the whole certification six times over (minutes); it measures, never checks",
         skip=True,
     ),
+    ".venv/bin/python benchmarks/instructions.py HEAD~1": Adjusted(
+        "a benchmark: two certifications under valgrind (minutes, and valgrind may be missing); it measures, never "
+        "checks",
+        skip=True,
+    ),
     ".venv/bin/python benchmarks/adapters.py": Adjusted(
         "a benchmark: 200 turns three times over; a few turns show it runs", append="--turns 5 --repeat 1"
     ),
