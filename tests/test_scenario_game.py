@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+
+import pytest
 
 from checker.adapters.reference import ReferenceAdapter
-from checker.contract.interface import Action, GameEvent, GameSetup, GameView
+from checker.contract.interface import (
+    Action,
+    Capabilities,
+    CardSpec,
+    EffectSpec,
+    GameEvent,
+    GameSetup,
+    GameView,
+    UnsupportedError,
+)
 from checker.running.steps.context import ScenarioGame
 from checker.running.steps.when import _began
 
@@ -56,3 +68,29 @@ def test_a_new_id_is_the_name_or_the_first_numbered_name_not_taken() -> None:
     assert game.new_id("Forest 3") == "Forest 3"
     assert [game.new_id("Forest") for _ in range(3)] == ["Forest 2", "Forest 4", "Forest 5"]
     assert game.new_id("Island") == "Island"
+
+
+class NoSagas(ReferenceAdapter):
+    """The reference engine, claiming not to know chapter abilities or phasing."""
+
+    def capabilities(self) -> Capabilities:
+        capabilities = super().capabilities()
+        return replace(capabilities, effects=capabilities.effects - {"chapter", "phasing"})
+
+
+def test_an_unsupported_card_names_each_missing_effect_once() -> None:
+    game = ScenarioGame(NoSagas(), "cr2024")
+    saga = CardSpec(
+        "Chronicle",
+        ("enchantment",),
+        effects=(
+            EffectSpec("chapter", {"chapter": 1}),
+            EffectSpec("phasing"),
+            EffectSpec("chapter", {"chapter": 2}),
+            EffectSpec("haste"),
+        ),
+        subtypes=("Saga",),
+    )
+    with pytest.raises(UnsupportedError) as refused:
+        game.require_effects(saga)
+    assert str(refused.value) == "Chronicle needs catalog effect(s) chapter, phasing"

@@ -155,7 +155,8 @@ class ScenarioGame:
         return self.card_setups(FILLER, count)
 
     def require_effects(self, spec: CardSpec) -> None:
-        missing = [e.key for e in spec.effects if e.key not in self.capabilities.effects]
+        # Each effect named once, in the card's order: a Saga has one chapter effect per chapter.
+        missing = list(dict.fromkeys(e.key for e in spec.effects if e.key not in self.capabilities.effects))
         if missing:
             raise UnsupportedError(f"{spec.name} needs catalog effect(s) {', '.join(missing)}")
 
