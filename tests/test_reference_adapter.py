@@ -22,7 +22,7 @@ from checker.contract.interface import (
     UnsupportedError,
 )
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, parse_part
-from checker.running.engines import EngineNotFound, EngineProvider, load_python_engine
+from checker.running.engines import NOT_IMPORTABLE, EngineNotFound, EngineProvider, load_python_engine
 from checker.running.steps.context import ScenarioGame
 from checker.running.steps.when import _began
 
@@ -78,12 +78,23 @@ def test_engines_are_loaded_by_name_or_import_path() -> None:
     assert isinstance(load_python_engine("checker.adapters.reference:ReferenceAdapter"), ReferenceAdapter)
     with pytest.raises(EngineNotFound, match="use 'reference' or"):
         load_python_engine("forge")
-    with pytest.raises(EngineNotFound, match="No module named"):
+    with pytest.raises(EngineNotFound, match="No module named 'no_such_module': install the adapter's package"):
         load_python_engine("no_such_module:Engine")
     with pytest.raises(EngineNotFound, match="could not be created: TypeError"):
         load_python_engine("checker.contract.catalog:CatalogEntry")
     with pytest.raises(EngineNotFound, match="does not implement"):
         load_python_engine("collections:OrderedDict")
+
+
+def test_only_an_adapter_package_that_is_not_there_is_told_how_to_make_it_importable() -> None:
+    """A console script doesn't look in the current directory: the package must be installed or on PYTHONPATH.
+    A misspelt module of a package that is there, or a module the adapter imports, is only named."""
+    with pytest.raises(EngineNotFound) as missing:
+        load_python_engine("mypackage.adapter:MyAdapter")
+    assert str(missing.value) == f"engine 'mypackage.adapter:MyAdapter': No module named 'mypackage': {NOT_IMPORTABLE}"
+    with pytest.raises(EngineNotFound) as misspelt:
+        load_python_engine("checker.adapters.referense:ReferenceAdapter")
+    assert str(misspelt.value).endswith("No module named 'checker.adapters.referense'")
 
 
 def test_an_engine_command_that_is_not_installed_is_found_out_before_the_run() -> None:

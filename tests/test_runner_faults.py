@@ -26,7 +26,7 @@ from checker.contract import catalog
 from checker.judging.reports.json_report import read_json, write_json
 from checker.judging.results import RunReport, Status
 from checker.running import options
-from checker.running.engines import START_ATTEMPTS
+from checker.running.engines import NOT_IMPORTABLE, START_ATTEMPTS
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 PART = "draw"
@@ -391,7 +391,9 @@ def test_an_engine_that_cannot_be_found_is_said_once_as_the_commands_errors_are(
     """The session that checks the engine runs in a child, one per job: the parent says why once."""
     done = turncheck("certify", "--engine", "nowhere:Engine", "--jobs", jobs, "--plain")
     assert done.returncode == 2, done.stdout + done.stderr
-    assert done.stderr.splitlines() == ["error: engine 'nowhere:Engine': No module named 'nowhere'"], done.stderr
+    assert done.stderr.splitlines() == [
+        f"error: engine 'nowhere:Engine': No module named 'nowhere': {NOT_IMPORTABLE}"
+    ], done.stderr
 
 
 # --------------------------------------------------------------------------- several jobs

@@ -49,6 +49,14 @@ class EngineSpec:
         return cls(text, command)
 
 
+#: What to do when an adapter's module can't be imported: a console script such as turncheck
+#: doesn't look in the current directory.
+NOT_IMPORTABLE = (
+    "install the adapter's package into the Python environment turncheck runs in (pip install -e . in "
+    "its repository), or put the directory that holds the package on PYTHONPATH"
+)
+
+
 def load_python_engine(spec: str) -> EngineAdapter:
     """``reference`` for the reference engine, or ``package.module:ClassName`` for an adapter."""
     if spec == "reference":
@@ -60,6 +68,10 @@ def load_python_engine(spec: str) -> EngineAdapter:
         raise EngineNotFound(f"engine {spec!r}: use 'reference' or 'package.module:AdapterClass'")
     try:
         factory = getattr(importlib.import_module(module_name), attr)
+    except ModuleNotFoundError as exc:
+        # The adapter's package isn't there at all (not a misspelt module in it, nor something it imports).
+        hint = f": {NOT_IMPORTABLE}" if exc.name == module_name.partition(".")[0] else ""
+        raise EngineNotFound(f"engine {spec!r}: {exc}{hint}") from exc
     except (ImportError, AttributeError) as exc:
         raise EngineNotFound(f"engine {spec!r}: {exc}") from exc
     try:
