@@ -317,3 +317,30 @@ def test_the_readme_commands_install_and_gate_the_suite_in_an_engines_repository
     assert (engine_repo / "conformance" / "expectations.json").is_file()
     assert (engine_repo / "conformance-reports" / "report.schema.json").is_file()
     assert "cr2024" in (tmp_path / "step-summary.md").read_text(encoding="utf-8")
+
+
+def _github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a Markdown heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+MARKDOWN = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+@pytest.mark.parametrize("document", MARKDOWN, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_relative_link_of_the_docs_reaches_a_file_of_this_repository(document: Path) -> None:
+    """A link to a file (and to a heading of a Markdown file) that a reader of the repository can open."""
+    broken = []
+    text = document.read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r"`(\.\./[^`\s]*)`", text):
+        if re.match(r"[a-z][a-z0-9+.-]*:", target):
+            continue  # a web address
+        path, _, anchor = target.partition("#")
+        file = (document.parent / path).resolve() if path else document
+        if not file.is_relative_to(ROOT) or not file.exists():
+            broken.append(f"{target}: no such file in the repository")
+        elif anchor and file.suffix == ".md":
+            headings = re.findall(r"^#+ (.+)$", file.read_text(encoding="utf-8"), flags=re.MULTILINE)
+            if anchor not in {_github_anchor(h) for h in headings}:
+                broken.append(f"{target}: no such heading")
+    assert not broken, f"{document.relative_to(ROOT)}: {broken}"
