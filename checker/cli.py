@@ -219,7 +219,7 @@ def _certify_parser(sub: Any) -> None:
     p.add_argument(
         "--engine",
         default="reference",
-        help="'reference', 'package.module:AdapterClass', or a command line speaking the wire protocol",
+        help="'reference' (the default), 'package.module:AdapterClass', or a command line speaking the wire protocol",
     )
     p.add_argument("--edition", action="append", choices=EDITIONS, help="only this edition (repeatable)")
     p.add_argument("--ruling", action="append", metavar="ID", help="only scenarios of this ruling (repeatable)")
@@ -268,7 +268,7 @@ def _smoke_parser(sub: Any) -> None:
         "edition of the suite, or a game failed, erred or timed out; 2 usage error (an engine not found); "
         "130 (128 + the signal) interrupted",
     )
-    p.add_argument("--engine", default="reference", help="as for certify")
+    p.add_argument("--engine", default="reference", help="as for certify (default: reference)")
     _engine_limits(p)
     p.add_argument("--plain", action="store_true", help="plain output, no progress bar (the default in CI)")
 
@@ -548,7 +548,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="turncheck",
         description="Certify an MTG engine's turn structure, smoke-test one, compare runs or engines, "
-        "check the features, serve an engine.",
+        "check recorded games, explore an engine by random play, write the rulings as a site, check the "
+        "features, serve an engine.",
     )
     parser.add_argument(
         "--version",
@@ -561,38 +562,54 @@ def main(argv: list[str] | None = None) -> int:
     d = sub.add_parser(
         "diff",
         help="regressions and fixes between two JSON reports",
+        description="List the regressions and fixes between two JSON reports of certify --report-dir, scenario "
+        "by scenario.",
         epilog="exit codes: 0 no regression; 1 a regression, or a new run that can't vouch for what passed before "
         "(stopped early, narrower, or without a result); 2 a report that can't be read",
     )
-    d.add_argument("old", type=path)
-    d.add_argument("new", type=path)
+    d.add_argument("old", type=path, metavar="OLD.json", help="the earlier run's report.json")
+    d.add_argument("new", type=path, metavar="NEW.json", help="the later run's report.json")
     c = sub.add_parser(
         "compare",
         help="engines side by side: a matrix by edition and part, and their disagreements",
+        description="Put engines side by side from their JSON reports: per edition, a matrix of the parts of the "
+        "turn by engine, then the scenarios on which they disagree.",
         epilog="exit codes: 0 the reports were compared (gate a CI on expect or diff); 2 a usage error (a report "
         "that can't be read, one engine twice in an edition, an --out that can't be written)",
     )
-    c.add_argument("reports", nargs="+", type=path, metavar="REPORT.json")
+    c.add_argument(
+        "reports", nargs="+", type=path, metavar="REPORT.json", help="report.json files of certify --report-dir"
+    )
     c.add_argument(
         "--out", type=path_text, metavar="DIR", help="write compare.md, compare.json and its schema compare.schema.json"
     )
     e = sub.add_parser(
         "expect",
         help="check a saved JSON report against an expectations file",
+        description="The CI gate of certify --expect, on a report saved before: pass exactly when its results "
+        "match the expectations file.",
         epilog="exit codes: 0 the results match the expectations; 1 they don't (or the run is partial, or ran "
         "nothing); 2 a file that can't be read",
     )
-    e.add_argument("report", type=path)
-    e.add_argument("expectations", type=path)
+    e.add_argument("report", type=path, metavar="REPORT.json", help="a report.json of certify --report-dir")
+    e.add_argument(
+        "expectations",
+        type=path,
+        metavar="EXPECTATIONS.json",
+        help="the known non-passing scenarios, as certify --write-expectations writes them",
+    )
     lint = sub.add_parser(
         "lint",
         help="check the feature files' tags",
+        description="Check the tags of the feature files: every scenario runs in a known edition, every "
+        "@ruling id is in the inventory, scenario names are unique, and each @pair sets editions against each other.",
         epilog="exit codes: 0 no problem; 1 problems (each with its file and line); 2 no feature files there",
     )
     lint.add_argument("features", nargs="?", type=path_text, help="a directory of feature files (default: the suite's)")
     cov = sub.add_parser(
         "coverage",
         help="which rulings the scenarios cover (exit 1: a seed ruling isn't)",
+        description="Count the rulings the scenarios cover, and name each one no scenario covers.",
         epilog="exit codes: 0 every seed ruling is covered; 1 one isn't; 2 no feature files there, or one that "
         "can't be read",
     )
@@ -600,6 +617,8 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser(
         "trace",
         help="check recorded games (traces) against the turn structure",
+        description="Check recorded games (traces, as certify --record-traces and turncheck import write them) "
+        "and name, with file and line, each turn-structure rule a game breaks, by the rules of its edition.",
         epilog="exit codes: 0 no violation; 1 a violation; 2 a usage error, a trace or line that can't be read or "
         "contradicts itself, a directory without traces, a trace with nothing to check, or a run in which no check "
         "could be made; 3 an internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
@@ -639,6 +658,8 @@ def main(argv: list[str] | None = None) -> int:
     site = sub.add_parser(
         "site",
         help="the rulings as a static site, with engines' reports side by side",
+        description="Write the rulings as a static site that opens from its files, with the certification "
+        "reports given side by side and the games of failing runs as timelines.",
         epilog="exit codes: 0 the site was written; 2 a usage error, or a report or traces left out (each named); "
         "3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C; the site is then incomplete)",
     )

@@ -710,27 +710,34 @@ def test_every_path_option_of_certify_refuses_an_empty_value(
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        "certify",
-        "smoke",
-        "diff",
-        "compare",
-        "expect",
-        "lint",
-        "coverage",
-        "trace",
-        "site",
-        "import",
-        "explore",
-        "serve",
-    ],
-)
+COMMANDS = ["certify", "smoke", "diff", "compare", "expect", "lint", "coverage", "trace", "site", "import", "explore"]
+COMMANDS += ["serve"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_commands_help_says_its_exit_codes(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     """What a CI step's exit code means is in ``--help``, for every command."""
     assert main([command, "--help"]) == 0
     assert "exit codes: 0 " in " ".join(capsys.readouterr().out.split()).lower()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_commands_help_says_what_it_does_and_what_each_file_it_takes_is(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A paragraph under the usage, and a meaning beside each positional argument (diff's said
+    'old new' and nothing more). Listed in turncheck's own help too."""
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main([command, "--help"]) == 0
+    usage, description, *rest = capsys.readouterr().out.split("\n\n")
+    assert usage.startswith("usage:") and not description.startswith(("positional arguments:", "options:"))
+    positional = next((block for block in rest if block.startswith("positional arguments:")), "")
+    entries = re.split(r"\n  (?=\S)", positional)[1:]  # each argument, its help beside it or below
+    for entry in entries:
+        name, _, meaning = entry.partition(" ")
+        assert meaning.strip() or name.startswith("{"), f"{command}: {name} has no help"  # {a,b}: subcommands
+    assert main(["--help"]) == 0
+    assert f" {command} " in capsys.readouterr().out
 
 
 def test_a_run_narrowed_by_k_or_ruling_passes_the_gate_of_the_whole_suites_expectations(tmp_path: Path) -> None:

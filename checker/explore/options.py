@@ -43,7 +43,9 @@ def add_parser(sub: Any) -> None:
         "with --merge, a shard missing or interrupted; "
         "2 usage error; 3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
     )
-    p.add_argument("--engine", default="reference", help="reference, package.module:Adapter, or a command line")
+    p.add_argument(
+        "--engine", default="reference", help="reference (the default), package.module:Adapter, or a command line"
+    )
     p.add_argument(
         "--edition", action="append", choices=EDITIONS, help="repeatable; default: every edition the engine supports"
     )
@@ -56,7 +58,7 @@ def add_parser(sub: Any) -> None:
         "--kind",
         action="append",
         choices=["setup", "start"],
-        help="games from generated set-ups, or from the game's start with generated decks (default both)",
+        help="games from generated set-ups, or from the game's start with generated decks (repeatable; default both)",
     )
     p.add_argument(
         "--max-decisions",
@@ -66,7 +68,11 @@ def add_parser(sub: Any) -> None:
         help=f"longest game (default {MAX_DECISIONS})",
     )
     p.add_argument(
-        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="per engine request"
+        "--timeout",
+        type=positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"per engine request (default {DEFAULT_TIMEOUT:g})",
     )
     p.add_argument(
         "--shrink-budget",
