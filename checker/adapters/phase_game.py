@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.adapters import phase_cards
+from checker.adapters import install_hint, phase_cards
 from checker.contract.interface import (
     CardView,
     EngineFailure,
@@ -30,7 +30,7 @@ NO_DEFENDING_PLAYER = (
 def _require_phase() -> Any:
     module = phase_cards.phase_module()
     if module is None:
-        raise EngineFailure("phase-python is not installed: install the optional extra with `pip install .[phase]`")
+        raise EngineFailure(f"phase-python is not installed: {install_hint('phase')}")
     return module
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
+from checker.adapters import install_hint
 from checker.contract.interface import EngineFailure
 
 #: python-mtg's steps (its ``step/2`` relation, in order) -> the suite's (phase, step).
@@ -50,10 +51,7 @@ def require_mtg() -> tuple[Any, Any]:
     try:
         return import_module("mtg.driver"), import_module("mtg.engine.env")
     except ImportError as exc:
-        raise EngineFailure(
-            f"python-mtg is not installed or can't be imported ({exc}): install the optional extra with "
-            "`pip install .[mtg]`"
-        ) from exc
+        raise EngineFailure(f"python-mtg is not installed or can't be imported ({exc}): {install_hint('mtg')}") from exc
 
 
 @dataclass(frozen=True)
