@@ -41,10 +41,25 @@ PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
 SMALL = ["--edition", "cr2024", "--games", "4", "--max-decisions", "30"]
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _findings_module() -> str:
+    """docs/explore.md's test module that runs the findings of a report directory."""
+    text = (ROOT / "docs" / "explore.md").read_text(encoding="utf-8")
+    blocks = [b.partition("\n")[2] for b in text.split("```python")[1:]]
+    return next(b.partition("```")[0] for b in blocks if b.startswith("# test_findings.py"))
+
+
 def _run_scenario(pytester: pytest.Pytester, gherkin: str, engine: str) -> pytest.RunResult:
-    pytester.makefile(".feature", repro=gherkin)
-    pytester.makepyfile(test_repro="from pytest_bdd import scenarios\nscenarios('repro.feature')\n")
-    return pytester.runpytest("--engine", engine, "-p", "no:cacheprovider")
+    """The finding as --report-dir writes it, run by the test module docs/explore.md shows."""
+    findings = pytester.path / "explore-reports" / "findings"
+    findings.mkdir(parents=True, exist_ok=True)
+    (findings / "cr2024-game-1.feature").write_text(gherkin, encoding="utf-8")
+    module = _findings_module()
+    assert 'scenarios("explore-reports/findings")' in module
+    pytester.makepyfile(test_findings=module)
+    return pytester.runpytest("test_findings.py", "--engine", engine, "-p", "no:cacheprovider")
 
 
 def test_exploration_finds_a_planted_deviation_and_its_scenario_fails_only_on_the_broken_engine(
