@@ -344,3 +344,29 @@ def test_every_relative_link_of_the_docs_reaches_a_file_of_this_repository(docum
             if anchor not in {_github_anchor(h) for h in headings}:
                 broken.append(f"{target}: no such heading")
     assert not broken, f"{document.relative_to(ROOT)}: {broken}"
+
+
+def test_the_readmes_trace_example_is_what_the_checker_says_of_the_trace_it_names(tmp_path: Path) -> None:
+    """The README's `turncheck trace white-knight.jsonl --edition cr2008`, on the recorded trace it names."""
+    text = README.read_text(encoding="utf-8")
+    named = re.search(r"\(`white-knight\.jsonl` is\s+`traces/([^`]+)`", text)
+    assert named is not None, "the README no longer says which recorded trace white-knight.jsonl is"
+    shown = text.partition("$ turncheck trace white-knight.jsonl --edition cr2008\n")[2].partition("```")[0]
+    assert shown, "the README's example of turncheck trace is gone"
+    scenario = "White Knight's first strike makes two combat damage steps and kills its blocker first"
+    env = _environment(tmp_path, ROOT / ".venv" / "bin")
+    record = ["turncheck", "certify", "--part", "combat", "--edition", "cr2024", "-k", scenario]
+    recorded = subprocess.run(
+        [*record, "--record-traces", "traces/"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    (tmp_path / "traces" / named[1]).rename(tmp_path / "white-knight.jsonl")
+    checked = subprocess.run(
+        ["turncheck", "trace", "white-knight.jsonl", "--edition", "cr2008"],
+        cwd=tmp_path,
+        env={**env, "COLUMNS": "200"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert checked.returncode == 1 and checked.stdout == shown, checked.stdout + checked.stderr
