@@ -305,3 +305,23 @@ def test_a_scenario_line_inside_a_doc_string_names_no_scenario(pytester: pytest.
     )
     assert result.ret != pytest.ExitCode.USAGE_ERROR and "two scenarios are named" not in result.stderr.str()
     result.assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "pytest-xdist"])
+def test_scenarios_pytest_deselects_are_not_checked_and_keep_their_expectations(
+    pytester: pytest.Pytester, workers: tuple[str, ...]
+) -> None:
+    """pytest's -k (as its --deselect, -m or --lf) narrows the run where its options can't see."""
+    pytester.makepyfile(forgetful_engine=FORGETFUL)
+    pytester.syspathinsert()
+    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
+    selection = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition", "cr2024",
+                 "--engine", "forgetful_engine:Forgetful")  # fmt: skip
+    expectations = pytester.path / "expectations.json"
+    assert pytester.runpytest(*selection, "--write-expectations", str(expectations)).ret == 1
+    written = json.loads(expectations.read_text())["expectations"]
+    narrowed = pytester.runpytest(*selection, *workers, "-k", "amber", "--expect", str(expectations),
+                                  "--write-expectations", str(expectations))  # fmt: skip
+    assert narrowed.parseoutcomes()["failed"] == 2 and narrowed.ret == 0
+    narrowed.stdout.fnmatch_lines([f"note: {len(written) - 2} expectation(s) not checked*"])
+    assert json.loads(expectations.read_text())["expectations"] == written

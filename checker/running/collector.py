@@ -28,6 +28,8 @@ RESULT = "mtg_result"
 ENGINE = "mtg_engine"
 #: A scenario run's trace that ``--record-traces`` couldn't write: the file and why.
 TRACE_NOT_WRITTEN = "mtg_trace_not_written"
+#: The ids a pytest-xdist worker's session deselected, sent to the controller with the worker's output.
+DESELECTED = "mtg_deselected"
 FAILING_STEP = pytest.StashKey[FailingStep]()
 ENGINE_IDENTITY = pytest.StashKey[dict[str, str]]()
 
@@ -172,17 +174,29 @@ class Collector:
         self.results: list[ScenarioResult] = []
         self.identity: EngineIdentity | None = None
         self.planned: int | None = None  # scenario runs selected, once collected
+        #: Scenario runs the session's selection left out, whoever chose (-k, --deselect, -m, --lf).
+        self.deselected: set[str] = set()
         self.traces_not_written: list[str] = []
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self._clock = time.monotonic()
 
+    def pytest_deselected(self, items: list[pytest.Item]) -> None:
+        self.deselected.update(run for item in items if (run := scenario_id(item)) is not None)
+
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.planned = len(session.items)
+        worker_output = getattr(session.config, "workeroutput", None)
+        if worker_output is not None:  # every worker collects the same: any one tells the controller
+            worker_output[DESELECTED] = sorted(self.deselected)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         if self.planned is None:
             self.planned = len(ids)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        self.deselected.update(getattr(node, "workeroutput", {}).get(DESELECTED, ()))
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.add(report.user_properties)

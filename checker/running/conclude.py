@@ -7,6 +7,7 @@ it, even when the run was cut short) or a plain pytest session with the plugin.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,10 +47,18 @@ class Conclusion:
                 kept = read_expectations("--write-expectations", write_to)
         return cls(selection, report_dir, read_expectations("--expect", expect), write_to, kept)
 
-    def conclude(self, report: RunReport) -> Verdict | None:
+    def conclude(self, report: RunReport, deselected: Collection[str] = frozenset()) -> Verdict | None:
         """Write the reports and the expectations; the verdict, when there are expectations. Each
         file is written whole or not at all; what can't be written (a full disk) raises
-        :class:`NotWritten` once the rest is written, with the verdict."""
+        :class:`NotWritten` once the rest is written, with the verdict.
+
+        ``deselected``: the ids of scenario runs a pytest session's own selection left out (``-k``,
+        ``--deselect``, ``--lf``), which the run's options don't tell: their entries are not checked,
+        and kept."""
+
+        def selected(id: str) -> bool:
+            return id not in deselected and self.selection.surely_selects(id)
+
         problems: dict[str, str] = {}
         if self.report_dir:
             try:
@@ -66,14 +75,13 @@ class Conclusion:
         elif self.write_to:
             # An entry the run didn't cover stays: one outside its selection, or any, when it was cut short.
             def outside(id: str) -> bool:
-                return report.partial is not None or not self.selection.surely_selects(id)
+                return report.partial is not None or not selected(id)
 
             written = expectations_from(report, WRITTEN_REASON, self.kept, outside)
             try:
                 write_expectations(written, Path(self.write_to))
             except OSError as exc:
                 problems["--write-expectations"] = f"--write-expectations {self.write_to}: {exc.strerror or exc}"
-        selected = self.selection.surely_selects
         verdict = check(report, self.expected, selected) if self.expected is not None else None
         if problems:
             raise NotWritten(problems, verdict)
