@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 
@@ -166,6 +167,7 @@ def test_a_failing_test_of_another_kind_fails_the_session_whatever_the_scenarios
 
 GC_SEEN = """
 import gc
+import fnmatch
 import json
 import os
 
@@ -325,3 +327,48 @@ def test_scenarios_pytest_deselects_are_not_checked_and_keep_their_expectations(
     assert narrowed.parseoutcomes()["failed"] == 2 and narrowed.ret == 0
     narrowed.stdout.fnmatch_lines([f"note: {len(written) - 2} expectation(s) not checked*"])
     assert json.loads(expectations.read_text())["expectations"] == written
+
+
+QUITTING = """
+import os
+
+import pytest
+
+from checker.adapters.reference import ReferenceAdapter
+
+_games = [0]
+
+
+class Quitting(ReferenceAdapter):
+    '''The reference engine, ending its session in its process's fifth game.'''
+
+    def start(self, setup):
+        _games[0] += 1
+        if _games[0] == 5:
+            {how}
+        return super().start(setup)
+"""
+
+
+@pytest.mark.parametrize(
+    ("how", "workers", "why"),
+    [
+        ("os._exit(0)", ("-n", "2"), "a pytest-xdist worker's process ended while running *"),
+        ("pytest.exit('enough', returncode=0)", (), "the session ended with 25 of its 29 tests unfinished"),
+    ],
+    ids=["a worker's process ends", "pytest.exit"],
+)
+def test_a_session_that_ends_with_scenarios_not_run_is_partial_and_never_passes(
+    pytester: pytest.Pytester, how: str, workers: tuple[str, ...], why: str
+) -> None:
+    pytester.makepyfile(quitting_engine=QUITTING.format(how=how))
+    pytester.syspathinsert()
+    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
+    reports = pytester.path / "reports"
+    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition",
+                                "cr2024", "--engine", "quitting_engine:Quitting", "--report-dir", str(reports),
+                                *workers)  # fmt: skip
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    report = json.loads((reports / "report.json").read_text())
+    assert len(report["results"]) < 29 and fnmatch.fnmatch(report["partial"] or "", f"{why}; * scenario runs done")
+    result.stdout.fnmatch_lines([f"the run doesn't pass: the run is partial: {why}; *"])

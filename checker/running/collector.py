@@ -176,6 +176,8 @@ class Collector:
         self.planned: int | None = None  # scenario runs selected, once collected
         #: Scenario runs the session's selection left out, whoever chose (-k, --deselect, -m, --lf).
         self.deselected: set[str] = set()
+        self.finished = 0  # tests of the session that ran to their end (their teardown reported)
+        self.crashed: list[str] = []  # tests during which a pytest-xdist worker's process ended
         self.traces_not_written: list[str] = []
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self._clock = time.monotonic()
@@ -200,6 +202,23 @@ class Collector:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.add(report.user_properties)
+        self.finished += report.when == "teardown"
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport, sched: Any) -> None:
+        self.crashed.append(crashitem)
+
+    def cut_short(self) -> str | None:
+        """Why the session ended with some of its tests not run, where neither an interrupt nor
+        pytest's stop (-x) says: a pytest-xdist worker's process that ended in a test (an adapter
+        that exits its process, a crash), pytest.exit() in an adapter, an internal error. Their
+        scenarios have no result: the run is partial, not the smaller run it would look like."""
+        if self.crashed:
+            more = f" (and in {len(self.crashed) - 1} more)" if len(self.crashed) > 1 else ""
+            return f"a pytest-xdist worker's process ended while running {self.crashed[0]}{more}"
+        if self.planned is not None and self.finished < self.planned:
+            return f"the session ended with {self.planned - self.finished} of its {self.planned} tests unfinished"
+        return None
 
     def partial(self, cause: str) -> str:
         """Why a run is partial: the cause, and how many of its scenario runs had a result."""

@@ -435,6 +435,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         partial = collector.partial("interrupted")
     elif stopped := session.shouldfail or session.shouldstop:  # -x, --maxfail: the rest never ran
         partial = collector.partial(f"pytest stopped the session early ({stopped})")
+    elif cut_short := collector.cut_short():
+        partial = collector.partial(cut_short)
     report = collector.report(tuple(config.getoption("edition") or EDITIONS), partial)
     config.stash[_REPORT] = report
     try:
