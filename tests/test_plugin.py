@@ -372,3 +372,15 @@ def test_a_session_that_ends_with_scenarios_not_run_is_partial_and_never_passes(
     report = json.loads((reports / "report.json").read_text())
     assert len(report["results"]) < 29 and fnmatch.fnmatch(report["partial"] or "", f"{why}; * scenario runs done")
     result.stdout.fnmatch_lines([f"the run doesn't pass: the run is partial: {why}; *"])
+
+
+def test_a_conftests_fixtures_named_like_the_suites_dont_reach_its_scenarios(pytester: pytest.Pytester) -> None:
+    """An engine's repository may well have a fixture ``game`` of its own: turncheck certify reads no
+    conftest.py, and the suite's scenarios in a session of that repository take the suite's fixtures."""
+    pytester.makeconftest(
+        "import pytest\n\n\n@pytest.fixture\ndef game():\n    return 'the engine repository own game'\n\n\n"
+        "@pytest.fixture\ndef edition():\n    return 'alpha'\n"
+    )
+    suite = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition", "cr2024")
+    result = pytester.runpytest(*suite)
+    assert result.parseoutcomes()["passed"] > 0 and result.ret == 0

@@ -9,6 +9,11 @@ from pytest_bdd.utils import CONFIG_STACK
 
 from checker.running.collect import feature_files, malformed
 
+# The suite's fixtures, defined again in the module of its scenarios, where they are the closest:
+# a conftest.py of the session (an engine's repository) with a fixture of the same name, such as
+# its own ``game``, can't stand in for them, as it can't in ``turncheck certify``.
+from checker.running.pytest_plugin import edition, game  # noqa: F401
+
 for _path in feature_files(CONFIG_STACK[-1] if CONFIG_STACK else None):
     try:
         scenarios(str(_path))
