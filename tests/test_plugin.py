@@ -384,3 +384,24 @@ def test_a_conftests_fixtures_named_like_the_suites_dont_reach_its_scenarios(pyt
     suite = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition", "cr2024")
     result = pytester.runpytest(*suite)
     assert result.parseoutcomes()["passed"] > 0 and result.ret == 0
+
+
+def test_a_conftests_step_of_the_same_words_doesnt_stand_in_for_the_suites(pytester: pytest.Pytester) -> None:
+    """A step definition in an engine's repository that matches the words of the suite's steps (here
+    every Then step) is closer to the scenarios than the suite's, or registered later: pytest-bdd
+    would take it, and the certification would check what it checks. The suite's scenarios take the
+    suite's steps; a feature file of the repository's own still takes the repository's."""
+    pytester.makeconftest(
+        "from pytest_bdd import parsers, then\n\n\n"
+        "@then(parsers.re(r'.*'))\n"
+        "def anything():\n"
+        "    raise AssertionError('the engine repository took over the step')\n"
+    )
+    suite = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition", "cr2024")
+    result = pytester.runpytest(*suite)
+    assert result.parseoutcomes()["passed"] > 0 and result.ret == 0, result.stdout.str()[-2000:]
+    pytester.makefile(".feature", own="Feature: own\n  Scenario: own\n    Then anything at all\n")
+    pytester.makepyfile(test_own="from pytest_bdd import scenarios\n\nscenarios('own.feature')\n")
+    result = pytester.runpytest("test_own.py")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*the engine repository took over the step*"])
