@@ -305,6 +305,7 @@ def test_junit_testcases_carry_part_scenario_status_and_rulings() -> None:
     failure = failed.find("failure")
     assert failure is not None and failure.get("type") == "failed"
     assert failure.get("message", "").startswith("Then Alice has 19 life: expected 19, observed <script>")
+    assert (failure.text or "").startswith("Failing step (upkeep.feature:42): Then Alice has 19 life\n")
     assert "Expected: 19" in (failure.text or "")
     assert f"Observed: {HOSTILE} {NON_ASCII}" in (failure.text or "")  # escaped in the file, intact once parsed
     assert "Given it is Alice's turn" in (failure.text or "")
@@ -418,7 +419,7 @@ def test_html_has_sections_per_edition_part_and_ruling() -> None:
 
 def test_html_shows_the_failing_step_expected_observed_message_and_steps() -> None:
     page = html(REPORT)
-    assert "Failing step (line 42)</dt><dd><code>Then Alice has 19 life</code>" in page
+    assert "Failing step (upkeep.feature:42)</dt><dd><code>Then Alice has 19 life</code>" in page
     assert '<pre class="expected">19</pre>' in page
     assert '<pre class="observed">&lt;script&gt;' in page
     assert "second line</pre>" in page  # the message keeps its line breaks, in a <pre>
@@ -491,7 +492,7 @@ def test_markdown_lists_what_did_not_pass_with_rulings_and_the_failing_step() ->
     text = markdown(REPORT)
     assert "### Not passing (4)" in text
     assert "rulings: CR24\\-502\\.3" in text
-    assert "step (line 42): Then Alice has 19 life" in text
+    assert "step (upkeep\\.feature:42): Then Alice has 19 life" in text
     assert "expected: 19 · observed: &lt;script&gt;alert\\(1\\)&lt;/script&gt;" in text
     assert "EngineTimeout: no answer in 10 s" in text
     assert "### Unsupported (1)" in text

@@ -203,6 +203,11 @@ def test_the_editions_page_shows_each_pair_in_columns(site_dir: Path) -> None:
     assert "Only untapped creatures that have been under" not in cleanup
 
 
+def test_a_failing_step_is_named_with_its_feature_file_and_line(site_dir: Path) -> None:
+    page = (site_dir / "parts" / "combat.html").read_text(encoding="utf-8")
+    assert "at step <code>Then it is Alice&#39;s declare attackers step</code> (combat.feature:455)" in page
+
+
 def _difference(page: str, name: str) -> str:
     """The section of the editions page that shows one pair."""
     return page.split(f'<section id="pair-{name}"')[1].split('<section id="pair-')[0]

@@ -57,6 +57,14 @@ class ScenarioResult:
             return self.title
         return f"{self.scenario} [{self.example}]" if self.example else self.scenario
 
+    @property
+    def failing_step_location(self) -> str | None:
+        """Where the failing step is written, its feature file and line (``upkeep.feature:219``):
+        a line number alone doesn't say which of the suite's files to open."""
+        if self.failing_step is None:
+            return None
+        return f"{self.part}.feature:{self.failing_step.line}"
+
     @staticmethod
     def make_id(part: str, scenario: str, example: str | None, edition: str) -> str:
         return f"{part}::{scenario}{f' [{example}]' if example else ''}::{edition}"

@@ -41,7 +41,7 @@ def _details(result: ScenarioResult) -> str:
     lines: list[str] = []
     step = result.failing_step
     if step is not None:
-        lines.append(f"Failing step (line {step.line}): {step.text}")
+        lines.append(f"Failing step ({result.failing_step_location}): {step.text}")
         if step.expected is not None:
             lines.append(f"Expected: {step.expected}")
         if step.observed is not None:

@@ -49,7 +49,7 @@ def _entry(result: ScenarioResult) -> list[str]:
     ]
     step = result.failing_step
     if step is not None:
-        lines.append(f"  - step (line {step.line}): {escape(step.text)}")
+        lines.append(f"  - step ({escape(str(result.failing_step_location))}): {escape(step.text)}")
         if step.expected is not None or step.observed is not None:
             expected = "—" if step.expected is None else escape(step.expected)
             observed = "—" if step.observed is None else escape(step.observed)
