@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import replace
@@ -493,20 +494,61 @@ def test_markdown_lists_what_did_not_pass_with_rulings_and_the_failing_step() ->
     assert "### Not passing (4)" in text
     assert "rulings: CR24\\-502\\.3" in text
     assert "step (upkeep\\.feature:42): Then Alice has 19 life" in text
-    assert "expected: 19 · observed: &lt;script&gt;alert\\(1\\)&lt;/script&gt;" in text
     assert "EngineTimeout: no answer in 10 s" in text
     assert "### Unsupported (1)" in text
     assert "1 scenario(s): the adapter doesn't support phasing" in text
 
 
+def _rendered_markdown(text: str) -> str:
+    """Markdown as CommonMark renders it to HTML (as GitHub does a job summary, tables aside)."""
+    from markdown_it import MarkdownIt  # rich's Markdown renderer
+
+    return str(MarkdownIt("commonmark").render(text))
+
+
 def test_markdown_escapes_engine_strings() -> None:
     text = markdown(REPORT)
-    assert SCRIPT not in text
-    assert "<img" not in text
     assert "\x1b" not in text
     assert "evil &lt;script&gt;" in text
-    for line in text.splitlines():  # no engine text starts a heading, a table row or a list of its own
+    rendered = _parse(_rendered_markdown(text))
+    assert not {"script", "img", "a", "h1", "h4", "table"} & set(rendered.tags)
+    assert not rendered.attributes
+    assert f"the engine said {HOSTILE}" in "".join(rendered.text)  # shown as text, as the engine sent it
+    for line in _outside_fenced_blocks(text):  # no engine text starts a heading, a table row or a list of its own
         assert line == "" or line.startswith(("#", "|", "- ", "  - ", "✅", "❌"))
+
+
+def _outside_fenced_blocks(text: str) -> list[str]:
+    """The lines of Markdown that aren't in a fenced block (whose text Markdown shows verbatim)."""
+    outside, fence = [], None
+    for line in text.splitlines():
+        if fence is None and (opening := re.fullmatch(r"  - (`{3,})", line)):
+            fence = opening[1]
+        elif fence is not None:
+            fence = None if line == f"    {fence}" else fence
+        else:
+            outside.append(line)
+    return outside
+
+
+def test_markdown_gives_a_failure_once_with_its_line_breaks() -> None:
+    """The message says what was expected and observed: they aren't given again before it; a
+    message of several lines is a fenced block that nothing in it can end."""
+    events = "expected the event mana_emptied Alice 2, but observed events:\n  step_began Alice draw\n  ```\n  x"
+    step = FailingStep("And these events happen in this order:", 219, events, "mana_emptied Alice 2", "events: ...")
+    failed = result("mana_burn_and_life", "Mana empties", "cr2024", Status.FAILED, failing_step=step, message=events)
+    text = markdown(replace(REPORT, results=(failed,)))
+    assert "\\n" not in text
+    assert text.count("mana_emptied Alice 2") == 1
+    assert "  - step (mana\\_burn\\_and\\_life\\.feature:219): And these events happen in this order:" in text
+    assert "  - ````\n    expected the event mana_emptied Alice 2, but observed events:\n      step_began" in text
+    assert f"<pre><code>{events}\n</code></pre>" in _rendered_markdown(text)  # the whole message, in one block
+
+
+def test_markdown_gives_expected_and_observed_of_a_step_that_failed_without_a_message() -> None:
+    step = FailingStep("Then Alice has 19 life", 7, "", "19", "20")
+    text = markdown(replace(REPORT, results=(result("untap", "Life", "cr2024", Status.FAILED, failing_step=step),)))
+    assert "  - expected: 19\n  - observed: 20\n" in text
 
 
 def test_markdown_stays_short_for_a_ci_job_summary() -> None:

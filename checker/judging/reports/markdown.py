@@ -1,13 +1,16 @@
 """A Markdown summary of a run, short enough for a CI job summary (GitHub's ``$GITHUB_STEP_SUMMARY``).
 
 One table with a row per edition, then the scenarios that failed, erred or timed out, each
-with its rulings and its first failing step (expected vs observed). Unsupported scenarios
+with its rulings, its first failing step and why it failed. Unsupported scenarios
 are counted by reason rather than listed: an engine without one edition would otherwise
 fill the summary with a hundred identical lines. Lists stop after a few dozen entries and
 every engine string is cut short; the HTML report has the whole story.
 
 Engine strings are escaped for Markdown (and for the HTML a Markdown renderer lets through),
-and kept to one line, so that no message can add headings, links, tables or markup.
+and kept to one line, so that no message can add headings, links, tables or markup. A message
+of several lines (the events a scenario saw, a traceback) is shown as it is in a fenced block,
+which Markdown shows verbatim: its lines are indented under their list item, and its fence is
+longer than any run of backticks in it, so that nothing in it can end the block.
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ import re
 from collections import Counter
 
 from checker.judging.reports._text import editions_of, shorten, visible
-from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
+from checker.judging.results import FAILING, FailingStep, RunReport, ScenarioResult, Status
 
 #: How many non-passing scenarios, and how many reasons for unsupported ones, are listed.
 MAX_LISTED = 40
 MAX_REASONS = 10
-#: How many characters of an engine's text are shown.
+#: How many characters of an engine's text are shown: of a name or a value on a line, and of a message.
 TEXT_LIMIT = 240
+MESSAGE_LIMIT = 800
 
 _ICONS = {
     Status.PASSED: "✅",
@@ -32,6 +36,7 @@ _ICONS = {
     Status.UNSUPPORTED: "⏭️",
 }
 _PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+_BACKTICKS = re.compile(r"`+")
 
 
 def escape(text: str, limit: int = TEXT_LIMIT) -> str:
@@ -39,6 +44,28 @@ def escape(text: str, limit: int = TEXT_LIMIT) -> str:
     text = visible(shorten(text, limit))
     text = _PUNCTUATION.sub(r"\\\1", text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _message(text: str) -> list[str]:
+    """A message as a list item: on the item's line when it is one line, else in a fenced block
+    (line breaks as the message has them, never a literal ``\\n``)."""
+    text = shorten(text, MESSAGE_LIMIT)
+    lines = text.splitlines()
+    if len(lines) <= 1:
+        return [f"  - {escape(text, MESSAGE_LIMIT)}"]
+    fence = "`" * max([3, *(len(run) + 1 for run in _BACKTICKS.findall(text))])
+    return [f"  - {fence}", *(f"    {visible(line.expandtabs(4))}".rstrip() for line in lines), f"    {fence}"]
+
+
+def _failing_step(result: ScenarioResult, step: FailingStep) -> list[str]:
+    """The step, and why it failed, once: its message, which says what was expected and what
+    observed (the HTML report shows the two apart as well). Only a step that failed without a
+    message is shown by them."""
+    lines = [f"  - step ({escape(str(result.failing_step_location))}): {escape(step.text)}"]
+    if step.message.strip():
+        return lines + _message(step.message)
+    said = {"expected": step.expected, "observed": step.observed}
+    return lines + [f"  - {name}: {escape(value)}" for name, value in said.items() if value is not None]
 
 
 def _entry(result: ScenarioResult) -> list[str]:
@@ -49,14 +76,9 @@ def _entry(result: ScenarioResult) -> list[str]:
     ]
     step = result.failing_step
     if step is not None:
-        lines.append(f"  - step ({escape(str(result.failing_step_location))}): {escape(step.text)}")
-        if step.expected is not None or step.observed is not None:
-            expected = "—" if step.expected is None else escape(step.expected)
-            observed = "—" if step.observed is None else escape(step.observed)
-            lines.append(f"  - expected: {expected} · observed: {observed}")
-        lines.append(f"  - {escape(step.message)}")
+        lines += _failing_step(result, step)
     if result.message and (step is None or not result.message.endswith(step.message)):  # not twice
-        lines.append(f"  - {escape(result.message)}")
+        lines += _message(result.message)
     return lines
 
 
