@@ -470,6 +470,20 @@ def test_an_outlines_title_reads_back_and_an_old_report_without_it_still_reads(t
     assert from_json(data).results == RESULTS[:1]
 
 
+def _summary_table(page: str, heading: str) -> str:
+    return page.split(f"<h3>{heading}")[1].split("</table>")[0]
+
+
+def test_html_lists_unsupported_scenarios_apart_from_the_failing_ones() -> None:
+    page = html(REPORT)
+    failing = _summary_table(page, "Not passing (4)</h3>")
+    assert failing.count("<tr>") == 5  # the heading's row, and the failed, the timeout and the two errors
+    assert "Phasing:" not in failing and "unsupported" not in failing
+    unsupported = _summary_table(page, "Unsupported (1)</h3>")
+    assert f"Phasing: {NON_ASCII}" in unsupported
+    assert "the adapter doesn&#39;t support phasing &lt;script&gt;" in unsupported
+
+
 def test_html_of_a_clean_run_says_so() -> None:
     clean = replace(REPORT, results=RESULTS[:2])
     page = html(clean)

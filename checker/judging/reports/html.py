@@ -1,6 +1,8 @@
 """A self-contained HTML report: one file, inline CSS, no scripts and nothing fetched.
 
-Sections per edition, and within it per part of the turn; then per ruling, with its citation,
+A summary lists the scenarios that failed, erred or timed out, and apart from them the
+unsupported ones, which are neither passing nor failing (the engine said it can't express
+them). Sections per edition, and within it per part of the turn; then per ruling, with its citation,
 linking to its scenarios; every ruling id a scenario carries links to its ruling's row. A
 Scenario Outline shows its example's values in its name. Each scenario that didn't pass shows
 its failing step, expected vs observed, the message (pre-formatted, as the engine wrote it) and the scenario's steps.
@@ -205,7 +207,8 @@ def html(report: RunReport) -> str:
             editions=editions,
             rulings=_rulings(report, scenarios),
             ruling_anchor=ruling_anchor,
-            not_passing=[s for s in scenarios.values() if s.result.status is not Status.PASSED],
+            failing=[s for s in scenarios.values() if s.result.status in FAILING],
+            unsupported=[s for s in scenarios.values() if s.result.status is Status.UNSUPPORTED],
             duration=f"{report.duration:.1f} s",
         )
     )
