@@ -147,6 +147,37 @@ def test_an_outlines_result_carries_its_name_with_the_examples_values(pytester: 
     assert len(titles) == len(results) and not any("<" in t for t in titles)
 
 
+NO_MANA_EMPTIED = """
+from checker.adapters.reference import ReferenceAdapter
+from checker.contract.interface import GameEvent
+
+
+class NoManaEmptied(ReferenceAdapter):
+    '''The reference engine, never telling that a mana pool emptied.'''
+
+    def events(self) -> list[GameEvent]:
+        return [e for e in super().events() if e.kind != "mana_emptied"]
+"""
+
+
+def test_a_failing_steps_data_table_is_reported_with_the_examples_values(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(no_mana_emptied=NO_MANA_EMPTIED)
+    pytester.syspathinsert()
+    reports = pytester.path / "reports"
+    pytester.runpytest(
+        "--pyargs", "checker.running.test_conformance", "--engine", "no_mana_emptied:NoManaEmptied",
+        "--part", "mana_burn_and_life", "--edition", "cr2024", "-k", "without_loss and upkeep",
+        "--report-dir", str(reports),
+    )  # fmt: skip
+    [failed] = json.loads((reports / "report.json").read_text(encoding="utf-8"))["results"]
+    assert failed["failing_step"]["text"] == "And these events happen in this order:"
+    assert failed["failing_step"]["datatable"] == [
+        ["event", "player", "subject", "amount"],
+        ["mana emptied", "Alice", "", "2"],
+        ["step began", "Alice", "draw", ""],
+    ]
+
+
 @pytest.mark.parametrize("with_scenarios", ["passing", "all unsupported"])
 def test_a_failing_test_of_another_kind_fails_the_session_whatever_the_scenarios_say(
     pytester: pytest.Pytester, with_scenarios: str

@@ -67,6 +67,14 @@ HOSTILE_STEP = FailingStep(
     expected="19",
     observed=f"{HOSTILE} {NON_ASCII}",
 )
+EVENTS_STEP = FailingStep(
+    text="And these events happen in this order:",
+    line=219,
+    message="expected the event mana_emptied Alice 2, but observed events:\n  step_began Alice draw",
+    expected="mana_emptied Alice 2",
+    observed="events:\n  step_began Alice draw",
+    datatable=(("event", "player", "amount"), ("mana emptied", "Alice", "2"), ("step began", "Alice", "")),
+)
 
 RESULTS = (
     result("untap", "Untap: everything untaps", "mirage", Status.PASSED),
@@ -126,6 +134,7 @@ def test_the_json_report_matches_its_schema() -> None:
         "message": HOSTILE_STEP.message,
         "expected": "19",
         "observed": HOSTILE_STEP.observed,
+        "datatable": None,
     }
     assert failed["rulings"] == ["CR24-502.3"]
     assert failed["edition"] == "cr2024"
@@ -459,6 +468,42 @@ def test_markdown_shows_an_outlines_name_with_its_examples_values() -> None:
     )
     text = markdown(replace(REPORT, results=(outline,)))
     assert "Mana burns at the end of the upkeep phase" in text and "&lt;phase" not in text and "<phase>" not in text
+
+
+def _events_failure() -> RunReport:
+    failed = result("mana_burn_and_life", "Mana empties", "cr2024", Status.FAILED, failing_step=EVENTS_STEP)
+    return replace(REPORT, results=(failed,))
+
+
+def test_a_failing_steps_data_table_reads_back_and_an_old_report_without_one_still_reads(tmp_path: Path) -> None:
+    report = _events_failure()
+    data = to_json(report)
+    Draft202012Validator(schema()).validate(data)
+    assert data["results"][0]["failing_step"]["datatable"] == [list(row) for row in EVENTS_STEP.datatable or ()]
+    assert read_json(write_json(report, tmp_path / "report.json")) == report
+    del data["results"][0]["failing_step"]["datatable"]
+    assert from_json(data).results[0].failing_step == replace(EVENTS_STEP, datatable=None)
+
+
+def test_every_report_shows_a_failing_steps_data_table() -> None:
+    report = _events_failure()
+    rows = [
+        "| event        | player | amount |",
+        "| mana emptied | Alice  | 2      |",
+        "| step began   | Alice  |        |",
+    ]
+    summary = markdown(report)
+    assert (
+        "feature:219): And these events happen in this order:\n  - ```\n" + "".join(f"    {r}\n" for r in rows)
+        in summary
+    )
+    page = html(report)
+    assert '<code>And these events happen in this order:</code></dd>\n<dd><table class="datatable">' in page
+    assert "<tr><th>event</th><th>player</th><th>amount</th></tr>" in page
+    assert "<tr><td>step began</td><td>Alice</td><td></td></tr>" in page
+    failure = _case(ET.fromstring(junit_xml(report)), "cr2024", "Mana empties").find("failure")
+    assert failure is not None
+    assert "this order:\n" + "".join(f"  {r}\n" for r in rows) + "Expected: mana_emptied" in (failure.text or "")
 
 
 def test_an_outlines_title_reads_back_and_an_old_report_without_it_still_reads(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from checker.contract.vocabulary import EDITIONS
 
@@ -32,6 +32,16 @@ class FailingStep:
     message: str
     expected: str | None = None
     observed: str | None = None
+    #: The step's data table, header row first, as the scenario ran it (an outline's example's
+    #: values in place of its <placeholders>); None for a step without one.
+    datatable: tuple[tuple[str, ...], ...] | None = None
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> FailingStep:
+        """A failing step from plain data (a JSON report's, or one sent from a worker), whose
+        table's rows may be lists; a report written before tables were kept has none."""
+        table = data.get("datatable")
+        return cls(**{**data, "datatable": None if table is None else tuple(tuple(row) for row in table)})
 
 
 @dataclass(frozen=True)

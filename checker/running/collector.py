@@ -79,7 +79,8 @@ def record_step_failure(request: pytest.FixtureRequest, step: Any, exception: Ba
     expected = getattr(exception, "expected", None)
     observed = getattr(exception, "observed", None)
     text = f"{step.keyword} {step.name}".strip()
-    request.node.stash[FAILING_STEP] = FailingStep(text, step.line_number, str(exception), expected, observed)
+    table = None if step.datatable is None else tuple(tuple(map(str, row)) for row in step.datatable.raw())
+    request.node.stash[FAILING_STEP] = FailingStep(text, step.line_number, str(exception), expected, observed, table)
 
 
 def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ScenarioResult | None:
@@ -280,6 +281,6 @@ def _result_from_dict(data: dict[str, Any]) -> ScenarioResult:
             "status": Status(data["status"]),
             "rulings": tuple(data["rulings"]),
             "steps": tuple(data["steps"]),
-            "failing_step": FailingStep(**step) if step else None,
+            "failing_step": FailingStep.from_data(step) if step else None,
         }
     )

@@ -66,6 +66,12 @@ def plain(text: str) -> str:
     return escape(visible(text))
 
 
+def datatable_lines(table: Sequence[Sequence[str]]) -> list[str]:
+    """A step's data table as a feature file writes it, ``| event | player |``, its columns aligned."""
+    widths = [max(len(row[i]) for row in table if i < len(row)) for i in range(max(map(len, table), default=0))]
+    return ["| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)) + " |" for row in table]
+
+
 def why(result: ScenarioResult, limit: int = 500) -> str:
     """One line on why a scenario didn't pass: its failing step with expected vs observed, or its message."""
     step = result.failing_step

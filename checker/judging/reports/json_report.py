@@ -48,6 +48,7 @@ def _failing_step(step: FailingStep | None) -> dict[str, Any] | None:
         "message": str(step.message),
         "expected": _optional_text(step.expected),
         "observed": _optional_text(step.observed),
+        "datatable": None if step.datatable is None else [[str(cell) for cell in row] for row in step.datatable],
     }
 
 
@@ -122,7 +123,7 @@ def _result_from(data: dict[str, Any]) -> ScenarioResult:
         status=Status(data["status"]),
         duration=data["duration"],
         steps=tuple(data["steps"]),
-        failing_step=None if step is None else FailingStep(**step),
+        failing_step=None if step is None else FailingStep.from_data(step),
         message=data["message"],
         title=data.get("title"),
     )

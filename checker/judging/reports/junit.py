@@ -18,7 +18,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from checker.judging.reports._text import editions_of, shorten, why, xml_safe
+from checker.judging.reports._text import datatable_lines, editions_of, shorten, why, xml_safe
 from checker.judging.results import RunReport, ScenarioResult, Status
 
 #: Attribute values (a failure's message) are kept short; the element's text has the whole story.
@@ -42,6 +42,7 @@ def _details(result: ScenarioResult) -> str:
     step = result.failing_step
     if step is not None:
         lines.append(f"Failing step ({result.failing_step_location}): {step.text}")
+        lines += [f"  {row}" for row in datatable_lines(step.datatable or ())]
         if step.expected is not None:
             lines.append(f"Expected: {step.expected}")
         if step.observed is not None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from checker.judging.reports._text import editions_of, shorten, visible
+from checker.judging.reports._text import datatable_lines, editions_of, shorten, visible
 from checker.judging.results import FAILING, FailingStep, RunReport, ScenarioResult, Status
 
 #: How many non-passing scenarios, and how many reasons for unsupported ones, are listed.
@@ -46,22 +46,29 @@ def escape(text: str, limit: int = TEXT_LIMIT) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def _fenced(text: str) -> list[str]:
+    """Text of several lines as a list item that is a fenced block, shown line under line."""
+    fence = "`" * max([3, *(len(run) + 1 for run in _BACKTICKS.findall(text))])
+    lines = (f"    {visible(line.expandtabs(4))}".rstrip() for line in text.splitlines())
+    return [f"  - {fence}", *lines, f"    {fence}"]
+
+
 def _message(text: str) -> list[str]:
     """A message as a list item: on the item's line when it is one line, else in a fenced block
     (line breaks as the message has them, never a literal ``\\n``)."""
     text = shorten(text, MESSAGE_LIMIT)
-    lines = text.splitlines()
-    if len(lines) <= 1:
+    if len(text.splitlines()) <= 1:
         return [f"  - {escape(text, MESSAGE_LIMIT)}"]
-    fence = "`" * max([3, *(len(run) + 1 for run in _BACKTICKS.findall(text))])
-    return [f"  - {fence}", *(f"    {visible(line.expandtabs(4))}".rstrip() for line in lines), f"    {fence}"]
+    return _fenced(text)
 
 
 def _failing_step(result: ScenarioResult, step: FailingStep) -> list[str]:
-    """The step, and why it failed, once: its message, which says what was expected and what
+    """The step (with its data table), and why it failed, once: its message, which says what was expected and what
     observed (the HTML report shows the two apart as well). Only a step that failed without a
     message is shown by them."""
     lines = [f"  - step ({escape(str(result.failing_step_location))}): {escape(step.text)}"]
+    if step.datatable:  # "after the rows before it" can't be read without them
+        lines += _fenced(shorten("\n".join(datatable_lines(step.datatable)), MESSAGE_LIMIT))
     if step.message.strip():
         return lines + _message(step.message)
     said = {"expected": step.expected, "observed": step.observed}
