@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pytest_bdd import parsers, then
 
 from checker.contract.interface import GameEvent, UnsupportedError
@@ -299,8 +301,27 @@ def _matches(e: GameEvent, row: dict[str, str]) -> bool:
 _COLUMNS = {"event", "player", "subject", "amount"}
 
 
+def _event_text(
+    kind: str, player: str | None, subject: str | None, amount: int | str | None, detail: Mapping[str, str]
+) -> str:
+    """An event on one line, by the protocol's name of its kind (``mana_emptied Alice 2``): what a
+    table's row wants and what the engine told are written alike, so that they can be compared."""
+    details = (f"{key}={value}" for key, value in detail.items() if value)
+    return " ".join(str(value) for value in (kind, player, subject, amount, *details) if value not in (None, ""))
+
+
+def _wanted(row: dict[str, str]) -> str:
+    """A table's row, or a step's event, as :func:`_event_text` writes the events."""
+    detail = {key: value for key, value in row.items() if key not in _COLUMNS}
+    return _event_text(event_kind(row["event"]), row.get("player"), row.get("subject"), row.get("amount"), detail)
+
+
 def _show(events: list[GameEvent]) -> str:
-    return "\n  " + "\n  ".join(f"{e.kind} {e.player or ''} {e.subject or ''} {e.amount or ''}" for e in events)
+    """The events, one a line: ``events:`` and an indented line for each, or ``no events``."""
+    if not events:
+        return "no events"
+    lines = (_event_text(e.kind, e.player, e.subject, e.amount, e.detail) for e in events)
+    return "events:\n  " + "\n  ".join(lines)
 
 
 @then("these events happen in this order:")
@@ -312,12 +333,7 @@ def events_in_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
     for row in rows:
         while i < len(events) and not _matches(events[i], row):
             i += 1
-        if i == len(events):
-            raise ScenarioError(
-                f"expected, after the rows before it, the event {row}; events were:{_show(events)}",
-                f"the event {row}, after the rows before it",
-                f"events:{_show(events)}",
-            )
+        expect(i < len(events), f"the event {_wanted(row)}, after the rows before it", _show(events))
         i += 1
 
 
@@ -335,7 +351,7 @@ def _table(datatable: list[list[str]]) -> list[dict[str, str]]:
 def event_happened(game: ScenarioGame, kind: str, player: str | None, amount: str | None, subject: str | None) -> None:
     row = {"event": kind, "player": player or "", "amount": amount or "", "subject": subject or ""}
     events = game.recent_events()
-    expect(any(_matches(e, row) for e in events), f"an event {row}", _show(events))
+    expect(any(_matches(e, row) for e in events), f"an event {_wanted(row)}", _show(events))
 
 
 @then(
@@ -347,7 +363,7 @@ def event_happened(game: ScenarioGame, kind: str, player: str | None, amount: st
 def no_event(game: ScenarioGame, kind: str, player: str | None, subject: str | None) -> None:
     row = {"event": kind, "player": player or "", "subject": subject or ""}
     found = [e for e in game.recent_events() if _matches(e, row)]
-    expect(not found, f"no event {row}", _show(found))
+    expect(not found, f"no event {_wanted(row)}", _show(found))
 
 
 @then(parsers.re(rf"{P} has drawn (?P<n>\w+) cards?"))
