@@ -560,7 +560,7 @@ def test_markdown_lists_what_did_not_pass_with_rulings_and_the_failing_step() ->
 
 def _rendered_markdown(text: str) -> str:
     """Markdown as CommonMark renders it to HTML (as GitHub does a job summary, tables aside)."""
-    from markdown_it import MarkdownIt  # rich's Markdown renderer
+    from markdown_it import MarkdownIt
 
     return str(MarkdownIt("commonmark").render(text))
 
