@@ -131,7 +131,7 @@ class Check:
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         if "name" in cls.__dict__:
-            assert cls.name not in CHECKS, f"two checks named {cls.name}"
+            assert _same_check(CHECKS.get(cls.name, cls), cls), f"two checks named {cls.name}"
             CHECKS[cls.name] = cls
             _PARTS[cls] = cls.part()
         unknown = set(cls.when) - cls.events - {"view", "action"}
@@ -287,6 +287,13 @@ _Build = Callable[
     ],
     _Follow,
 ]
+
+
+def _same_check(known: type[Check], new: type[Check]) -> bool:
+    """Whether two classes are one check: the same class, or its module run again (a module removed
+    from ``sys.modules`` and imported anew, as pytest's own in-process sessions of its tests leave
+    them), which replaces the check. Another class of the same name is a mistake of the checks."""
+    return (known.__module__, known.__qualname__) == (new.__module__, new.__qualname__)
 
 
 def every_check() -> dict[str, type[Check]]:

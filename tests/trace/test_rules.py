@@ -566,3 +566,34 @@ def test_a_phase_or_step_without_a_name_or_a_step_outside_any_phase_is_said_so(t
     assert "a phase without a name began before the previous phase ended" in shown
     assert "a step without a name began in no phase" in shown
     assert not any("None" in s or "the  " in s for s in shown), shown
+
+
+def test_the_checks_imported_again_replace_themselves_and_a_second_check_of_a_name_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pytest's in-process sessions (pytester's, in this suite's tests) take the modules they imported
+    out of ``sys.modules`` as they end: the checks' modules, imported again later in the same process,
+    declare the same checks once more. That is the same check, not a second one of its name (a test
+    of the scenarios once failed so, depending on which tests a worker had run before)."""
+    import importlib
+    import sys
+
+    from checker.trace.check import Check, every_check
+
+    before = dict(every_check())
+    try:
+        for name in [m for m in sys.modules if m == "checker.trace.rules" or m.startswith("checker.trace.rules.")]:
+            monkeypatch.delitem(sys.modules, name)  # put back as the test ends
+        importlib.import_module("checker.trace.rules")
+        assert sorted(CHECKS) == sorted(before)
+        assert all(CHECKS[name] is not check for name, check in before.items())  # the classes made anew
+        with pytest.raises(AssertionError, match=r"two checks named combat\.everything-leaves-combat-as-it-ends"):
+
+            class Impostor(Check):
+                name = "combat.everything-leaves-combat-as-it-ends"
+                requires = "nothing"
+                rules = ()
+
+    finally:
+        CHECKS.clear()
+        CHECKS.update(before)
