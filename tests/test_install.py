@@ -48,3 +48,9 @@ def test_the_command_says_its_version_and_the_formats_it_speaks(capsys: pytest.C
     assert main(["--version"]) == 0
     version = metadata.version("mtg-turn-conformance")
     assert capsys.readouterr().out == f"turncheck {version} (wire protocol 1, trace format 1)\n"
+
+
+def test_the_suite_reads_its_installed_metadata_by_the_name_pyproject_gives_it() -> None:
+    from checker.contract.features import DISTRIBUTION
+
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"] == DISTRIBUTION

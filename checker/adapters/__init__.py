@@ -10,13 +10,15 @@ from __future__ import annotations
 import re
 from importlib import metadata
 
+from checker.contract.features import DISTRIBUTION
+
 
 def install_hint(extra: str) -> str:
     """How to install the engine of one of the suite's optional extras, wherever the suite came from:
     the requirement the installed suite pins for it (``pip install .[phase]`` is right only in a clone
     of the suite; in an engine's repository it would install that repository's own package)."""
     try:
-        requirements = metadata.requires("mtg-turn-conformance") or []
+        requirements = metadata.requires(DISTRIBUTION) or []
     except metadata.PackageNotFoundError:  # a checkout that isn't installed
         requirements = []
     marker = re.compile(rf"""extra\s*==\s*["']{re.escape(extra)}["']""")

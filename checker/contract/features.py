@@ -1,5 +1,5 @@
-"""Where the feature files are: inside the installed package, or beside it in a checkout; and the
-parts of the turn they are."""
+"""Where the feature files are: inside the installed package, or beside it in a checkout; the
+parts of the turn they are; and the name the suite is installed under."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from functools import cache
 from pathlib import Path
 
 _CHECKER = Path(__file__).resolve().parent.parent  # the checker package
+#: The suite's distribution (pyproject.toml's name): what the installed suite's metadata is read by.
+DISTRIBUTION = "mtg-turn-conformance"
 
 
 def features_dir() -> Path:

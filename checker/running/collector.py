@@ -19,6 +19,7 @@ from pytest_bdd.exceptions import StepDefinitionNotFoundError
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 from pytest_bdd.utils import registry_get_safe
 
+from checker.contract.features import DISTRIBUTION
 from checker.contract.interface import EngineFailure, EngineTimeout
 from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 from checker.running.collect import UNREADABLE, malformed_file
@@ -36,7 +37,7 @@ ENGINE_IDENTITY = pytest.StashKey[dict[str, str]]()
 
 def suite_version() -> str:
     try:
-        return metadata.version("mtg-turn-conformance")
+        return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:  # running from a checkout that isn't installed
         return "unknown"
 

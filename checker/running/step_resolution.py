@@ -14,8 +14,9 @@ equals), and keeps each answer for the run, keyed by that node and the step's ki
 Step definitions are registered when their modules are imported, before any scenario runs, so
 a kept answer never goes stale within a run. A scenario of the suite's own feature files takes
 the suite's own definition of a step wherever one matches (:func:`of_the_suite`): a step of the
-same words defined in an engine's repository can't change what the certification checks. (Each step is then taken by
-:mod:`checker.running.step_calls`, which reads each step function's signature once.)
+same words defined in an engine's repository can't change what the certification checks. (Each
+step is then taken by :mod:`checker.running.step_calls`, which reads each step function's
+signature once.)
 
 pytest-bdd also deep-copies a step's data table, locations and all, each time a scenario
 using it runs, to put an outline's example values in its cells; :func:`render_datatable`
