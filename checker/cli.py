@@ -46,6 +46,7 @@ import pytest
 
 from checker.contract import catalog
 from checker.contract.arguments import path, path_text
+from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from checker.contract.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import options as explore_options
@@ -76,7 +77,6 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 _STYLE = {
     Status.PASSED: "green",
     Status.FAILED: "red",

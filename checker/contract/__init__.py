@@ -2,7 +2,7 @@
 
 The adapter interface, the turn's vocabulary, the effect catalog and the cards scenarios
 name, the wire protocol's schema and codec, the schemas of the suite's own JSON documents,
-the ruling ids and where the feature files are, how a command stops on a signal (the exit
-code a CI runner reads), and what its path arguments hold to. It imports nothing else of the
-checker, so every other job can build on it.
+the ruling ids and where the feature files are, the commands' exit codes (which a CI runner
+reads), how a command stops on a signal, and what its path arguments hold to. It imports
+nothing else of the checker, so every other job can build on it.
 """

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+
 _BLOCK = re.compile(r"(<!-- BEGIN (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- END (?P=name) -->)", re.S)
 
 
@@ -83,7 +85,7 @@ def main(argv: list[str] | None, generators: Mapping[str, Callable[[], str]], mo
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has said what is wrong
-        return 2 if exc.code else 0
+        return EXIT_USAGE if exc.code else EXIT_OK
     path: Path = args.path
     try:
         text = path.read_text(encoding="utf-8")
@@ -91,10 +93,10 @@ def main(argv: list[str] | None, generators: Mapping[str, Callable[[], str]], mo
         if args.check:
             if rendered != text:
                 print(f"{path} is out of date: run python -m {module} {path}")
-                return 1
-            return 0
+                return EXIT_FAILED
+            return EXIT_OK
         path.write_text(rendered, encoding="utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         print(f"{path}: {exc}", file=sys.stderr)
-        return 2
-    return 0
+        return EXIT_USAGE
+    return EXIT_OK

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.contract.documents import Problem
+from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.contract.features import features_dir
 from checker.contract.rulings import SOURCES as INVENTORIES
 from checker.contract.rulings import Ruling, rulings
@@ -131,15 +132,15 @@ def command(features: Path | None = None) -> int:
     root = features_dir() if features is None else features
     if not root.is_dir() or not any(root.rglob("*.feature")):
         print(f"error: no .feature files under {root}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     coverage = measure(root)
     lines, complete = summary(coverage)
     print("\n".join(lines))
     for problem in coverage.unreadable:
         print(f"error: {problem} (its scenarios aren't counted)", file=sys.stderr)
     if coverage.unreadable:
-        return 2
-    return 0 if complete else 1
+        return EXIT_USAGE
+    return EXIT_OK if complete else EXIT_FAILED
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,10 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         kept = stale_reasons(coverage)
         if kept:
             print(f"docs/uncovered.tsv gives reasons for covered (or unknown) ids: {', '.join(kept)}")
-        return 1 if stale or missing or kept else 0
+        return EXIT_FAILED if stale or missing or kept else EXIT_OK
     page.write_text(text, encoding="utf-8")
     print(f"wrote {page}; {len(missing)} uncovered id(s) without a reason")
-    return 0
+    return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser
 
 from checker.contract.documents import Problem
+from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.contract.features import features_dir
 from checker.contract.rulings import rulings
 from checker.contract.vocabulary import EDITIONS
@@ -162,12 +163,12 @@ def main(argv: list[str] | None = None) -> int:
     if not root.is_dir() or not any(root.rglob("*.feature")):
         why = "no such directory" if not root.exists() else "no .feature files under it"
         print(f"error: {root}: {why}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     problems = lint(root)
     for problem in problems:
         print(problem)
     print(f"{len(problems)} problem(s) in {root}")
-    return 1 if problems else 0
+    return EXIT_FAILED if problems else EXIT_OK
 
 
 if __name__ == "__main__":

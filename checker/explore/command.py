@@ -24,6 +24,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from checker.contract.interface import AdapterError
 from checker.contract.interrupts import Stopped, exit_code, stopping
 from checker.contract.vocabulary import EDITIONS
@@ -34,8 +35,6 @@ from checker.explore.sessions import Games, side_by_side
 from checker.judging.reports._text import plain, visible
 from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.options import OptionError, probe_output_dir
-
-EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]) -> int:
@@ -62,7 +61,7 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     except AdapterError as exc:
         error(f"engine {args.engine!r} could not say what it supports: {exc}")
         engine.close()
-        return EXIT_FOUND
+        return EXIT_FAILED
     editions = args.edition or [e for e in EDITIONS if e in capabilities.editions]
     missing = [e for e in editions if e not in capabilities.editions]
     if missing or not editions:
@@ -160,7 +159,7 @@ def _finish(
             return EXIT_USAGE
     if partial:
         error("interrupted: the report holds the games played so far and is marked partial")
-    return EXIT_FOUND if reports.findings(report) else EXIT_OK
+    return EXIT_FAILED if reports.findings(report) else EXIT_OK
 
 
 class _progress:
@@ -257,5 +256,5 @@ def _merge(paths: list[Path], report_dir: Path | None, console: Console, error: 
             return EXIT_USAGE
     if merged["partial"]:  # what the missing games would have found can't be told: never a pass
         console.print("[red]partial[/red]: some shards are missing or were interrupted")
-        return EXIT_FOUND
-    return EXIT_FOUND if reports.findings(merged) else EXIT_OK
+        return EXIT_FAILED
+    return EXIT_FAILED if reports.findings(merged) else EXIT_OK

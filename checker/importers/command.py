@@ -24,11 +24,10 @@ from typing import Any
 
 from checker.contract.arguments import path
 from checker.contract.documents import Problem, unique
+from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.contract.interface import AdapterError, EngineFailure
 from checker.contract.interrupts import exit_code, stopping
 from checker.importers.recording import RecordedGame, write_trace
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def add_parser(sub: Any) -> None:

@@ -30,6 +30,7 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
+from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.contract.interrupts import exit_code as interrupted_exit_code
 from checker.contract.interrupts import stopping
 from checker.contract.vocabulary import EDITIONS
@@ -38,8 +39,6 @@ from checker.trace.check import Status, TraceResult, every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
 from checker.trace.format import STANDARD_INPUT, TRACE_FILES, traces_in
 from checker.trace.verdict import check_each, exit_code, nothing_checked, write_reports
-
-EXIT_INCOMPLETE = 2
 
 
 def trace_files(files: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
@@ -96,13 +95,13 @@ def run(
             expected = load(expect)
         except TraceExpectationsError as exc:
             error(str(exc))
-            return EXIT_INCOMPLETE
+            return EXIT_USAGE
         if only is not None:  # a check not run can't show what is expected of it: the gate is on those run
             expected = [e for e in expected if e.check in only]
     from_input = sum(str(f) == STANDARD_INPUT for f in files)
     if from_input > 1:
         error(f"standard input ({STANDARD_INPUT}) holds one trace: name it once")
-        return EXIT_INCOMPLETE
+        return EXIT_USAGE
     if from_input and sys.stdin is not None and sys.stdin.isatty():
         note(f"reading a trace from standard input ({STANDARD_INPUT}): end it with Ctrl-D")
     paths, empty, again = trace_files(files)
@@ -127,7 +126,7 @@ def run(
                 console.print(f"wrote {plain(str(written))}")
         except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
             error(f"the reports can't be written to {visible(str(report_dir))}: {visible(str(exc))}")
-            return max(exit_code(results), EXIT_INCOMPLETE)
+            return max(exit_code(results), EXIT_USAGE)
     if stopped is not None:
         checked = len(results) - len(empty)
         error(f"interrupted: {checked} of {len(paths)} traces checked; the rest were not")
@@ -148,17 +147,17 @@ def _gate(results: list[TraceResult], expected: list[ExpectedViolation], console
     for path, v in verdict.unexpected:
         console.print(f"[red]unexpected[/red] {plain(path)}:{v.line} {v.check}: {plain(v.shows)}")
     code = exit_code(results)
-    if code > 1:
+    if code > EXIT_FAILED:
         return code
     if verdict.holds:
         kinds = "1 kind" if len(expected) == 1 else f"{len(expected)} kinds"
         console.print(f"the violations match the expectations ({kinds})")
-        return 0
+        return EXIT_OK
     console.print(
         f"[red]the violations don't match the expectations[/red]: {len(verdict.unexpected)} unexpected, "
         f"{len(verdict.unmet)} expected but not seen"
     )
-    return 1
+    return EXIT_FAILED
 
 
 def _print(results: list[TraceResult], console: Console, error: Callable[[str], None]) -> None:
@@ -213,5 +212,5 @@ def list_checks(
     console.print(f"{shown} {'check' if shown == 1 else 'checks'}" + (f" in {edition}" if edition else ""))
     if not shown:  # checks chosen by name or ruling, none of which holds in the edition
         error(f"none of the checks chosen holds in {edition}")
-        return EXIT_INCOMPLETE
-    return 0
+        return EXIT_USAGE
+    return EXIT_OK

@@ -17,6 +17,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from checker.contract.documents import Document
+from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
 from checker.trace.check import Status, TraceResult, check_trace
@@ -77,10 +78,10 @@ def nothing_checked(results: list[TraceResult]) -> bool:
 
 def exit_code(results: list[TraceResult]) -> int:
     if any(r.internal_error for r in results):
-        return 3
+        return EXIT_INTERNAL
     if any(r.error or r.problems or r.eventless for r in results) or nothing_checked(results):
-        return 2
-    return 1 if any(r.violations for r in results) else 0
+        return EXIT_USAGE
+    return EXIT_FAILED if any(r.violations for r in results) else EXIT_OK
 
 
 def to_json(results: list[TraceResult]) -> dict[str, Any]:

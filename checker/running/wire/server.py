@@ -22,6 +22,7 @@ from typing import Any, BinaryIO, Protocol
 import msgspec
 
 from checker.contract.codec import DecodeError, Texts, Written, changes, decode, encode_text, texts, whole
+from checker.contract.exits import EXIT_OK, EXIT_USAGE
 from checker.contract.interface import Action, AdapterError, EngineAdapter, GameSetup, GameView, UnsupportedError
 from checker.contract.protocol import (
     MAX_MESSAGE_BYTES,
@@ -298,12 +299,12 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdin is None or sys.stdout is None:  # started with either closed (<&-, >&-)
         missing = "input" if sys.stdin is None else "output"
         print(f"error: there is no standard {missing} to serve the protocol on", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     try:
         adapter = load_python_engine(args.engine)
     except EngineNotFound as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     # What the server and its engine imported lives as long as the process, as a session's
     # scenarios do. Side by side, the server spent about 3% less time answering a certification.
     collect_less()
@@ -312,8 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         serve(adapter, requests, sys.stdout.buffer, args.validate, args.max_message_bytes)
     except (BrokenPipeError, KeyboardInterrupt):  # the suite went away, or was interrupted
-        return 0
-    return 0
+        return EXIT_OK
+    return EXIT_OK
 
 
 if __name__ == "__main__":
