@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from checker.cli import LEFT_OUT_PLUGINS
+from checker.cli.certification import LEFT_OUT_PLUGINS
 
 BENCHMARKS = Path(__file__).resolve().parent
 WIRE = f"{sys.executable} -m checker.running.wire.server --engine reference"

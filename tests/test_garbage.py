@@ -18,6 +18,7 @@ from checker.running.garbage import begin_work
 PROBE = """
 import gc, json, sys
 import checker.cli as cli
+import checker.cli.certification as certification
 
 seen = {}
 
@@ -27,9 +28,9 @@ def probed(name, function):
         return function(*args, **kwargs)
     return wrapper
 
-cli._preload = probed("starting", cli._preload)
-cli.supervise = probed("working", cli.supervise)
-cli._diff = probed("working", cli._diff)
+certification._preload = probed("starting", certification._preload)
+certification.supervise = probed("working", certification.supervise)
+cli.run_diff = probed("working", cli.run_diff)
 import checker.__main__ as entry
 sys.argv = ["turncheck", *sys.argv[1:]]
 code = entry.main()

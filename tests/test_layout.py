@@ -22,6 +22,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "importers": {"contract", "adapters", "trace"},
     "site": {"contract", "judging", "trace", "doctools"},
     "explore": {"contract", "judging", "adapters", "trace", "running"},
+    "cli": {"contract", "judging", "adapters", "trace", "running", "doctools", "importers", "site", "explore"},
 }
 
 

@@ -593,7 +593,7 @@ def test_a_bug_of_turncheck_exits_3_not_1(monkeypatch: pytest.MonkeyPatch, capsy
     def broken(*args: object) -> int:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("checker.cli._diff", broken)
+    monkeypatch.setattr("checker.cli.run_diff", broken)
     assert main(["diff", "old.json", "new.json"]) == 3
     err = capsys.readouterr().err
     assert "RuntimeError: a bug" in err and "an internal error of turncheck" in err

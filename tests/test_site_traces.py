@@ -25,7 +25,7 @@ NOTHING_HAPPENS = "upkeep_Upkeep_the_upkeep_happens_even_when_nothing_happens_in
 def faulty_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The faulty engine's report of the upkeep, and the directory of its recorded traces."""
     run = tmp_path_factory.mktemp("faulty")
-    command = [sys.executable, "-m", "checker.cli", "certify", "--engine", FAULTY, "--part", "upkeep", "--plain"]
+    command = [sys.executable, "-m", "checker", "certify", "--engine", FAULTY, "--part", "upkeep", "--plain"]
     command += ["--report-dir", str(run / "reports"), "--record-traces", str(run / "traces")]
     done = subprocess.run(command, capture_output=True, cwd=ROOT, check=False)
     assert done.returncode == 1, done.stderr  # the engine fails some scenarios

@@ -1,0 +1,323 @@
+"""``turncheck certify`` and ``turncheck smoke``: the scenarios run against an engine.
+
+The certification runs the pytest suite through the same plugin as ``pytest --engine``, in
+a child process this command supervises (:mod:`checker.running.supervise`): the command
+checks the options first, shows progress, and gives the verdict from the results the child
+sent, however the child ended.
+
+Exit codes of ``turncheck certify`` (and ``smoke``):
+
+- 0: every selected scenario passed or is unsupported by the engine, and at least one ran
+  (with ``--expect``: the results match the expectations file);
+- 1: some scenario failed, erred or timed out (with ``--expect``: the results differ); or no
+  scenario could run, the engine never identified itself, or the run's process ended
+  before the run finished;
+- 2: a usage error: a wrong option, an engine that can't be found, an unreadable file, or
+  no scenario selected; or the scenarios passed but a report, expectations file or trace
+  asked for could not be written (each file whole or not at all; what wasn't is named);
+- 3: an internal error of the suite;
+- 128 + N: interrupted by signal N (130 for SIGINT or a KeyboardInterrupt in an adapter,
+  143 SIGTERM, 129 SIGHUP); the reports written are marked partial.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+from typing import TYPE_CHECKING
+
+import pytest
+
+from checker.cli.output import STYLE, RunProgress, error
+from checker.contract import catalog
+from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
+from checker.contract.vocabulary import EDITIONS
+from checker.judging.expectations import describe
+from checker.judging.reports._text import visible, why
+from checker.judging.results import FAILING, EngineIdentity, RunReport, Status
+from checker.running import durations
+from checker.running.collect import chosen_files
+from checker.running.collector import Collector
+from checker.running.conclude import Conclusion, NotWritten
+from checker.running.garbage import begin_work
+from checker.running.options import OptionError, Selection, check_output_dir
+from checker.running.supervise import supervise
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from rich.console import Console
+
+
+#: The plugins a certification's sessions load, and no other that is installed: pytest's own
+#: discovery of installed plugins is turned off (``--disable-plugin-autoload``). Another project's
+#: plugin (Hypothesis's, pytest-xdist's, whose jobs are the supervisor's, one that reorders or
+#: times out tests) has no say in a certification, and the session doesn't read every installed
+#: package's entry points to find them. Nor has the pytest configuration of the directory the
+#: command runs in (``--config-file`` the null device: none is read), nor a ``conftest.py`` above
+#: the installed suite (a project's own, where its virtual environment lives inside it), nor
+#: pytest's environment variables (:data:`checker.running.supervise.OUTSIDE_OPTIONS`).
+SESSION_PLUGINS = ("pytest_bdd.plugin", "checker.running.pytest_plugin")
+
+
+#: pytest's own plugins a certification's sessions leave out:
+#:
+#: - the cache and the terminal report, which the command makes itself;
+#: - the unraisable-exception plugin, whose only service, a warning, costs full garbage
+#:   collections at the end of the session;
+#: - the plugins that wrap every test, fixture or module for what a certification never shows:
+#:   log records, warnings and exceptions in threads kept with each test's report, --setup-show,
+#:   --stepwise, JUnit XML, doctests, unittest classes, pastebin, and the subtests, monkeypatch and
+#:   recwarn fixtures. What a scenario's engine logs or warns goes to the output the capture plugin
+#:   keeps (and drops) as before. About 5% of the run.
+LEFT_OUT_PLUGINS = (
+    "cacheprovider",
+    "terminal",
+    "unraisableexception",
+    "logging",
+    "warnings",
+    "threadexception",
+    "setuponly",
+    "setupplan",
+    "stepwise",
+    "junitxml",
+    "doctest",
+    "unittest",
+    "pastebin",
+    "subtests",
+    "monkeypatch",
+    "recwarn",
+)
+
+
+def _pytest_args(args: argparse.Namespace, *extra: str) -> list[str]:
+    """The child's pytest session: what runs. Reports and expectations are the parent's, after it."""
+    argv = ["--pyargs", "checker.running.test_conformance", *extra]
+    argv += ["--disable-plugin-autoload", *(arg for name in SESSION_PLUGINS for arg in ("-p", name))]
+    argv += ["--config-file", os.devnull, "--rootdir", os.getcwd(), "--noconftest"]
+    argv += [arg for name in LEFT_OUT_PLUGINS for arg in ("-p", f"no:{name}")]
+    # The step definitions say what failed in their own messages: rewriting the asserts of every
+    # module imported in the session would only cost its parsing.
+    argv.append("--assert=plain")
+    argv += ["--engine", args.engine, "--request-timeout", repr(args.timeout)]
+    argv += ["--max-message-bytes", str(args.max_message_bytes)]
+    for option in ("edition", "ruling", "part"):
+        for value in getattr(args, option) or ():
+            argv += [f"--{option}", value]
+    if args.keyword is not None:
+        argv += ["--scenario-name", args.keyword]
+    if args.record_traces:
+        argv += ["--record-traces", args.record_traces]
+    if args.validate_messages:
+        argv.append("--validate-messages")
+    return argv
+
+
+def _sessions(args: argparse.Namespace, *extra: str) -> list[list[str]]:
+    """The child sessions of the run: one per job, each binding its own share of the feature files
+    (no more jobs than the files chosen)."""
+    argv = _pytest_args(args, *extra)
+    files = chosen_files(args.part or (), args.ruling or (), args.edition or ())
+    jobs = max(1, min(args.jobs, len(files)))
+    if jobs == 1:
+        return [argv]
+    weights = durations.weights(args.engine, [f.stem for f in files], args.edition or EDITIONS)
+    if weights is not None:
+        argv += ["--shard-weights", json.dumps(weights, separators=(",", ":"))]
+    return [[*argv, "--shard", f"{i}/{jobs}"] for i in range(1, jobs + 1)]
+
+
+def _over_the_wire(engine: str) -> bool:
+    """Whether the engine is a command speaking the protocol (not an adapter in process)."""
+    from checker.running.engines import EngineNotFound, EngineSpec
+
+    try:
+        return EngineSpec.parse(engine).command is not None
+    except EngineNotFound:
+        return False
+
+
+def _preload(engine: str) -> None:
+    """Import what every session imports, once, before the sessions are forked: each inherits it.
+    The reference engine is the suite's own; another engine's code never runs in this process."""
+    importlib.import_module("pytest_bdd.plugin")
+    importlib.import_module("checker.running.pytest_plugin")
+    if engine == "reference":
+        importlib.import_module("checker.adapters.reference")
+
+
+def _prepare(args: argparse.Namespace) -> Conclusion:
+    """Every option checked before the run: :class:`OptionError` names the one that can't be used."""
+    if args.jobs < 1:
+        raise OptionError(f"--jobs {args.jobs}: must be 1 or more")
+    try:
+        os.getcwd()  # the sessions' root directory, where pytest starts
+    except OSError as exc:
+        raise OptionError(f"the working directory can't be used: {exc.strerror or exc} (was it deleted?)") from None
+    chosen = Selection(tuple(args.edition or ()), tuple(args.part or ()), tuple(args.ruling or ()), args.keyword)
+    if args.record_traces:
+        check_output_dir("--record-traces", args.record_traces)
+    return Conclusion.prepare(chosen, args.report_dir, args.expect, args.write_expectations)
+
+
+def certify(args: argparse.Namespace, console: Callable[[], Console]) -> int:
+    return _run(args, console)[0]
+
+
+def _run(
+    args: argparse.Namespace,
+    console: Callable[[], Console],
+    *extra: str,
+    title: str = "certifying",
+    identity: EngineIdentity | None = None,
+) -> tuple[int, RunReport | None]:
+    """Run the scenarios under supervision and conclude: the exit code, and the report if there is one.
+    ``identity``: the engine's, from a handshake made before the run (``smoke``'s), which a run
+    stopped before any scenario's handshake still reports."""
+    try:
+        conclusion = _prepare(args)
+    except OptionError as exc:
+        error(str(exc))
+        return EXIT_USAGE, None
+    progress = RunProgress(console, not args.plain and not os.environ.get("CI"), title)
+    collector = Collector(args.engine)
+    collector.identity = identity
+    _preload(args.engine)
+    begin_work()  # what the sessions share, frozen before they are forked
+    try:
+        ending = supervise(_sessions(args, *extra), collector, progress.begin, progress.advance)
+    finally:
+        progress.stop()
+    if ending.exit_code == pytest.ExitCode.USAGE_ERROR:
+        if ending.usage_error is not None:
+            error(ending.usage_error)
+        return EXIT_USAGE, None
+    internal = "an internal error of the suite (pytest exit code 3)"
+    cut_short = ending.cut_short or (internal if ending.exit_code == pytest.ExitCode.INTERNAL_ERROR else None)
+    if not collector.results and cut_short in (None, internal):
+        error(f"the run ended with {internal}" if cut_short else "no scenario matches the selection")
+        return (EXIT_INTERNAL if cut_short else EXIT_USAGE), None
+    partial = collector.partial(cut_short) if cut_short else None
+    if partial is None and not extra and not args.ruling and args.keyword is None:
+        # Every scenario of each part and edition it ran (not a smoke test's first few): the next -j split's weights.
+        durations.record(args.engine, collector.results)
+    report = collector.report(tuple(args.edition or EDITIONS), partial)
+    unwritten = [problem] if (problem := collector.traces_problem()) is not None else []
+    failed_options: frozenset[str] = frozenset()
+    try:
+        verdict = conclusion.conclude(report)
+    except NotWritten as exc:  # a full disk
+        verdict, failed_options = exc.verdict, exc.options
+        unwritten.insert(0, str(exc))
+    out = console()
+    _summary(out, report)
+    if (
+        not args.validate_messages
+        and _over_the_wire(args.engine)
+        and any(r.status is Status.FAILED for r in report.results)
+    ):
+        out.print(
+            "hint: --validate-messages checks each of the engine's messages against the protocol's schema; "
+            "without it, a misspelt field the suite can do without is ignored, and may look like a rule broken",
+            markup=False,
+        )
+    if args.report_dir and "--report-dir" not in failed_options:
+        out.print(
+            f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""), markup=False
+        )
+    if verdict is not None:
+        out.print(describe(verdict), markup=False)
+    else:
+        for gap in report.gaps:
+            error(f"the run doesn't pass: {gap}")
+    for problem in unwritten:
+        error(problem)
+    if cut_short == internal:  # the results so far are in the reports, marked partial
+        return EXIT_INTERNAL, report
+    if partial is not None:
+        return (128 + ending.signal if ending.signal is not None else EXIT_FAILED), report
+    passed = verdict.ok if verdict is not None else report.ok
+    if unwritten:  # the run didn't leave all it was asked to
+        return (EXIT_USAGE if passed else EXIT_FAILED), report
+    return (EXIT_OK if passed else EXIT_FAILED), report
+
+
+#: The part of the turn ``turncheck smoke`` plays: short games, each through one untap step.
+SMOKE_PART = "untap"
+
+
+def smoke(args: argparse.Namespace, console: Callable[[], Console]) -> int:
+    """The handshake, then a few short games per supported edition, stopping at the first that fails."""
+    from checker.contract.interface import EngineFailure
+    from checker.running.engines import EngineNotFound, EngineProvider
+
+    provider = EngineProvider(args.engine, args.timeout, validate=True, max_message=args.max_message_bytes)
+    try:
+        provider.check()
+        capabilities = provider.get().capabilities()
+    except EngineNotFound as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    except (EngineFailure, Exception) as exc:  # an adapter's own failure is the engine's, not the suite's
+        error(f"the engine failed its handshake: {type(exc).__name__}: {exc}")
+        return EXIT_FAILED
+    finally:
+        provider.close()
+    editions = [e for e in EDITIONS if e in capabilities.editions]
+    known = capabilities.effects & catalog.CATALOG.keys()
+    # Effects the catalog doesn't have (an engine's of a newer suite, or a typo) are named, not counted.
+    unknown = sorted(capabilities.effects - known)
+    others = f" (and {len(unknown)} it doesn't have: {visible(', '.join(unknown))})" if unknown else ""
+    console().print(
+        visible(f"handshake: {capabilities.name} {capabilities.version}")
+        + f"\n  editions: {', '.join(visible(e) for e in sorted(capabilities.editions)) or 'none'}"
+        + f"\n  effects: {len(known)} of the catalog's {len(catalog.CATALOG)}{others}",
+        markup=False,
+    )
+    if not editions:
+        error(f"the engine supports none of the suite's editions ({', '.join(EDITIONS)})")
+        return EXIT_FAILED
+    run = argparse.Namespace(
+        **{**vars(args), "edition": editions, "part": [SMOKE_PART], "ruling": None, "keyword": None, "jobs": 1},
+        validate_messages=True,
+        report_dir=None,
+        record_traces=None,
+        expect=None,
+        write_expectations=None,
+    )
+    identity = EngineIdentity(capabilities.name, capabilities.version, args.engine)
+    code, report = _run(run, console, "--exitfirst", title="smoke", identity=identity)
+    first = next((r for r in report.results if r.status in FAILING), None) if report is not None else None
+    if first is not None:
+        # The whole message of an engine that broke: its stderr's last lines are in it.
+        detail = why(first, 2000) if first.status is Status.FAILED or not first.message else first.message
+        # Indented, so that no line the engine wrote can pass for one of this command's own.
+        error(f"{first.id}: {first.status}\n" + "\n".join(f"  | {line}" for line in detail.split("\n")))
+    elif code == EXIT_OK:
+        console().print(f"smoke: ok ({', '.join(editions)})")
+    return code
+
+
+def _summary(console: Console, report: RunReport) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    engine = visible(" ".join(filter(None, (report.engine.name, report.engine.version))))
+    table = Table(title=escape(f"{engine}: conformance per edition"))
+    table.add_column("edition")
+    for status in Status:
+        table.add_column(str(status), justify="right", style=STYLE[status])
+    for edition in report.run_editions:
+        counts = report.counts(edition)
+        table.add_row(edition, *(str(counts[s]) for s in Status))
+    console.print(table)
+    bad = [r for r in report.results if r.status in FAILING]
+    for result in bad[:50]:
+        style = STYLE[result.status]
+        console.print(
+            f"[{style}]{result.status}[/] {escape(visible(result.id))}: {escape(why(result, 200))}", highlight=False
+        )
+    if len(bad) > 50:
+        console.print(f"... and {len(bad) - 50} more (see the reports)")
