@@ -58,8 +58,10 @@ def test_every_job_is_declared() -> None:
 
 def test_the_command_leaves_its_output_and_other_commands_imports_until_they_are_needed() -> None:
     """``turncheck``'s start-up imports neither rich (a certification's parent shows nothing until
-    its run's child has forked: the import runs alongside the run) nor another command's libraries."""
+    its run's child has forked: the import runs alongside the run) nor another command's libraries
+    (pytest and pytest-bdd are the runs of scenarios': ``trace``, ``diff`` or ``--help`` never
+    need them)."""
     code = "import sys, checker.cli; print(sorted({m.split('.')[0] for m in sys.modules}))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    for library in ("rich", "hypothesis", "jinja2", "jsonschema"):
+    for library in ("rich", "hypothesis", "jinja2", "jsonschema", "pytest", "_pytest", "pytest_bdd"):
         assert f"'{library}'" not in loaded, f"importing checker.cli imports {library}"

@@ -28,7 +28,6 @@ import sys
 import traceback
 from typing import TYPE_CHECKING
 
-from checker.cli.certification import certify, smoke
 from checker.cli.output import error, new_console, note, printing
 from checker.cli.parsers import turncheck_parser
 from checker.cli.reports import run_compare, run_diff, run_expect, run_site
@@ -72,10 +71,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _command(args: argparse.Namespace, output: Callable[[], Console]) -> int:
-    if args.command == "certify":
-        return certify(args, output)
-    if args.command == "smoke":
-        return smoke(args, output)
+    if args.command in ("certify", "smoke"):
+        # pytest and pytest-bdd: only the commands that run scenarios pay for their import.
+        from checker.cli.certification import certify, smoke
+
+        return (certify if args.command == "certify" else smoke)(args, output)
     begin_work()  # (a run of scenarios begins its work once it has imported what its sessions share)
     console = output()
     if args.command == "diff":

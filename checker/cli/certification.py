@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from checker.cli.output import STYLE, RunProgress, error
+from checker.cli.parsers import SMOKE_PART
 from checker.contract import catalog
 from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from checker.contract.vocabulary import EDITIONS
@@ -242,10 +243,6 @@ def _run(
     if unwritten:  # the run didn't leave all it was asked to
         return (EXIT_USAGE if passed else EXIT_FAILED), report
     return (EXIT_OK if passed else EXIT_FAILED), report
-
-
-#: The part of the turn ``turncheck smoke`` plays: short games, each through one untap step.
-SMOKE_PART = "untap"
 
 
 def smoke(args: argparse.Namespace, console: Callable[[], Console]) -> int:

@@ -6,16 +6,18 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from checker.cli.certification import SMOKE_PART
 from checker.contract.arguments import path, path_text
+from checker.contract.features import suite_version
 from checker.contract.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import options as explore_options
 from checker.importers import command as importers
-from checker.running.collector import suite_version
 from checker.running.options import add_jobs, positive_bytes, positive_seconds
 from checker.running.wire.client import DEFAULT_TIMEOUT
 from checker.trace.format import FORMAT_VERSION
+
+#: The part of the turn ``turncheck smoke`` plays: short games, each through one untap step.
+SMOKE_PART = "untap"
 
 
 def _trace_file(text: str) -> Path:

@@ -1,14 +1,23 @@
 """Where the feature files are: inside the installed package, or beside it in a checkout; the
-parts of the turn they are; and the name the suite is installed under."""
+parts of the turn they are; and the name and version the suite is installed under."""
 
 from __future__ import annotations
 
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 
 _CHECKER = Path(__file__).resolve().parent.parent  # the checker package
 #: The suite's distribution (pyproject.toml's name): what the installed suite's metadata is read by.
 DISTRIBUTION = "mtg-turn-conformance"
+
+
+def suite_version() -> str:
+    """The installed suite's version, which every report and ``turncheck --version`` give."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:  # running from a checkout that isn't installed
+        return "unknown"
 
 
 def features_dir() -> Path:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import time
 from datetime import UTC, datetime
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from pytest_bdd.exceptions import StepDefinitionNotFoundError
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 from pytest_bdd.utils import registry_get_safe
 
-from checker.contract.features import DISTRIBUTION
+from checker.contract.features import suite_version
 from checker.contract.interface import EngineFailure, EngineTimeout
 from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 from checker.running.collect import UNREADABLE, malformed_file
@@ -33,13 +32,6 @@ TRACE_NOT_WRITTEN = "mtg_trace_not_written"
 DESELECTED = "mtg_deselected"
 FAILING_STEP = pytest.StashKey[FailingStep]()
 ENGINE_IDENTITY = pytest.StashKey[dict[str, str]]()
-
-
-def suite_version() -> str:
-    try:
-        return metadata.version(DISTRIBUTION)
-    except metadata.PackageNotFoundError:  # running from a checkout that isn't installed
-        return "unknown"
 
 
 def scenario_rulings(item: pytest.Item) -> set[str]:
