@@ -439,6 +439,64 @@ def test_html_shows_the_failing_step_expected_observed_message_and_steps() -> No
     assert "Draw: the first player skips the draw [Alice, 7]" in page
 
 
+#: The message of a step that stopped the game too late, and of a comparison: each says what was expected and observed.
+ADVANCE_STEP = FailingStep(
+    "When the game advances to Alice's upkeep",
+    134,
+    "Alice's upkeep began and ended without the game stopping in it; the game is now at Alice's turn 2, draw",
+    "Alice's upkeep",
+    "Alice's turn 2, draw",
+)
+COMPARED_STEP = FailingStep(
+    "Then it is Alice's upkeep",
+    7,
+    "expected Alice's upkeep, but observed Alice's draw",
+    "Alice's upkeep",
+    "Alice's draw",
+)
+
+
+def _told_once(step: FailingStep, message: str | None = None, status: Status = Status.FAILED) -> RunReport:
+    failed = result("upkeep", "Upkeep", "cr2024", status, failing_step=step, message=message or step.message)
+    return replace(REPORT, results=(failed,))
+
+
+@pytest.mark.parametrize("step", [ADVANCE_STEP, COMPARED_STEP, EVENTS_STEP])
+def test_html_and_junit_give_a_message_that_says_expected_and_observed_alone(step: FailingStep) -> None:
+    """Expected and observed aren't given apart from a message that says them, nor the message twice."""
+    report = _told_once(step)
+    page = html(report)
+    assert 'class="expected"' not in page and 'class="observed"' not in page
+    assert page.count('<pre class="message">') == 1
+    assert "<dt>Expected</dt>" not in page and "<dt>Observed</dt>" not in page
+    failure = _case(ET.fromstring(junit_xml(report)), "cr2024", "Upkeep").find("failure")
+    assert failure is not None
+    text = failure.text or ""
+    assert text.count(step.message) == 1
+    assert "Expected:" not in text and "Observed:" not in text
+
+
+def test_html_and_junit_give_expected_and_observed_a_message_does_not_say() -> None:
+    step = replace(COMPARED_STEP, message="Alice's upkeep was not reached")
+    report = _told_once(step)
+    page = html(report)
+    assert '<dt>Message</dt><dd><pre class="message">Alice&#39;s upkeep was not reached</pre>' in page
+    assert '<dt>Observed</dt><dd><pre class="observed">Alice&#39;s draw</pre>' in page
+    assert 'class="expected"' not in page  # "Alice's upkeep" is in the message
+    failure = _case(ET.fromstring(junit_xml(report)), "cr2024", "Upkeep").find("failure")
+    assert failure is not None
+    assert "\nAlice's upkeep was not reached\nObserved: Alice's draw\n" in (failure.text or "")
+
+
+def test_an_errors_message_and_its_steps_are_given_once_the_longer_kept() -> None:
+    step = FailingStep("When Alice passes priority", 9, "the engine crashed")
+    report = _told_once(step, "EngineFailure: the engine crashed", Status.ERROR)
+    page = html(report)
+    assert page.count("the engine crashed") == 1 and "EngineFailure: the engine crashed</pre>" in page
+    error = _case(ET.fromstring(junit_xml(report)), "cr2024", "Upkeep").find("error")
+    assert error is not None and (error.text or "").count("the engine crashed") == 1
+
+
 def test_html_shows_an_outlines_name_with_its_examples_values() -> None:
     outline = replace(
         result("mana", "Mana burns at the end of the <phase>", "mirage", Status.FAILED, example="upkeep phase, upkeep"),
@@ -503,7 +561,7 @@ def test_every_report_shows_a_failing_steps_data_table() -> None:
     assert "<tr><td>step began</td><td>Alice</td><td></td></tr>" in page
     failure = _case(ET.fromstring(junit_xml(report)), "cr2024", "Mana empties").find("failure")
     assert failure is not None
-    assert "this order:\n" + "".join(f"  {r}\n" for r in rows) + "Expected: mana_emptied" in (failure.text or "")
+    assert "this order:\n" + "".join(f"  {r}\n" for r in rows) + "expected the event" in (failure.text or "")
 
 
 def test_an_outlines_title_reads_back_and_an_old_report_without_it_still_reads(tmp_path: Path) -> None:
@@ -594,11 +652,12 @@ def test_markdown_gives_a_failure_once_with_its_line_breaks() -> None:
     """The message says what was expected and observed: they aren't given again before it; a
     message of several lines is a fenced block that nothing in it can end."""
     events = "expected the event mana_emptied Alice 2, but observed events:\n  step_began Alice draw\n  ```\n  x"
-    step = FailingStep("And these events happen in this order:", 219, events, "mana_emptied Alice 2", "events: ...")
+    observed = events.partition(", but observed ")[2]
+    step = FailingStep("And these events happen in this order:", 219, events, "mana_emptied Alice 2", observed)
     failed = result("mana_burn_and_life", "Mana empties", "cr2024", Status.FAILED, failing_step=step, message=events)
     text = markdown(replace(REPORT, results=(failed,)))
     assert "\\n" not in text
-    assert text.count("mana_emptied Alice 2") == 1
+    assert text.count("mana_emptied Alice 2") == 1 and text.count("step_began Alice draw") == 1
     assert "  - step (mana\\_burn\\_and\\_life\\.feature:219): And these events happen in this order:" in text
     assert "  - ````\n    expected the event mana_emptied Alice 2, but observed events:\n      step_began" in text
     assert f"<pre><code>{events}\n</code></pre>" in _rendered_markdown(text)  # the whole message, in one block

@@ -72,6 +72,27 @@ def datatable_lines(table: Sequence[Sequence[str]]) -> list[str]:
     return ["| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)) + " |" for row in table]
 
 
+def told(result: ScenarioResult) -> list[tuple[str, str]]:
+    """Why a scenario didn't pass, each fact once: ``("message", text)`` pairs, then
+    ``("expected", text)`` and ``("observed", text)`` for what no message already says.
+
+    A failing step's message most often is the scenario's (``expected X, but observed Y``, or
+    the game's whereabouts after the step it stopped in), or is the end of it (an error's
+    message is the step's with the exception's name before it): of two such, the longer is
+    kept. The step's expected and observed values are then given only when no message
+    contains them, so that a report doesn't say the same thing two or three times.
+    """
+    step = result.failing_step
+    messages = [m for m in (step.message if step else None, result.message) if m and m.strip()]
+    if len(messages) == 2 and (messages[1].endswith(messages[0]) or messages[0].endswith(messages[1])):
+        messages = [max(messages, key=len)]
+    facts = [("message", m) for m in messages]
+    if step is not None:
+        said = (("expected", step.expected), ("observed", step.observed))
+        facts += [(kind, v) for kind, v in said if v is not None and not any(v in m for m in messages)]
+    return facts
+
+
 def why(result: ScenarioResult, limit: int = 500) -> str:
     """One line on why a scenario didn't pass: its failing step with expected vs observed, or its message."""
     step = result.failing_step

@@ -5,7 +5,9 @@ unsupported ones, which are neither passing nor failing (the engine said it can'
 them). Sections per edition, and within it per part of the turn; then per ruling, with its citation,
 linking to its scenarios; every ruling id a scenario carries links to its ruling's row. A
 Scenario Outline shows its example's values in its name. Each scenario that didn't pass shows
-its failing step, expected vs observed, the message (pre-formatted, as the engine wrote it) and the scenario's steps.
+its failing step with its data table, why it failed, each fact once (its message, pre-formatted
+as written, and the expected and observed values only where the message doesn't say them:
+:func:`~checker.judging.reports._text.told`), and the scenario's steps.
 
 Everything an engine sends is untrusted: the template is rendered with autoescaping on, the
 view below hands it plain strings (never ``Markup``), and the page's Content-Security-Policy
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 import markupsafe
 
 from checker.contract.rulings import rulings as known_rulings
-from checker.judging.reports._text import editions_of, shorten, xml_safe
+from checker.judging.reports._text import editions_of, shorten, told, xml_safe
 from checker.judging.reports.json_report import write_text
 from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
 
@@ -187,6 +189,7 @@ def page_environment(*packages: str) -> jinja2.Environment:
         finalize=_finalize,
     )
     environment.filters["cap"] = _cap
+    environment.globals["told"] = told
     return environment
 
 

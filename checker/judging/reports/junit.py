@@ -18,7 +18,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from checker.judging.reports._text import datatable_lines, editions_of, shorten, why, xml_safe
+from checker.judging.reports._text import datatable_lines, editions_of, shorten, told, why, xml_safe
 from checker.judging.results import RunReport, ScenarioResult, Status
 
 #: Attribute values (a failure's message) are kept short; the element's text has the whole story.
@@ -37,19 +37,14 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: st
 
 
 def _details(result: ScenarioResult) -> str:
-    """The element text of a non-passing testcase: the failing step, expected vs observed, the message, the steps."""
+    """The element text of a non-passing testcase: the failing step with its data table, why it
+    failed (each fact once, :func:`~checker.judging.reports._text.told`), the rulings, the steps."""
     lines: list[str] = []
     step = result.failing_step
     if step is not None:
         lines.append(f"Failing step ({result.failing_step_location}): {step.text}")
         lines += [f"  {row}" for row in datatable_lines(step.datatable or ())]
-        if step.expected is not None:
-            lines.append(f"Expected: {step.expected}")
-        if step.observed is not None:
-            lines.append(f"Observed: {step.observed}")
-        lines.append(step.message)
-    if result.message and (step is None or result.message != step.message):
-        lines.append(result.message)
+    lines += [text if kind == "message" else f"{kind.capitalize()}: {text}" for kind, text in told(result)]
     if result.rulings:
         lines.append(f"Rulings: {', '.join(result.rulings)}")
     if result.steps:

@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from checker.judging.reports._text import datatable_lines, editions_of, shorten, visible
-from checker.judging.results import FAILING, FailingStep, RunReport, ScenarioResult, Status
+from checker.judging.reports._text import datatable_lines, editions_of, shorten, told, visible
+from checker.judging.results import FAILING, RunReport, ScenarioResult, Status
 
 #: How many non-passing scenarios, and how many reasons for unsupported ones, are listed.
 MAX_LISTED = 40
@@ -62,20 +62,10 @@ def _message(text: str) -> list[str]:
     return _fenced(text)
 
 
-def _failing_step(result: ScenarioResult, step: FailingStep) -> list[str]:
-    """The step (with its data table), and why it failed, once: its message, which says what was expected and what
-    observed (the HTML report shows the two apart as well). Only a step that failed without a
-    message is shown by them."""
-    lines = [f"  - step ({escape(str(result.failing_step_location))}): {escape(step.text)}"]
-    if step.datatable:  # "after the rows before it" can't be read without them
-        lines += _fenced(shorten("\n".join(datatable_lines(step.datatable)), MESSAGE_LIMIT))
-    if step.message.strip():
-        return lines + _message(step.message)
-    said = {"expected": step.expected, "observed": step.observed}
-    return lines + [f"  - {name}: {escape(value)}" for name, value in said.items() if value is not None]
-
-
 def _entry(result: ScenarioResult) -> list[str]:
+    """A non-passing scenario: its line, its failing step (with its data table), and why it failed,
+    each fact once (:func:`~checker.judging.reports._text.told`): its message, which most often says
+    what was expected and what observed; those only where no message does."""
     rulings = ", ".join(result.rulings) or "none"
     lines = [
         f"- {_ICONS[result.status]} **{result.status}** · {escape(result.edition)} · {escape(result.part)} · "
@@ -83,9 +73,11 @@ def _entry(result: ScenarioResult) -> list[str]:
     ]
     step = result.failing_step
     if step is not None:
-        lines += _failing_step(result, step)
-    if result.message and (step is None or not result.message.endswith(step.message)):  # not twice
-        lines += _message(result.message)
+        lines.append(f"  - step ({escape(str(result.failing_step_location))}): {escape(step.text)}")
+        if step.datatable:  # "after the rows before it" can't be read without them
+            lines += _fenced(shorten("\n".join(datatable_lines(step.datatable)), MESSAGE_LIMIT))
+    for kind, text in told(result):
+        lines += _message(text) if kind == "message" else [f"  - {kind}: {escape(text)}"]
     return lines
 
 
