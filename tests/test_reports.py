@@ -314,7 +314,7 @@ def test_junit_testcases_carry_part_scenario_status_and_rulings() -> None:
     failed = _case(root, "cr2024", "Upkeep: life is checked")
     failure = failed.find("failure")
     assert failure is not None and failure.get("type") == "failed"
-    assert failure.get("message", "").startswith("Then Alice has 19 life: expected 19, observed <script>")
+    assert failure.get("message") == f"the engine said {HOSTILE}"  # the message's first line
     assert (failure.text or "").startswith("Failing step (upkeep.feature:42): Then Alice has 19 life\n")
     assert "Expected: 19" in (failure.text or "")
     assert f"Observed: {HOSTILE} {NON_ASCII}" in (failure.text or "")  # escaped in the file, intact once parsed
@@ -332,6 +332,7 @@ def test_junit_testcases_carry_part_scenario_status_and_rulings() -> None:
 
     skipped = _case(root, "mirage", f"Phasing: {NON_ASCII}").find("skipped")
     assert skipped is not None and skipped.get("message") == f"the adapter doesn't support phasing {HOSTILE}"
+    assert skipped.text == skipped.get("message")  # GitLab shows only the text
 
     surrogate = _case(root, "mirage", "Ending: a lone surrogate").find("error")
     assert surrogate is not None and "\\udc80" in (surrogate.text or "")
@@ -343,6 +344,27 @@ def test_junit_keeps_failure_messages_short_but_the_text_whole() -> None:
     assert error is not None
     assert len(error.get("message", "")) <= 500
     assert (error.text or "").count("stderr line") == 5000
+
+
+def test_junit_gives_a_messages_first_line_as_the_attribute_and_the_whole_of_it_as_the_text() -> None:
+    reason = "phasing isn't supported:\n  the engine has no phasing\n  nor any plan for it"
+    skip = result("phasing", "Phasing", "cr2024", Status.UNSUPPORTED, message=reason)
+    root = ET.fromstring(junit_xml(replace(_events_failure(), results=(*_events_failure().results, skip))))
+    failure = _case(root, "cr2024", "Mana empties").find("failure")
+    assert failure is not None
+    assert failure.get("message") == "expected the event mana_emptied Alice 2, but observed events:"
+    assert f"\n{EVENTS_STEP.message}\n" in (failure.text or "")  # with its line breaks
+    skipped = _case(root, "cr2024", "Phasing").find("skipped")
+    assert skipped is not None
+    assert (skipped.get("message"), skipped.text) == ("phasing isn't supported:", reason)
+
+
+def test_junit_gives_expected_and_observed_as_the_attribute_of_a_step_without_a_message() -> None:
+    step = FailingStep("Then Alice has 19 life", 7, "", "19", "20")
+    report = replace(REPORT, results=(result("untap", "Life", "cr2024", Status.FAILED, failing_step=step),))
+    failure = _case(ET.fromstring(junit_xml(report)), "cr2024", "Life").find("failure")
+    assert failure is not None and failure.get("message") == "expected 19, observed 20"
+    assert "\nExpected: 19\nObserved: 20\n" in (failure.text or "")
 
 
 def test_junit_file_has_no_raw_markup_from_the_engine(tmp_path: Path) -> None:

@@ -9,6 +9,11 @@ rulings and its edition are the testcase's properties. A run that can't pass wha
 results (interrupted, no scenario ran, no engine identity) gets a suite ``run`` with one
 errored testcase per reason, so that a CI test view shows it as broken.
 
+A failure's, an error's or a skip's ``message`` attribute is a short line, the first of its
+message (Jenkins shows it as the error message); the element's text has the whole story with
+its line breaks: the failing step, its data table, the message and the scenario, or a skip's
+whole reason (Jenkins shows it as the stack trace, and GitLab reads nothing else).
+
 ElementTree escapes markup characters; characters XML can't hold at all (an engine's ANSI
 colours, NUL bytes) are written as visible escapes first, so the file always parses.
 """
@@ -18,11 +23,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from checker.judging.reports._text import datatable_lines, editions_of, shorten, told, why, xml_safe
+from checker.judging.reports._text import datatable_lines, editions_of, shorten, told, xml_safe
 from checker.judging.results import RunReport, ScenarioResult, Status
 
-#: Attribute values (a failure's message) are kept short; the element's text has the whole story.
-_MESSAGE_LIMIT = 500
+#: How long a failure's message attribute may be: a short line; the element's text has the whole story.
+_MESSAGE_LIMIT = 200
 
 
 def _seconds(value: float) -> str:
@@ -52,6 +57,19 @@ def _details(result: ScenarioResult) -> str:
     return "\n".join(lines)
 
 
+def _headline(text: str) -> str:
+    """The ``message`` attribute of a failure, an error or a skip: the first line of ``text``, cut short."""
+    lines = text.strip().splitlines()
+    return shorten(lines[0] if lines else text, _MESSAGE_LIMIT)
+
+
+def _why(result: ScenarioResult) -> str:
+    """What a failure's message attribute begins from: its first message, else what was expected and observed."""
+    facts = told(result)
+    messages = [text for kind, text in facts if kind == "message"]
+    return messages[0] if messages else ", ".join(f"{kind} {text}" for kind, text in facts) or str(result.status)
+
+
 def _testcase(suite: ET.Element, result: ScenarioResult) -> None:
     name = f"{result.scenario} [{result.example}]" if result.example else result.scenario
     case = _sub(suite, "testcase", classname=result.part, name=name, time=_seconds(result.duration))
@@ -61,11 +79,12 @@ def _testcase(suite: ET.Element, result: ScenarioResult) -> None:
     for ruling in result.rulings:
         _sub(properties, "property", name="ruling", value=ruling)
     if result.status is Status.FAILED:
-        _sub(case, "failure", _details(result), message=why(result, _MESSAGE_LIMIT), type="failed")
+        _sub(case, "failure", _details(result), message=_headline(_why(result)), type="failed")
     elif result.status in (Status.ERROR, Status.TIMEOUT):
-        _sub(case, "error", _details(result), message=why(result, _MESSAGE_LIMIT), type=str(result.status))
+        _sub(case, "error", _details(result), message=_headline(_why(result)), type=str(result.status))
     elif result.status is Status.UNSUPPORTED:
-        _sub(case, "skipped", message=shorten(result.message or "unsupported", _MESSAGE_LIMIT))
+        reason = result.message or "unsupported"
+        _sub(case, "skipped", reason, message=_headline(reason))
 
 
 def _count_attributes(results: list[ScenarioResult]) -> dict[str, str]:
@@ -112,7 +131,7 @@ def junit_tree(report: RunReport) -> ET.ElementTree[ET.Element]:
                 _sub(suite, "testcase", classname="run", name=gap.partition(":")[0]),
                 "error",
                 gap,
-                message=gap,
+                message=_headline(gap),
                 type="run",
             )
         root.set("errors", str(int(root.get("errors", "0")) + len(report.gaps)))
