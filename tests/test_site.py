@@ -28,13 +28,15 @@ HOSTILE_MESSAGE = "<script>alert('message')</script><img src=x onerror=alert(1)>
 
 
 def hostile_report(path: Path) -> Path:
-    """The phase.rs report, told by an engine whose name and failure messages are markup."""
+    """The phase.rs report, told by an engine whose name, failure messages and failing steps' data tables are markup."""
     data = json.loads(PHASE.read_text(encoding="utf-8"))
     data["engine"]["name"] = HOSTILE_NAME
     for result in data["results"]:
         if result["failing_step"] is not None:
             result["failing_step"]["message"] = HOSTILE_MESSAGE
             result["failing_step"]["expected"] = HOSTILE_MESSAGE
+            if result["failing_step"]["text"].endswith("in this order:"):
+                result["failing_step"]["datatable"] = [["event", "player"], [HOSTILE_MESSAGE, "Alice"]]
         if result["message"] is not None:
             result["message"] = HOSTILE_MESSAGE
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -205,7 +207,18 @@ def test_the_editions_page_shows_each_pair_in_columns(site_dir: Path) -> None:
 
 def test_a_failing_step_is_named_with_its_feature_file_and_line(site_dir: Path) -> None:
     page = (site_dir / "parts" / "combat.html").read_text(encoding="utf-8")
-    assert "at step <code>Then it is Alice&#39;s declare attackers step</code> (combat.feature:455)" in page
+    assert (
+        "Failing step (combat.feature:455)</dt><dd><code>Then it is Alice&#39;s declare attackers step</code>" in page
+    )
+
+
+def test_a_failing_result_shows_its_message_and_its_steps_data_table(site_dir: Path) -> None:
+    page = (site_dir / "parts" / "combat.html").read_text(encoding="utf-8")
+    # phase.rs's: the message says more than the expected and observed steps
+    assert '<pre class="message">Alice&#39;s declare blockers step began and ended without the game stopping' in page
+    # the hostile engine's: its events step's table, escaped
+    table = '<table class="datatable">\n<tr><th>event</th><th>player</th></tr>\n'
+    assert table + "<tr><td>&lt;script&gt;alert(&#39;message&#39;)&lt;/script&gt;&lt;img" in page
 
 
 def _difference(page: str, name: str) -> str:

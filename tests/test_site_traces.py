@@ -65,7 +65,7 @@ def test_a_timeline_shows_turn_phase_step_priority_events_and_violations(traced_
     assert "priority.next-player-after-a-pass: Alice received priority after a pass; Bob should have" in text
     assert '<a href="#l10">line 10</a>' in text
     # The scenario's failure, and the way back to it.
-    assert "expected</dt><dd><pre>Bob to have priority</pre>" in text
+    assert '<dt>Message</dt><dd><pre class="message">expected Bob to have priority, but observed' in text
     assert 'href="../../parts/upkeep.html#s' in text
     # What the engine wrote shows as text.
     assert "Bob: pass priority, refused: &lt;script&gt;alert(&#39;message&#39;)" in text
