@@ -112,8 +112,15 @@ def test_unexpected_passes_are_listed_with_their_reason() -> None:
     assert [(m.id, m.expected, m.observed, m.reason) for m in verdict.unexpected_passes] == [
         (PASSING.id, Status.FAILED, Status.PASSED, "a known bug")
     ]
-    assert "1 unexpected pass(es): remove them from the expectations:" in describe(verdict)
-    assert f"{PASSING.id}: failed -> passed; listed because: a known bug" in describe(verdict)
+    text = describe(verdict)
+    assert "1 unexpected pass(es): remove them from the expectations:" in text
+    assert f"{PASSING.id}: failed -> passed; listed because: a known bug\n" in text
+    # how to update the file from a run, rather than by hand
+    assert "  (or run again with --write-expectations FILE, which writes the run's non-passing" in text
+
+
+def test_only_unexpected_passes_say_how_to_update_the_expectations() -> None:
+    assert "--write-expectations" not in describe(check(report(FAILING), expect()))
 
 
 def test_a_changed_non_passing_status_is_listed() -> None:

@@ -319,6 +319,11 @@ def describe(verdict: Verdict) -> str:
         f"{len(verdict.unexpected_passes)} unexpected pass(es): remove them from the expectations",
         _mismatches(verdict.unexpected_passes, show_reason=True),
     )
+    if verdict.unexpected_passes:
+        lines.append(
+            "  (or run again with --write-expectations FILE, which writes the run's non-passing scenarios "
+            "to FILE, keeping the reasons it gives)"
+        )
     listed(
         lines,
         f"{len(verdict.stale)} stale expectation(s): no such scenario where the run looked, or no such part "
