@@ -112,6 +112,8 @@ def test_the_command_writes_the_markdown_and_the_json_with_its_schema(
     )
     assert f"{failed} disagreement(s)" in printed
     assert f"all parts                  {cells[0]}  {cells[1]}" in printed
+    line = f"reports written to {out}: compare.md, compare.schema.json, compare.json"  # as certify says it
+    assert "".join(line.split()) in "".join(printed.split())  # however wrapped
     data = json.loads((out / "compare.json").read_text(encoding="utf-8"))
     schema = json.loads((out / data["$schema"]).read_text(encoding="utf-8"))
     assert schema == COMPARISON.schema()

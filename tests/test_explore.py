@@ -94,10 +94,15 @@ def test_a_game_with_actions_is_written_as_a_scenario_that_replays_it(pytester: 
     _run_scenario(pytester, gherkin, "reference").assert_outcomes(passed=1)
 
 
-def test_the_same_seed_gives_identical_reports_and_merged_shards_equal_the_whole_run(tmp_path: Path) -> None:
+def test_the_same_seed_gives_identical_reports_and_merged_shards_equal_the_whole_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     whole, again = tmp_path / "whole", tmp_path / "again"
     for out in (whole, again):
         assert main(["explore", "--engine", PLANTED, *SMALL, "--seed", "5", "--report-dir", str(out)]) == 1
+    # What it wrote, as certify and trace say it: the report, its schema, each finding's scenario.
+    line = f"reports written to {again}: explore-report.json, explore-report.schema.json, findings/"
+    assert "".join(line.split()) in "".join(capsys.readouterr().out.split())  # however wrapped
     report = (whole / "explore-report.json").read_text()
     assert report == (again / "explore-report.json").read_text()
     assert json.loads(report)["editions"][0]["findings"], "the planted deviation should be found"

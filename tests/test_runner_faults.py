@@ -116,10 +116,14 @@ def test_every_report_is_written_and_hostile_engine_output_is_escaped(tmp_path: 
 
 def test_expectations_make_the_run_a_gate_and_one_changed_expectation_breaks_it(tmp_path: Path) -> None:
     expectations = tmp_path / "expectations.json"
-    code, _, _ = certify(
+    code, _, output = certify(
         tmp_path, "no-mana-burn", "--write-expectations", str(expectations), once=False, part="mana_burn_and_life"
     )
     assert code == 1 and expectations.exists()
+    # What the run wrote, as trace and explore say it, and the expectations file.
+    reports = "report.json, report.schema.json, junit.xml, summary.md, report.html, badges/mirage.json"
+    for line in (f"reports written to {tmp_path / 'reports'}: {reports}", f"expectations written to {expectations}"):
+        assert "".join(line.split()) in "".join(output.split())  # however wrapped
     code, _, output = certify(
         tmp_path, "no-mana-burn", "--expect", str(expectations), once=False, part="mana_burn_and_life"
     )

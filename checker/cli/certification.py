@@ -36,7 +36,7 @@ from checker.contract import catalog
 from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.expectations import describe
-from checker.judging.reports._text import visible, why
+from checker.judging.reports._text import visible, why, written
 from checker.judging.results import FAILING, EngineIdentity, RunReport, Status
 from checker.running import durations
 from checker.running.collect import chosen_files
@@ -206,12 +206,12 @@ def _run(
         durations.record(args.engine, collector.results)
     report = collector.report(tuple(args.edition or EDITIONS), partial)
     unwritten = [problem] if (problem := collector.traces_problem()) is not None else []
-    failed_options: frozenset[str] = frozenset()
     try:
-        verdict = conclusion.conclude(report)
+        concluded = conclusion.conclude(report)
     except NotWritten as exc:  # a full disk
-        verdict, failed_options = exc.verdict, exc.options
+        concluded = exc.concluded
         unwritten.insert(0, str(exc))
+    verdict = concluded.verdict
     out = console()
     _summary(out, report)
     if (
@@ -224,10 +224,10 @@ def _run(
             "without it, a misspelt field the suite can do without is ignored, and may look like a rule broken",
             markup=False,
         )
-    if args.report_dir and "--report-dir" not in failed_options:
-        out.print(
-            f"reports written to {visible(args.report_dir)}" + (" (marked partial)" if partial else ""), markup=False
-        )
+    if concluded.reports:
+        out.print(written(args.report_dir, concluded.reports, " (marked partial)" if partial else ""), markup=False)
+    if concluded.expectations is not None:
+        out.print(f"expectations written to {visible(str(concluded.expectations))}", markup=False)
     if verdict is not None:
         out.print(describe(verdict), markup=False)
     else:

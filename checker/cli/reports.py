@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from checker.cli.output import error
 from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from checker.judging.reports._text import shorten, visible
+from checker.judging.reports._text import shorten, visible, written
 from checker.running.options import OptionError, check_output_dir
 
 if TYPE_CHECKING:
@@ -43,8 +43,7 @@ def run_compare(paths: list[Path], out: str | None, console: Console) -> int:
     console.print(describe(comparison), markup=False)
     if out is not None:
         try:
-            for written in write(comparison, Path(out)):
-                console.print(f"wrote {visible(str(written))}", markup=False)
+            console.print(written(out, write(comparison, Path(out))), markup=False)
         except OSError as exc:  # a full disk, say: the comparison is printed above
             error(f"--out {out}: the comparison can't be written: {exc.strerror or exc}")
             return EXIT_USAGE

@@ -32,7 +32,7 @@ from checker.explore import report as reports
 from checker.explore.explorer import GameOutcome
 from checker.explore.options import resolve_playing
 from checker.explore.sessions import Games, side_by_side
-from checker.judging.reports._text import plain, visible
+from checker.judging.reports._text import plain, visible, written
 from checker.running.engines import EngineNotFound, EngineProvider
 from checker.running.options import OptionError, probe_output_dir
 
@@ -152,8 +152,7 @@ def _finish(
     _summary(report, console, time.monotonic() - started)
     if args.report_dir is not None:
         try:
-            for path in reports.write(report, args.report_dir):
-                console.print(f"wrote {plain(str(path))}")
+            console.print(written(args.report_dir, reports.write(report, args.report_dir)), markup=False)
         except OSError as exc:
             error(f"--report-dir {args.report_dir}: can't write the report: {exc}")
             return EXIT_USAGE
@@ -249,8 +248,7 @@ def _merge(paths: list[Path], report_dir: Path | None, console: Console, error: 
     _summary(merged, console, 0)
     if report_dir is not None:
         try:
-            for path in reports.write(merged, report_dir):
-                console.print(f"wrote {plain(str(path))}")
+            console.print(written(report_dir, reports.write(merged, report_dir)), markup=False)
         except OSError as exc:
             error(f"--report-dir {report_dir}: can't write the report: {exc.strerror or exc}")
             return EXIT_USAGE

@@ -21,6 +21,15 @@ WRITTEN_REASON = "known at the time the file was written"
 
 
 @dataclass(frozen=True)
+class Concluded:
+    """What a run left behind: its verdict against the expectations (None without them), and the files written."""
+
+    verdict: Verdict | None
+    reports: tuple[Path, ...] = ()  # --report-dir's files; none when they couldn't be written
+    expectations: Path | None = None  # --write-expectations's file, once written
+
+
+@dataclass(frozen=True)
 class Conclusion:
     """Where the run's results go, and what they are checked against; each checked before the run."""
 
@@ -47,7 +56,7 @@ class Conclusion:
                 kept = read_expectations("--write-expectations", write_to)
         return cls(selection, report_dir, read_expectations("--expect", expect), write_to, kept)
 
-    def conclude(self, report: RunReport, deselected: Collection[str] = frozenset()) -> Verdict | None:
+    def conclude(self, report: RunReport, deselected: Collection[str] = frozenset()) -> Concluded:
         """Write the reports and the expectations; the verdict, when there are expectations. Each
         file is written whole or not at all; what can't be written (a full disk) raises
         :class:`NotWritten` once the rest is written, with the verdict.
@@ -60,9 +69,11 @@ class Conclusion:
             return id not in deselected and self.selection.surely_selects(id)
 
         problems: dict[str, str] = {}
+        reports: tuple[Path, ...] = ()
+        expectations = None
         if self.report_dir:
             try:
-                write_all(report, Path(self.report_dir))
+                reports = tuple(write_all(report, Path(self.report_dir)))
             except OSError as exc:
                 problems["--report-dir"] = f"--report-dir {self.report_dir}: {exc.strerror or exc}"
         if self.write_to and not report.engine.known:
@@ -79,19 +90,19 @@ class Conclusion:
 
             written = expectations_from(report, WRITTEN_REASON, self.kept, outside)
             try:
-                write_expectations(written, Path(self.write_to))
+                expectations = write_expectations(written, Path(self.write_to))
             except OSError as exc:
                 problems["--write-expectations"] = f"--write-expectations {self.write_to}: {exc.strerror or exc}"
         verdict = check(report, self.expected, selected) if self.expected is not None else None
+        concluded = Concluded(verdict, reports, expectations)
         if problems:
-            raise NotWritten(problems, verdict)
-        return verdict
+            raise NotWritten(problems, concluded)
+        return concluded
 
 
 class NotWritten(Exception):
-    """Outputs of the run that couldn't be written, by their options; the verdict stands."""
+    """Outputs of the run that couldn't be written, by their options; the verdict and the files written stand."""
 
-    def __init__(self, problems: dict[str, str], verdict: Verdict | None) -> None:
+    def __init__(self, problems: dict[str, str], concluded: Concluded) -> None:
         super().__init__(f"the run's results could not be written: {'; '.join(problems.values())}")
-        self.options = frozenset(problems)
-        self.verdict = verdict
+        self.concluded = concluded

@@ -440,9 +440,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     report = collector.report(tuple(config.getoption("edition") or EDITIONS), partial)
     config.stash[_REPORT] = report
     try:
-        verdict = config.stash[_CONCLUSION].conclude(report, collector.deselected)
+        verdict = config.stash[_CONCLUSION].conclude(report, collector.deselected).verdict
     except NotWritten as exc:  # a full disk: said in the terminal summary, and the session fails
-        verdict = exc.verdict
+        verdict = exc.concluded.verdict
         config.stash[_NOT_WRITTEN] = str(exc)
     if verdict is not None:
         config.stash[_VERDICT] = verdict

@@ -34,7 +34,7 @@ from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.contract.interrupts import exit_code as interrupted_exit_code
 from checker.contract.interrupts import stopping
 from checker.contract.vocabulary import EDITIONS
-from checker.judging.reports._text import plain, visible
+from checker.judging.reports._text import plain, visible, written
 from checker.trace.check import Status, TraceResult, every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
 from checker.trace.format import STANDARD_INPUT, TRACE_FILES, traces_in
@@ -122,8 +122,7 @@ def run(
     _print(results, console, error)
     if report_dir is not None:
         try:
-            for written in write_reports(results, report_dir):
-                console.print(f"wrote {plain(str(written))}")
+            console.print(written(report_dir, write_reports(results, report_dir)), markup=False)
         except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
             error(f"the reports can't be written to {visible(str(report_dir))}: {visible(str(exc))}")
             return max(exit_code(results), EXIT_USAGE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import RunReport, ScenarioResult
@@ -104,6 +105,15 @@ def why(result: ScenarioResult, limit: int = 500) -> str:
     else:
         text = result.message or str(result.status)
     return shorten(visible(text), limit)
+
+
+def written(directory: Path | str, paths: Iterable[Path], note: str = "") -> str:
+    """The line a command prints for the reports it wrote: ``reports written to DIR: report.json,
+    junit.xml, badges/cr2024.json`` (each file by its path in ``DIR``), ``note`` after ``DIR``;
+    made :func:`visible`, as ``DIR`` is the user's."""
+    directory = Path(directory)
+    names = (p.relative_to(directory).as_posix() if p.is_relative_to(directory) else str(p) for p in paths)
+    return visible(f"reports written to {directory}{note}: {', '.join(names)}")
 
 
 #: How many entries a terminal list shows before it says how many more there are.
