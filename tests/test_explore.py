@@ -221,6 +221,15 @@ def test_the_simplest_game_is_played_once_a_run_and_every_game_plays_two_random_
     assert played[0][0] == empty and all(p != empty for i in (1, 2) for p in played[i])
 
 
+def test_help_and_the_docs_say_what_the_summarys_plays_are(capsys: pytest.CaptureFixture[str]) -> None:
+    """The summary counts plays ('100 games (201 plays, ...)'): --help and docs/explore.md say what one is."""
+    assert main(["explore", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())  # however argparse wrapped it
+    assert "each draw played out is a play, which the summary counts ('100 games (201 plays, ...)'" in shown
+    docs = " ".join((ROOT / "docs" / "explore.md").read_text(encoding="utf-8").split())
+    assert "Each draw played out on the engine is a **play**: a game of the run has two (game 0 three)" in docs
+
+
 def test_a_games_generation_depends_on_its_seed_alone_not_on_the_modules_imported(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

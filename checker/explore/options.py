@@ -21,6 +21,15 @@ MAX_DECISIONS = 400
 SHRINK_BUDGET = 200
 
 
+#: What the summary's and the report's "plays" count, for --help (docs/explore.md says it too).
+PLAYS = (
+    "Each game draws its set-up and its players' choices from a seed of its own, and is played out on the engine "
+    "from two such draws (game 0 from the simplest game too), stopping at the first that shows a finding: "
+    "each draw played out is a play, which the summary counts ('100 games (201 plays, ...)', 'broken in 2 "
+    "play(s)'). The plays that shrink a finding aren't counted; --shrink-budget bounds them."
+)
+
+
 @dataclass(frozen=True)
 class Shard:
     """Shard ``index`` of ``count`` (1-based): the games whose index is ``index - 1`` modulo ``count``."""
@@ -38,7 +47,7 @@ def add_parser(sub: Any) -> None:
         help="random games on an engine, each checked by the rules checker; findings shrunk to a scenario",
         description="Play random games on an engine (in process or over the wire), check each one's trace with "
         "the rules checker, optionally compare it with the reference engine, and shrink each finding to a "
-        "minimal reproduction.",
+        f"minimal reproduction. {PLAYS}",
         epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts), or "
         "with --merge, a shard missing or interrupted; "
         "2 usage error; 3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
@@ -79,7 +88,7 @@ def add_parser(sub: Any) -> None:
         type=_natural,
         default=SHRINK_BUDGET,
         metavar="PLAYS",
-        help=f"the most games played to shrink one finding (default {SHRINK_BUDGET}; 0: don't shrink)",
+        help=f"the most plays to shrink one finding (default {SHRINK_BUDGET}; 0: don't shrink)",
     )
     p.add_argument(
         "--report-dir", type=path, metavar="DIR", help="write explore-report.json, its schema, findings/*.feature"
