@@ -51,7 +51,9 @@ def _id(scenario: str) -> str:
 def test_every_kind_of_difference() -> None:
     d = diff(OLD, NEW)
     assert d.regressions == (
-        Change(_id("breaks"), Status.PASSED, Status.FAILED, "Then Alice has 19 life: expected 19, observed 20"),
+        Change(
+            _id("breaks"), Status.PASSED, Status.FAILED, "Then Alice has 19 life: wrong life (expected 19, observed 20)"
+        ),
         Change(_id("loses support"), Status.PASSED, Status.UNSUPPORTED, "no"),
     )
     assert d.fixes == (
@@ -99,7 +101,10 @@ def test_describe_lists_regressions_first() -> None:
         "1 other change(s), 1 added, 1 removed, 2 unchanged"
     )
     assert lines[1] == "regressions (passed before, not now):"
-    assert f"  - {_id('breaks')}: passed -> failed (Then Alice has 19 life: expected 19, observed 20)" in lines
+    assert (
+        f"  - {_id('breaks')}: passed -> failed (Then Alice has 19 life: wrong life (expected 19, observed 20))"
+        in lines
+    )
     assert f"  - {_id('gets fixed')}: failed -> passed" in lines
     assert f"  - {_id('fails differently')}: failed -> timeout (EngineTimeout)" in lines
     assert f"  - {_id('is added')}: failed" in lines

@@ -97,13 +97,13 @@ def test_new_failures_are_listed_with_why() -> None:
         (ERRING.id, Status.PASSED, Status.ERROR),
         (TIMING_OUT.id, Status.PASSED, Status.TIMEOUT),
     ]
-    assert verdict.new_failures[0].why == "Then Alice has 19 life: expected 19, observed 20"
+    assert verdict.new_failures[0].why == "Then Alice has 19 life: wrong life (expected 19, observed 20)"
     assert verdict.new_failures[1].why == "EngineFailure: crashed"
     assert not (verdict.unexpected_passes or verdict.changed or verdict.unexpected_unsupported or verdict.stale)
     text = describe(verdict)
     assert text.startswith("results don't match the expectations (5 scenario result(s) checked)")
     assert "3 new failure(s), expected to pass:" in text
-    assert f"  - {FAILING.id}: failed (Then Alice has 19 life: expected 19, observed 20)" in text
+    assert f"  - {FAILING.id}: failed (Then Alice has 19 life: wrong life (expected 19, observed 20))" in text
 
 
 def test_unexpected_passes_are_listed_with_their_reason() -> None:

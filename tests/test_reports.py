@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 
 from checker.contract.rulings import rulings
 from checker.judging.reports import ReportError, badges, html, markdown, read_json, to_json, write_all, write_json
+from checker.judging.reports._text import why
 from checker.judging.reports.badges import write_badges
 from checker.judging.reports.json_report import from_json, schema
 from checker.judging.reports.junit import junit_xml, write_junit
@@ -780,3 +781,17 @@ def test_write_all_writes_every_format(tmp_path: Path) -> None:
 
 def test_every_status_appears_in_the_test_report() -> None:
     assert {r.status for r in RESULTS} == set(Status)
+
+
+def test_the_console_line_of_a_failure_gives_its_message_and_each_value_once() -> None:
+    """The one line certify, diff and the gate print: a step the game went through without stopping
+    says so (not only "expected X, observed Y"); a comparison's message is given alone; a message
+    that doesn't say the values is followed by them."""
+    advanced = _told_once(ADVANCE_STEP).results[0]
+    assert why(advanced) == f"{ADVANCE_STEP.text}: {ADVANCE_STEP.message}"
+    compared = _told_once(COMPARED_STEP).results[0]
+    assert why(compared) == "Then it is Alice's upkeep: expected Alice's upkeep, but observed Alice's draw"
+    wrong = _told_once(FailingStep("Then Alice has 19 life", 7, "wrong life", "19", "20")).results[0]
+    assert why(wrong) == "Then Alice has 19 life: wrong life (expected 19, observed 20)"
+    bare = _told_once(FailingStep("Then Alice has 19 life", 7, "", "19", "20"), message="").results[0]
+    assert why(bare) == "Then Alice has 19 life: expected 19, observed 20"

@@ -95,15 +95,15 @@ def told(result: ScenarioResult) -> list[tuple[str, str]]:
 
 
 def why(result: ScenarioResult, limit: int = 500) -> str:
-    """One line on why a scenario didn't pass: its failing step with expected vs observed, or its message."""
+    """One line on why a scenario didn't pass: its failing step, then what :func:`told` tells, each
+    fact once (the message, which may say more than the values compared: the step the game went
+    through without stopping in it); or the scenario's message."""
+    facts = told(result)
+    said = "; ".join(text for kind, text in facts if kind == "message")
+    values = ", ".join(f"{kind} {text}" for kind, text in facts if kind != "message")
+    facts_text = f"{said} ({values})" if said and values else said or values
     step = result.failing_step
-    if step is not None:
-        if step.expected is not None or step.observed is not None:
-            text = f"{step.text}: expected {step.expected}, observed {step.observed}"
-        else:
-            text = f"{step.text}: {step.message}"
-    else:
-        text = result.message or str(result.status)
+    text = f"{step.text}: {facts_text}" if step is not None else facts_text or str(result.status)
     return shorten(visible(text), limit)
 
 
