@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
 
@@ -453,3 +454,12 @@ def test_a_file_by_two_hard_links_is_checked_once(
     captured = capsys.readouterr()
     assert captured.out.count(TURN_ORDER) == 1
     assert captured.err.splitlines() == [f"note: given more than once, checked once: {broken}"]
+
+
+def test_the_junit_report_gives_why_a_check_was_not_made_in_its_text(kept: Path, tmp_path: Path) -> None:
+    """A skipped testcase's reason is in its text as in its attribute: GitLab shows the text only."""
+    reports = tmp_path / "reports"
+    main(["trace", str(kept), "--report-dir", str(reports)])
+    skipped = ET.parse(reports / "junit.xml").getroot().findall(".//skipped")
+    assert skipped, "the trace leaves some check not made"
+    assert all(s.text and s.text == s.get("message") and s.text.startswith("not checked: ") for s in skipped)
