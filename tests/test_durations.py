@@ -115,3 +115,9 @@ def test_the_test_sessions_runs_cache_outside_the_users_directory(monkeypatch: p
     monkeypatch.undo()
     default = Path(os.path.expanduser("~")) / ".cache" / "turncheck"
     assert os.environ.get("XDG_CACHE_HOME") and user_cache.directory() != default
+
+
+def test_a_cache_saved_with_a_byte_order_mark_is_read_as_one_without(cache: Path) -> None:
+    durations.record("reference", [_run("untap", "cr2024", 0.5)])
+    cache.write_bytes(b"\xef\xbb\xbf" + cache.read_bytes())
+    assert durations.weights("reference", ["untap"], ["cr2024"]) == pytest.approx({"untap": 0.5 + durations.PER_RUN})

@@ -301,6 +301,8 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
     [
         ("{", r"not JSON: Expecting property name enclosed in double quotes at line 1, column 2"),
         (b"\xff", r"not UTF-8 text"),
+        (json.dumps(_with()).encode("utf-16-le"), r"it looks like UTF-16, not UTF-8: convert it with iconv -f UTF-16"),
+        (json.dumps(_with()).encode("utf-32"), r"it looks like UTF-32, not UTF-8: convert it with iconv -f UTF-32"),
         ({"format": "mtg-turn-conformance-report"}, r"not an expectations file \(its format is 'mtg-turn"),
         ({"format": "mtg-turn-conformance-expectations", "format_version": 9}, r"format_version 9 can't be read"),
         (_with(_entry(status="passed")), r"expectations/0/status: 'passed' is not one of"),
@@ -325,6 +327,12 @@ def test_a_bad_file_is_refused_saying_what_is_wrong(
         load_expectations(path)
     assert str(info.value).startswith(f"{path}: ")
     assert isinstance(info.value, ValueError)
+
+
+def test_a_file_saved_with_a_byte_order_mark_reads_as_one_without(document_file: Callable[[object], Path]) -> None:
+    """As Notepad and PowerShell save UTF-8; json refused it ('Unexpected UTF-8 BOM')."""
+    path = document_file(b"\xef\xbb\xbf" + json.dumps(_with(_entry())).encode())
+    assert load_expectations(path) == from_json(_with(_entry()))
 
 
 def test_certify_refuses_an_expect_file_that_gives_a_key_twice_before_it_runs(

@@ -86,6 +86,21 @@ def test_a_log_that_isnt_utf8_text_is_named_with_what_it_seems_to_be_and_the_oth
     assert sorted(p.name for p in out.iterdir()) == ["arena-m-77aa-game1.jsonl", "arena-m-77aa-game2.jsonl"]
 
 
+def test_a_log_saved_with_a_byte_order_mark_is_read_as_one_without(tmp_path: Path) -> None:
+    """The mark hid the header of the log's first entry: a log that began with the match's players
+    (an excerpt) gave a game of 'Seat 1' and 'Seat 2'."""
+    log = (DATA / "game.log").read_bytes()
+    excerpt = log[log.rindex(b"\n[", 0, log.index(b"MatchGameRoomStateChangedEvent")) + 1 :]
+    (tmp_path / "marked.log").write_bytes(b"\xef\xbb\xbf" + excerpt)
+    (tmp_path / "plain.log").write_bytes(excerpt)
+    games = {}
+    for name in ("marked.log", "plain.log"):
+        problems: list[Problem] = []
+        games[name] = [(f.game.header.players, f.game.entries) for f in import_log(tmp_path / name, problems)]
+        assert problems == []
+    assert games["marked.log"] == games["plain.log"] and games["plain.log"][0][0] == ("Alice", "Bob")
+
+
 def test_games_named_alike_or_at_length_each_get_a_file_and_an_unreadable_log_stops_none(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -150,3 +150,16 @@ def test_a_pair_must_set_editions_against_each_other(tmp_path: Path) -> None:
     assert (35, "pair 'mana-burn': holds in cr2024 as pairs.feature:29 does") in problems
     # Bad_Name is a pair of one too; Mirage pairs well with the CR, and with 2024 in a-bad-pair.
     assert len(problems) == 5, problems
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_linted_as_one_without_and_one_in_utf16_is_named(
+    tmp_path: Path,
+) -> None:
+    """The mark stuck to 'Feature:', and the file was a parse error at its first line."""
+    source = features_dir() / "untap.feature"
+    (tmp_path / "untap.feature").write_bytes(b"\xef\xbb\xbf" + source.read_bytes())
+    assert [str(p) for p in lint(tmp_path)] == []
+    (tmp_path / "upkeep.feature").write_bytes((features_dir() / "upkeep.feature").read_text().encode("utf-16"))
+    assert [(p.path.name, p.message) for p in lint(tmp_path)] == [
+        ("upkeep.feature", "cannot read: it looks like UTF-16, not UTF-8: convert it with iconv -f UTF-16 -t UTF-8")
+    ]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import codecs
 import fnmatch
 import json
 import re
+import sys
 
 import pytest
 
+from checker.contract.features import features_dir
 from checker.contract.vocabulary import EDITIONS
+from checker.running import collect
 
 LIMITED = """
 from checker.adapters.reference import ReferenceAdapter
@@ -436,3 +440,24 @@ def test_a_conftests_step_of_the_same_words_doesnt_stand_in_for_the_suites(pytes
     result = pytester.runpytest("test_own.py")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*the engine repository took over the step*"])
+
+
+def test_a_feature_file_saved_with_a_byte_order_mark_runs_as_one_without_and_one_in_utf16_is_named(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some editors begin a UTF-8 file with U+FEFF: read as plain UTF-8, it stuck to 'Feature:', and
+    the whole file was one failing test, 'the feature file cannot be read'. A file in UTF-16 can't
+    be read, and is said to be UTF-16."""
+    marked = pytester.path / "features"
+    marked.mkdir()
+    (marked / "untap.feature").write_bytes(codecs.BOM_UTF8 + (features_dir() / "untap.feature").read_bytes())
+    (marked / "upkeep.feature").write_bytes((features_dir() / "upkeep.feature").read_text().encode("utf-16"))
+    monkeypatch.setattr(collect, "features_dir", lambda: marked)
+    monkeypatch.delitem(sys.modules, "checker.running.test_conformance", raising=False)  # bound again, from there
+    result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--edition", "cr2024")
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("passed", 0) > 10 and outcomes.get("failed") == 1 and not outcomes.get("errors")
+    result.stdout.fnmatch_lines(
+        ["*upkeep.feature: the feature file cannot be read: it looks like UTF-16, not UTF-8: convert it with iconv*"]
+    )
+    assert "untap.feature: the feature file cannot be read" not in result.stdout.str()

@@ -178,7 +178,8 @@ def test_reading_a_missing_report_names_the_file(tmp_path: Path) -> None:
     ("content", "problem"),
     [
         ("{not json", r"not JSON: Expecting property name enclosed in double quotes at line 1, column 2"),
-        (b"\xff\xfe{}", r"not UTF-8 text"),
+        (b"\xff\xfe{}", r"not JSON \(it looks like UTF-16, not UTF-8: convert it with iconv -f UTF-16 -t UTF-8\)"),
+        (b"\xef\xbb\xbf{\xff}", r"not JSON \(not UTF-8 text: invalid start byte at byte 4\)"),
         ("[]", r"doesn't match the report schema:\n  \(top level\): \[\] is not of type 'object'"),
         ('{"format": "something else"}', r"not a conformance report \(its format is 'something else'"),
         ('{"format": "mtg-turn-conformance-report", "format_version": 2}', r"format_version 2 can't be read"),

@@ -338,6 +338,12 @@ def test_a_malformed_feature_file_is_left_out(tmp_path: Path) -> None:
         read_part(tmp_path / "bad.feature")
 
 
+def test_a_feature_file_saved_with_a_byte_order_mark_is_read_as_one_without(tmp_path: Path) -> None:
+    source = features_dir() / "untap.feature"
+    (tmp_path / "untap.feature").write_bytes(b"\xef\xbb\xbf" + source.read_bytes())
+    assert read_part(tmp_path / "untap.feature") == read_part(source)
+
+
 def test_the_site_of_the_committed_reports_shows_every_certified_engine(tmp_path: Path) -> None:
     """The README's command, ``turncheck site --out site/ docs/engines/*-report.json``: each engine is on the page."""
     reports = sorted((ROOT / "docs" / "engines").glob("*-report.json"))

@@ -22,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from checker.contract.utf8 import NotUTF8, utf8_text
+
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
@@ -273,6 +275,6 @@ class Document:
         if len(data) > MAX_BYTES:
             raise self.error(f"{path}: larger than {MAX_BYTES // (1024 * 1024)} MB: not {self.what}")
         try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise self.error(f"{path}: not JSON (not UTF-8 text: {exc.reason} at byte {exc.start})") from None
+            return utf8_text(data)
+        except NotUTF8 as exc:
+            raise self.error(f"{path}: not JSON ({exc})") from None

@@ -20,6 +20,11 @@ def suite_version() -> str:
         return "unknown"
 
 
+#: How pytest-bdd is told to read a feature file: as UTF-8, a byte order mark dropped (some editors
+#: write one; read as plain UTF-8 it sticks to the first line, and its keyword isn't recognized).
+FEATURE_ENCODING = "utf-8-sig"
+
+
 def features_dir() -> Path:
     for candidate in (_CHECKER / "features", _CHECKER.parent / "features"):
         if candidate.is_dir():

@@ -29,6 +29,7 @@ from checker.contract.documents import Problem
 from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.contract.features import features_dir
 from checker.contract.rulings import rulings
+from checker.contract.utf8 import NotUTF8, utf8_text
 from checker.contract.vocabulary import EDITIONS
 
 _PAIR = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -69,10 +70,10 @@ def _check_tags(path: Path, tags: list[tuple[str, int]], where: str) -> Iterator
 def scenarios(path: Path) -> tuple[list[ScenarioTags], list[Problem]]:
     """Read one feature file: its scenarios with their inherited tags, and its problems."""
     try:
-        document = Parser().parse(path.read_text(encoding="utf-8"))
+        document = Parser().parse(utf8_text(path.read_bytes()))
     except (ParserException, CompositeParserException) as exc:
         return [], [Problem(path, _error_line(exc), f"cannot parse: {exc}")]
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, NotUTF8) as exc:
         return [], [Problem(path, 0, f"cannot read: {exc}")]
     feature = document.get("feature")
     if feature is None:

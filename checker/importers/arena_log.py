@@ -11,7 +11,8 @@ engine's messages to the client) or ``matchGameRoomStateChangedEvent`` (the matc
 Other entries are skipped. A game message whose JSON can't be read is a :class:`~checker.contract.documents.Problem`
 naming the file and line; reading goes on with the next entry. A file that isn't UTF-8 text (a log
 saved again as UTF-16 by an editor or Windows PowerShell, or not a log at all) is refused whole
-(:class:`NotText`): read as UTF-8, it would only show no game.
+(:class:`NotText`): read as UTF-8, it would only show no game. A log saved again as UTF-8 with a
+byte order mark is read without it (:mod:`checker.contract.utf8`).
 """
 
 from __future__ import annotations
@@ -26,21 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.documents import Problem, number_too_long, open_regular
+from checker.contract.utf8 import HEAD_BYTES, converted, other_encoding
 
 ENTRY_START = re.compile(r"^\[(UnityCrossThreadLogger|Client GRE)\]")
 GAME_KEYS = ("greToClientEvent", "matchGameRoomStateChangedEvent")
 #: What Arena writes instead of a game state it found too large to log.
 SUMMARIZED = "[Message summarized because one or more GameStateMessages exceeded"
-#: How much of a log's beginning tells whether it is UTF-8 text (a log's first lines are Arena's own).
-HEAD_BYTES = 64 * 1024
-#: The byte order marks a log saved in another Unicode encoding begins with (UTF-32's first: UTF-16
-#: little-endian's is the beginning of UTF-32 little-endian's).
-BYTE_ORDER_MARKS = (
-    (codecs.BOM_UTF32_LE, "UTF-32"),
-    (codecs.BOM_UTF32_BE, "UTF-32"),
-    (codecs.BOM_UTF16_LE, "UTF-16"),
-    (codecs.BOM_UTF16_BE, "UTF-16"),
-)
 
 
 class NotText(OSError):
@@ -87,15 +79,9 @@ def _not_text(head: bytes, whole: bool) -> str | None:
     """What seems wrong with a log whose beginning, ``head`` (the file ``whole``, or cut anywhere),
     isn't UTF-8 text; None where it is. A stray byte that isn't UTF-8 (a crash report's) is no
     matter: it is read as U+FFFD, as the 17Lands client reads it."""
-    encoding = next((name for mark, name in BYTE_ORDER_MARKS if head.startswith(mark)), None)
-    even, odd = head[0::2].count(0), head[1::2].count(0)
-    if encoding is None and max(even, odd) > len(head) // 4 and min(even, odd) < len(head) // 16:
-        encoding = "UTF-16"  # text of one byte a character, every other byte NUL: UTF-16 without its mark
+    encoding = other_encoding(head)
     if encoding is not None:
-        return (
-            f"it looks like {encoding}: MTG Arena writes Player.log in UTF-8; "
-            f"convert it with iconv -f {encoding} -t UTF-8"
-        )
+        return f"it looks like {encoding}: MTG Arena writes Player.log in UTF-8; {converted(encoding)}"
     lines = head.split(b"\n")
     if not whole and len(lines) > 1:
         lines.pop()  # cut short
@@ -130,7 +116,8 @@ def read_log(path: Path, problems: list[Problem]) -> Iterator[LogMessage]:
         if wrong is not None:
             raise NotText(wrong)
         file.seek(0)
-        for start, body in _entries(io.TextIOWrapper(file, encoding="utf-8", errors="replace")):
+        # utf-8-sig: a byte order mark, left in, would hide the header of the log's first entry
+        for start, body in _entries(io.TextIOWrapper(file, encoding="utf-8-sig", errors="replace")):
             mentions_game = any(key in body for key in GAME_KEYS)
             if SUMMARIZED in body:
                 problems.append(

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from checker.contract.features import features_dir
+from checker.contract.utf8 import in_other_encoding
 from checker.contract.vocabulary import EDITIONS
 
 #: The scenario name a malformed feature file's result gets.
@@ -29,9 +30,12 @@ UNREADABLE = "(the feature file cannot be read)"
 
 def malformed(path: Path, error: Exception) -> Callable[[], None]:
     """A test that fails with the reason ``path`` could not be read as Gherkin."""
+    why = str(error)
+    if isinstance(error, UnicodeDecodeError):  # a file saved as UTF-16 is said to be one
+        why = in_other_encoding(error.object) or why
 
     def test() -> None:
-        pytest.fail(f"{path}: the feature file cannot be read: {error}", pytrace=False)
+        pytest.fail(f"{path}: the feature file cannot be read: {why}", pytrace=False)
 
     test.__name__ = f"test_feature_file_{path.stem}"
     setattr(test, MALFORMED, path)

@@ -43,7 +43,7 @@ def _read() -> dict[str, Any]:
     if path is None:
         return {}
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
+        kept = json.loads(path.read_text(encoding="utf-8-sig"))  # a byte order mark: a hand edit in Notepad
     except (OSError, ValueError, RecursionError):  # unreadable, not JSON, or nested too deep: start afresh
         return {}
     return kept if isinstance(kept, dict) else {}

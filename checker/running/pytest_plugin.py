@@ -20,7 +20,7 @@ from pytest_bdd.exceptions import GherkinParseError
 from pytest_bdd.gherkin_parser import get_gherkin_document
 
 from checker.contract.arguments import path_text
-from checker.contract.features import features_dir
+from checker.contract.features import FEATURE_ENCODING, features_dir
 from checker.contract.interface import EngineAdapter, UnsupportedError
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
@@ -240,7 +240,7 @@ def _refuse_a_name_twice_in_a_file(items: list[pytest.Item]) -> None:
 
 def _scenario_names(path: Path) -> list[str]:
     """The names of a feature file's scenarios, in its rules or not, as many times as each is given."""
-    feature = get_gherkin_document(str(path)).feature
+    feature = get_gherkin_document(str(path), FEATURE_ENCODING).feature
     names: list[str] = []
     for child in feature.children if feature is not None else ():
         scenarios = [c.scenario for c in child.rule.children] if child.rule is not None else [child.scenario]

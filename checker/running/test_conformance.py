@@ -5,8 +5,10 @@ Run it from an installed package with ``pytest --pyargs checker.running.test_con
 """
 
 from pytest_bdd import scenarios
+from pytest_bdd.feature import get_feature
 from pytest_bdd.utils import CONFIG_STACK
 
+from checker.contract.features import FEATURE_ENCODING
 from checker.running.collect import feature_files, malformed
 
 # The suite's fixtures, defined again in the module of its scenarios, where they are the closest:
@@ -16,6 +18,9 @@ from checker.running.pytest_plugin import edition, game  # noqa: F401
 
 for _path in feature_files(CONFIG_STACK[-1] if CONFIG_STACK else None):
     try:
+        # Parsed first with the encoding: pytest-bdd's scenarios() reads its files as plain UTF-8 (it
+        # doesn't pass its encoding on), unless it has them parsed already.
+        get_feature(str(_path.parent), _path.name, encoding=FEATURE_ENCODING)
         scenarios(str(_path))
     except Exception as _error:  # any parse failure, reported as a failing test below
         _test = malformed(_path, _error)

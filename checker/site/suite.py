@@ -18,6 +18,7 @@ from typing import Any
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser
 
+from checker.contract.utf8 import NotUTF8, utf8_text
 from checker.contract.vocabulary import EDITIONS
 from checker.site.source import Line, lines
 
@@ -193,11 +194,11 @@ def _scenario(sc: Mapping[str, Any], inherited: list[str]) -> Scenario:
 def read_part(path: Path) -> Part:
     """One feature file as a part of the turn; ``ValueError`` says why it can't be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = utf8_text(path.read_bytes())
         document = Parser().parse(text)
     except (ParserException, CompositeParserException) as exc:
         raise ValueError(f"{path}: cannot parse: {exc}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, NotUTF8) as exc:
         raise ValueError(f"{path}: cannot read: {exc}") from exc
     feature = (document or {}).get("feature")
     if feature is None:

@@ -41,6 +41,7 @@ from msgspec import UNSET, UnsetType
 from checker.contract.codec import ACTION_TYPES, encode
 from checker.contract.documents import NotARegularFile, load_schema, number_too_long, read_regular, said
 from checker.contract.interface import Action, DecisionView, GameEvent, GameView, PermanentView, StackItemView
+from checker.contract.utf8 import in_other_encoding
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
 
 FORMAT: Final = "turncheck-trace"
@@ -437,6 +438,9 @@ def read_header(path: str, first: bytes) -> Header:
     try:
         header = _HEADER.decode(first)
     except (ValueError, RecursionError) as exc:  # msgspec.DecodeError, UnicodeDecodeError
+        other = in_other_encoding(first)
+        if other is not None:
+            raise TraceError(path, 1, f"not a trace: {other}") from None
         try:
             value = _json(first)
         except ValueError:

@@ -258,6 +258,17 @@ def test_a_trace_that_begins_with_a_byte_order_mark_reads_as_one_without(tmp_pat
     assert check_trace(open_trace(marked)).results == check_trace(open_trace(plain)).results
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_a_trace_saved_in_another_unicode_encoding_is_said_to_be_one(tmp_path: Path, encoding: str) -> None:
+    """PowerShell's ``>`` writes UTF-16: it was 'not JSON: Expecting property name...', or a codec's error."""
+    plain = record_plain_game(ReferenceAdapter(), "cr2024", 2, tmp_path / "plain.jsonl")
+    saved = tmp_path / "saved.jsonl"
+    saved.write_bytes(plain.read_text(encoding="utf-8").encode(encoding))
+    named = encoding.upper()[:6]
+    with pytest.raises(TraceError, match=rf"saved\.jsonl:1: not a trace: it looks like {named}, not UTF-8: convert it"):
+        open_trace(saved)
+
+
 @pytest.mark.parametrize(
     ("header", "problem"),
     [
