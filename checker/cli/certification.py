@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from checker.cli.output import STYLE, RunProgress, error
+from checker.cli.output import STYLE, RunProgress, error, note
 from checker.cli.parsers import SMOKE_PART
 from checker.contract import catalog
 from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
@@ -124,7 +124,7 @@ def _sessions(args: argparse.Namespace, *extra: str) -> list[list[str]]:
     jobs = max(1, min(args.jobs, len(files)))
     if jobs == 1:
         return [argv]
-    weights = durations.weights(args.engine, [f.stem for f in files], args.edition or EDITIONS)
+    weights = durations.weights(args.engine, [f.stem for f in files], args.edition or EDITIONS, note)
     if weights is not None:
         argv += ["--shard-weights", json.dumps(weights, separators=(",", ":"))]
     return [[*argv, "--shard", f"{i}/{jobs}"] for i in range(1, jobs + 1)]

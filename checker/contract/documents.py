@@ -163,6 +163,13 @@ def number_too_long(exc: ValueError) -> str | None:
     return None
 
 
+def repeated_key(pairs: list[tuple[str, Any]]) -> str:
+    """The first key a JSON object's ``pairs`` give a second time (they give one: ``json``'s
+    ``object_pairs_hook`` saw fewer keys than pairs)."""
+    keys = [key for key, _ in pairs]
+    return next(key for i, key in enumerate(keys) if key in keys[:i])
+
+
 def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
@@ -244,8 +251,7 @@ class Document:
         def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             found = dict(pairs)
             if len(found) < len(pairs):
-                keys = [key for key, _ in pairs]
-                repeated.append((found, next(key for i, key in enumerate(keys) if key in keys[:i])))
+                repeated.append((found, repeated_key(pairs)))
             return found
 
         try:

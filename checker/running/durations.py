@@ -7,7 +7,9 @@ reference engine spends twice as long per byte on some files as on others, and a
 slow spots are its own. So each complete run keeps, for its engine, each file and edition, the
 seconds its scenario runs took and how many there were (in the user's cache directory,
 ``durations.json``: :mod:`checker.running.user_cache`), and the next run with ``-j`` splits by
-them when it has them for every file it binds; otherwise by size.
+them when it has them for every file it binds and edition it runs; otherwise by size. A cache that
+can't be trusted (not JSON, a key given twice, seconds that aren't a number of 0 or more) is said,
+not used, and mended by the next complete run.
 
 The parent process works the weights out once and hands them to every session
 (``--shard-weights``): each session splits the files the same way even if another run rewrites
@@ -17,10 +19,12 @@ the cache meanwhile.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from checker.contract.documents import repeated_key
 from checker.judging.results import ScenarioResult
 from checker.running import user_cache
 
@@ -38,33 +42,99 @@ def _file() -> Path | None:
     return None if found is None else found / "durations.json"
 
 
+class _Damaged(ValueError):
+    """What is wrong with a cache that can't be trusted."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object of the cache; one that gives a key twice (a hand edit, a merge) is damage: which
+    of its values counts would be a guess, and a wrong one splits the files badly without a word."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        raise _Damaged(f"the key {repeated_key(pairs)!r} is given more than once")
+    return found
+
+
 def _read() -> dict[str, Any]:
+    """The engines the cache keeps; raises :class:`_Damaged` where it can't be trusted (none kept
+    yet, or the cache turned off: none)."""
     path = _file()
     if path is None:
         return {}
     try:
-        kept = json.loads(path.read_text(encoding="utf-8-sig"))  # a byte order mark: a hand edit in Notepad
-    except (OSError, ValueError, RecursionError):  # unreadable, not JSON, or nested too deep: start afresh
+        text = path.read_text(encoding="utf-8-sig")  # a byte order mark: a hand edit in Notepad
+    except FileNotFoundError:
         return {}
-    return kept if isinstance(kept, dict) else {}
+    except (OSError, UnicodeError) as exc:
+        raise _Damaged(f"it can't be read: {exc}") from None
+    try:
+        kept = json.loads(text, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise _Damaged("its JSON is nested too deep") from None
+    except _Damaged:
+        raise
+    except ValueError as exc:
+        raise _Damaged(f"not JSON: {exc}") from None
+    if not isinstance(kept, dict):
+        raise _Damaged("not a JSON object")
+    return kept
 
 
-def weights(engine: str, parts: Sequence[str], editions: Iterable[str]) -> dict[str, float] | None:
+def _run_time(value: object) -> float | None:
+    """What an edition's ``[seconds, runs]`` costs, with :data:`PER_RUN` a run; None where the value
+    isn't one (a negative or endless weight would make the sessions refuse the split)."""
+    if not (isinstance(value, list) and len(value) == 2):
+        return None
+    seconds, runs = value
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or type(runs) is not int:
+        return None
+    try:
+        found = seconds + PER_RUN * runs
+    except OverflowError:  # runs past a float
+        return None
+    return found if math.isfinite(found) and seconds >= 0 and runs >= 0 else None
+
+
+def _sound(by_edition: object) -> dict[str, Any]:
+    """A part's editions as the cache keeps them, those that aren't ``[seconds, runs]`` left out."""
+    return {e: value for e, value in _object(by_edition).items() if _run_time(value) is not None}
+
+
+def _damaged(note: Callable[[str], None], what: str) -> None:
+    note(
+        f"the durations cache {_file()} is damaged ({what}): the feature files are split among the jobs "
+        "by size, and the next complete run mends the cache"
+    )
+
+
+def weights(
+    engine: str, parts: Sequence[str], editions: Iterable[str], note: Callable[[str], None]
+) -> dict[str, float] | None:
     """Each part's (feature file's) expected seconds on ``engine`` in ``editions``; None unless the
-    cache knows every part."""
-    known = _read().get(engine)
+    cache knows every part. A damaged cache is ``note``d, and not used."""
+    try:
+        known = _read().get(engine)
+    except _Damaged as exc:
+        _damaged(note, str(exc))
+        return None
+    if known is None:
+        return None
     if not isinstance(known, dict):
+        _damaged(note, f"{engine!r}: {json.dumps(known)[:80]} is not an object of feature files")
         return None
     chosen = list(editions)
     found: dict[str, float] = {}
     for part in parts:
-        by_edition = known.get(part)
-        if not isinstance(by_edition, dict):
+        if part not in known:
             return None
-        try:
-            found[part] = sum(float(s) + PER_RUN * int(n) for s, n in (by_edition.get(e, (0, 0)) for e in chosen))
-        except (TypeError, ValueError):  # a damaged cache: split by size
+        by_edition = known[part]
+        if not isinstance(by_edition, dict) or not all(_run_time(v) is not None for v in by_edition.values()):
+            _damaged(note, f"{engine!r}, {part!r}: {json.dumps(by_edition)[:80]} is not [seconds, runs] by edition")
             return None
+        seconds = [_run_time(by_edition.get(e)) for e in chosen]
+        if None in seconds:  # an edition the part was never run in: unknown, not none
+            return None
+        found[part] = sum(s for s in seconds if s is not None)
     return found
 
 
@@ -74,7 +144,9 @@ def _object(value: object) -> dict[str, Any]:
 
 
 def record(engine: str, results: Iterable[ScenarioResult]) -> None:
-    """Keep how long the run's scenarios took, by part and edition (what it didn't run stays as it was)."""
+    """Keep how long the run's scenarios took, by part and edition (what it didn't run stays as it
+    was, but for what isn't sound: a cache that can't be read is written afresh, and an engine's
+    values that aren't ``[seconds, runs]`` are left out)."""
     path = _file()
     if path is None:
         return
@@ -83,10 +155,19 @@ def record(engine: str, results: Iterable[ScenarioResult]) -> None:
         seconds_runs = measured.setdefault(r.part, {}).setdefault(r.edition, [0.0, 0])
         seconds_runs[0] += r.duration
         seconds_runs[1] += 1
-    kept = _read()
-    by_part = _object(kept.pop(engine, None))
+    # Every part of a complete run ran in each of its editions: one where a part has no scenario
+    # costs nothing, and is kept so, apart from an edition the part was never run in (unknown).
+    editions = {edition for by_edition in measured.values() for edition in by_edition}
+    for by_edition in measured.values():
+        for edition in editions:
+            by_edition.setdefault(edition, [0.0, 0])
+    try:
+        kept = _read()
+    except _Damaged:  # (the run that read it said so)
+        kept = {}
+    by_part = {part: _sound(by_edition) for part, by_edition in _object(kept.pop(engine, None)).items()}
     for part, by_edition in measured.items():
-        by_part[part] = {**_object(by_part.get(part)), **{e: [round(s, 4), int(n)] for e, (s, n) in by_edition.items()}}
+        by_part[part] = {**by_part.get(part, {}), **{e: [round(s, 4), int(n)] for e, (s, n) in by_edition.items()}}
     kept[engine] = by_part  # last: the engines are kept in the order they were last recorded
     for oldest in list(kept)[: max(0, len(kept) - ENGINES_KEPT)]:
         del kept[oldest]
