@@ -135,7 +135,7 @@ def test_expectations_rewritten_where_they_cant_be_written_keep_their_reasons(tm
     assert sorted(p.name for p in tmp_path.iterdir()) == ["expectations.json"]
 
 
-def test_a_file_written_whole_keeps_the_mode_of_the_one_it_replaces_and_writes_through_a_link(tmp_path: Path) -> None:
+def test_a_file_written_whole_keeps_the_mode_of_the_one_it_replaces_and_replaces_a_link(tmp_path: Path) -> None:
     kept = tmp_path / "kept.json"
     kept.write_text("old")
     kept.chmod(0o600)
@@ -148,8 +148,9 @@ def test_a_file_written_whole_keeps_the_mode_of_the_one_it_replaces_and_writes_t
     assert fresh.read_text() == "fresh" and stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask
     link = tmp_path / "link.json"
     link.symlink_to(kept)
-    write_whole(link, b"through the link")
-    assert link.is_symlink() and kept.read_text() == "through the link"
+    write_whole(link, b"not through the link")  # (tests/test_output_links.py: in every output directory)
+    assert not link.is_symlink() and link.read_text() == "not through the link" and kept.read_text() == "new"
+    assert stat.S_IMODE(link.stat().st_mode) == 0o666 & ~umask  # not its target's mode
 
 
 def test_a_pytest_session_whose_reports_cant_be_written_fails_and_says_so(tmp_path: Path) -> None:

@@ -67,24 +67,57 @@ def write_whole(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` whole or not at all, making the directory if needed: into a
     temporary file beside it, then renamed over it. A full disk or an interrupted write never
     leaves a file cut short, nor cuts short the file it replaces (an expectations file rewritten
-    keeps its reasons until the new one is whole). The file gets the mode of the one it replaces,
-    else the umask's; a symbolic link is written through. Raises OSError."""
-    path = Path(os.path.realpath(path))
+    keeps its reasons until the new one is whole). A link at ``path`` is replaced, never written
+    through: one planted in an output directory would send a report over any file its owner may
+    write (a caller writing a file the user named resolves its link first). The file gets the mode
+    of the regular file it replaces, else the umask's. Raises OSError."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
+        found = os.lstat(path).st_mode
     except FileNotFoundError:
-        mode = 0o666 & ~_UMASK
+        found = 0
+    mode = stat.S_IMODE(found) if stat.S_ISREG(found) else 0o666 & ~_UMASK
     descriptor, unfinished = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(descriptor, "wb") as out:
             out.write(data)
         os.chmod(unfinished, mode)
-        os.replace(unfinished, path)
+        os.replace(unfinished, path)  # a rename: it replaces a link, it doesn't follow it
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(unfinished)
         raise
+
+
+def own_directory(path: Path) -> Path:
+    """The directory at ``path``, one the tool names inside an output directory (``badges/``, the
+    site's ``static/``), made if needed: a link there is taken away first, not followed, as
+    :func:`write_whole` replaces one. Raises OSError."""
+    if path.is_symlink():
+        path.unlink()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def write_in(directory: Path, name: str, data: bytes) -> Path:
+    """Write ``data`` as the file ``name`` (a relative path: ``parts/untap.html``) inside the output
+    directory ``directory``, with :func:`write_whole`; each directory of ``name`` is
+    :func:`own_directory`'s. Returns the file's path. Raises OSError."""
+    parent = directory
+    for part in Path(name).parent.parts:
+        parent = own_directory(parent / part)
+    path = parent / Path(name).name
+    write_whole(path, data)
+    return path
+
+
+def create_afresh(path: Path) -> BinaryIO:
+    """A new file at ``path``, open for writing as it is written (a trace, line by line): whatever
+    is there is taken away first, a link or a hard link to another file never written through (as
+    :func:`write_whole`). Raises OSError."""
+    path.unlink(missing_ok=True)
+    # O_EXCL: a link put there since is refused (EEXIST), not followed.
+    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "wb")
 
 
 def unique(name: str, taken: set[str]) -> str:

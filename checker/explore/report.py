@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.codec import encode
-from checker.contract.documents import Document
+from checker.contract.documents import Document, own_directory
 from checker.explore.explorer import GameOutcome
 from checker.explore.options import Shard
 from checker.judging.reports.json_report import dumps, write_text
@@ -103,8 +103,7 @@ def write(report: dict[str, Any], directory: Path) -> list[Path]:
     for e in report["editions"]:
         for f in e["findings"]:
             if f["reproduction"] and f["reproduction"]["gherkin"]:
-                path = directory / "findings" / f"{e['edition']}-game-{f['game']}.feature"
-                path.parent.mkdir(parents=True, exist_ok=True)
+                path = own_directory(directory / "findings") / f"{e['edition']}-game-{f['game']}.feature"
                 written.append(write_text(path, f["reproduction"]["gherkin"]))
     return written
 

@@ -17,6 +17,7 @@ report: it prints the verdict and exits 1 when the results don't match.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -177,8 +178,10 @@ def load_expectations(path: Path) -> Expectations:
 
 
 def write_expectations(expectations: Expectations, path: Path) -> Path:
-    """Write an expectations file; returns ``path``."""
-    return write_text(Path(path), dumps(to_json(expectations)))
+    """Write an expectations file; returns ``path``. The user names it: a link there is written
+    through (a file kept elsewhere), not replaced as a report's is."""
+    write_text(Path(os.path.realpath(path)), dumps(to_json(expectations)))
+    return Path(path)
 
 
 def expectations_from(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.cards import POOL
-from checker.contract.documents import unique, write_whole
+from checker.contract.documents import unique, write_in
 from checker.contract.features import features_dir
 from checker.contract.rulings import Ruling, rulings
 from checker.contract.vocabulary import EDITIONS
@@ -183,7 +182,7 @@ def _search_script(site: Site) -> str:
 
 
 def _write(out: Path, name: str, text: str) -> None:
-    write_whole(out / name, text.encode("utf-8"))
+    write_in(out, name, text.encode("utf-8"))
 
 
 def _trace_page(engine: Engine, trace: Path, taken: set[str]) -> str:
@@ -246,7 +245,7 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None, trac
     for part in suite.parts:
         render(f"parts/{part.name}.html", "site-part.html.j2", 1, part=part)
         render(feature_page(part), "site-feature.html.j2", 1, part=part)
-        shutil.copyfile(root / part.file, out / "features" / f"{part.file}.txt")
+        write_in(out, f"features/{part.file}.txt", (root / part.file).read_bytes())
     by_key = {engine.key: engine for engine in engines}
     for (key, id_), (page, shown_timeline) in site.traces.items():
         engine = by_key[key]

@@ -39,7 +39,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from checker.contract.codec import ACTION_TYPES, encode
-from checker.contract.documents import NotARegularFile, load_schema, number_too_long, read_regular, said
+from checker.contract.documents import NotARegularFile, create_afresh, load_schema, number_too_long, read_regular, said
 from checker.contract.interface import Action, DecisionView, GameEvent, GameView, PermanentView, StackItemView
 from checker.contract.utf8 import in_other_encoding
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
@@ -738,7 +738,7 @@ class TraceWriter:
 
     def __init__(self, path: Path | str, header: Header, *, changes: bool = True) -> None:
         self.path = Path(path)
-        self._file: IO[bytes] = self.path.open("wb")
+        self._file: IO[bytes] = create_afresh(self.path)  # a link there is replaced, not written through
         self._changes = changes
         self._observed: Observation | None = None
         self._line(_ENCODER.encode(header))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checker.contract.documents import own_directory
 from checker.judging.reports.badges import badges, write_badges
 from checker.judging.reports.html import html, write_html
 from checker.judging.reports.json_report import SCHEMA_FILE, ReportError, read_json, to_json, write_json, write_text
@@ -44,5 +45,5 @@ def write_all(report: RunReport, directory: Path) -> list[Path]:
         write_junit(report, directory / "junit.xml"),
         write_text(directory / "summary.md", markdown(report)),
         write_html(report, directory / "report.html"),
-        *write_badges(report, directory / "badges"),
+        *write_badges(report, own_directory(directory / "badges")),
     ]

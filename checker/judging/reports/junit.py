@@ -24,6 +24,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from checker.judging.reports._text import datatable_lines, editions_of, shorten, told, xml_safe
+from checker.judging.reports.json_report import write_text
 from checker.judging.results import RunReport, ScenarioResult, Status
 
 #: How long a failure's message attribute may be: a short line; the element's text has the whole story.
@@ -147,7 +148,4 @@ def junit_xml(report: RunReport) -> str:
 
 def write_junit(report: RunReport, path: Path) -> Path:
     """Write the report as JUnit XML (UTF-8); returns ``path``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    junit_tree(report).write(path, encoding="utf-8", xml_declaration=True)
-    return path
+    return write_text(Path(path), junit_xml(report))
