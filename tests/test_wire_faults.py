@@ -25,6 +25,7 @@ from checker.contract.interface import (
     GameEvent,
     GameSetup,
     GameView,
+    PassPriority,
     PlayerSetup,
 )
 from checker.contract.protocol import MAX_MESSAGE_BYTES, ProtocolError, problems
@@ -207,6 +208,73 @@ def test_an_answer_of_the_wrong_kind_or_misspelt_is_said_so(fault: str, said: st
     engine.start(SETUP)
     with pytest.raises(ProtocolError, match=re.escape(said)):
         engine.view()
+
+
+OK_FIELDS = "(did you mean 'events'? its fields: events, id, type, view, view_changes)"
+
+
+@pytest.mark.parametrize(
+    ("fault", "said"),
+    [
+        (
+            "evnts:view:1",
+            'view answer to the view request has the field "evnts", which the protocol doesn\'t '
+            "define (its fields: id, type, view)",
+        ),
+        (
+            "evnts:start:1",
+            f'ok answer to the start request has the field "evnts", which the protocol doesn\'t define {OK_FIELDS}',
+        ),
+        (
+            "evnts:start:1 --state",
+            f'ok answer to the start request has the field "evnts", which the protocol doesn\'t define {OK_FIELDS}',
+        ),
+        (
+            "evnts:perform:1 --state",
+            f'ok answer to the perform request has the field "evnts", which the protocol doesn\'t define {OK_FIELDS}',
+        ),
+        (
+            "evnts:hello:1",
+            'hello answer to the hello request has the field "evnts", which the protocol doesn\'t '
+            "define (its fields: editions, effects, features, id, name, protocol, type, version)",
+        ),
+    ],
+)
+def test_a_field_the_protocol_doesnt_define_is_a_protocol_error_naming_it(fault: str, said: str) -> None:
+    """Without --validate-messages it was ignored: a misspelt optional field was lost without a word
+    (read from its text, an answer to an action skipped it; read as JSON, no one looked)."""
+    with pytest.raises(ProtocolError, match=re.escape(f"the engine's {said}")):
+        engine = WireEngine([sys.executable, str(FAKE), *fault.split()], spin=SPIN[0])
+        engine.start(SETUP)
+        engine.perform(PassPriority("Alice"))
+        engine.view()
+
+
+def test_an_engine_taking_up_features_or_not_is_read_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain form and the features keep working, and the answers to actions are still read
+    from their text (none read as JSON)."""
+    reference = ReferenceAdapter()
+    reference.start(SETUP)
+    reference.perform(PassPriority("Alice"))
+    read_as_json: list[str] = []
+    monkeypatch.setattr(WireEngine, "_state_read", lambda self, kind, line: read_as_json.append(kind))
+    for fault in (["honest"], ["honest", "--state"]):
+        engine = WireEngine([sys.executable, str(FAKE), *fault], spin=SPIN[0])
+        try:
+            engine.start(SETUP)
+            engine.perform(PassPriority("Alice"))
+            assert (engine.view(), engine.events()) == (reference.view(), list(reference.events()))
+            assert engine.features == frozenset({"state_in_answers", "view_changes"} if "--state" in fault else ())
+        finally:
+            engine.close()
+    assert read_as_json == ["start", "perform"]  # the plain engine's, and none of the other's
+
+
+def test_an_error_answer_with_a_field_the_protocol_doesnt_define_in_its_error_is_said_so() -> None:
+    """A misspelt reason ('reson') was lost: the refusal had none, and a scenario checking it was unsupported."""
+    error = {"kind": "illegal_action", "message": "not now", "reson": "timing"}
+    with pytest.raises(ProtocolError, match=re.escape("error answer has in its 'error' the field \"reson\", which")):
+        WireEngine._raise_if_error({"id": 1, "type": "error", "error": error})
 
 
 @pytest.mark.parametrize(

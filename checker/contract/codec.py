@@ -781,15 +781,16 @@ Reader = Callable[[bytes], dict[str, Any] | None]
 def message_reader(fields: Mapping[str, Any]) -> Reader:
     """A reader of one kind of message: it decodes the JSON text straight into the types of
     ``fields`` (by name: a type hint, ``Any`` for any JSON value, or :class:`Changes`) with msgspec,
-    in C, skipping the message's other fields, and checks the values as :func:`decode` checks them.
-    It gives the fields the message has, or None for a text that isn't such a message in every
-    respect (not JSON, a value of another type, a name outside the vocabulary): the caller then
+    in C, and checks the values as :func:`decode` checks them. It gives the fields the message has,
+    or None for a text that isn't such a message in every respect (not JSON, a field not among
+    ``fields``, a value of another type, a name outside the vocabulary): the caller then
     reads the message as JSON and decodes its fields (:func:`decode`), which says what is wrong,
     or accepts what msgspec alone was stricter about. The answers to actions of a certification
     (events and a view) are read so in half the time of reading JSON and then decoding. Raises
     ``TypeError`` for a hint msgspec can't read as the codec decodes it."""
     typed = {name: _typed(hint) for name, hint in fields.items()}
-    message = msgspec.defstruct("Message", [(name, hint | UnsetType, UNSET) for name, (hint, _) in typed.items()])
+    fields_read = [(name, hint | UnsetType, UNSET) for name, (hint, _) in typed.items()]
+    message = msgspec.defstruct("Message", fields_read, forbid_unknown_fields=True)  # free as it reads
     decoder = msgspec.json.Decoder(message)
     checks = tuple((name, check) for name, (_, check) in typed.items())
 

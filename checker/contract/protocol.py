@@ -6,6 +6,7 @@ suite and an engine in another process; ``docs/protocol.md`` walks an implemente
 
 from __future__ import annotations
 
+import difflib
 import operator
 from collections.abc import Callable
 from functools import cache
@@ -111,6 +112,26 @@ def definition_of(kind: str, message: dict[str, Any]) -> str:
     """The definition a ``request`` or ``response`` must meet: the one for its type, when the type is known."""
     specific = f"{kind}_{message.get('type')}"
     return specific if specific in schema()["$defs"] else kind
+
+
+@cache
+def fields_of(definition: str, inner: str | None = None) -> frozenset[str]:
+    """The fields a message of ``definition`` (``response_ok``) may have, or an object it holds
+    (``inner``: ``error``): the schema's properties, and no other (its ``additionalProperties`` is
+    false throughout)."""
+    node = schema()["$defs"][definition]
+    return frozenset((node if inner is None else node["properties"][inner])["properties"])
+
+
+def unknown_field(allowed: frozenset[str], message: dict[str, Any]) -> str | None:
+    """The first field of ``message`` that isn't one of ``allowed``, said with the allowed ones and
+    the closest of them (a misspelling: ``evnts`` for ``events``); None where there is none."""
+    for name in message:
+        if name not in allowed:
+            close = difflib.get_close_matches(name, sorted(allowed), n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            return f"{quoted(name)}, which the protocol doesn't define ({hint}its fields: {', '.join(sorted(allowed))})"
+    return None
 
 
 def is_request_id(value: object) -> bool:

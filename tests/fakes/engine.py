@@ -12,6 +12,7 @@ FAULT is one of:
   wrong-type:<request type>:<n>  answer it with an events answer (of the right id)
   bad-error:<request type>:<n>  answer it with an error answer whose error is a string
   misspelt:<request type>:<n>  answer it with a view whose turn_number is spelt turn_numbr
+  evnts:<request type>:<n>     answer it with a field the protocol doesn't define, evnts (events misspelt)
   no-line-end:<request type>:<n>  answer it without the line's end, then hang
   no-line-end-exit:<request type>:<n>  answer it without the line's end, then exit (code 0)
   lie-protocol                 claim protocol version 2 in the handshake
@@ -102,6 +103,8 @@ def main(argv: list[str]) -> int:
             response = {"id": request["id"], "type": "error", "error": "boom"}
         if kind == "wrong-type" and hit:
             response = {"id": request["id"], "type": "events", "events": []}
+        if kind == "evnts" and hit:
+            response["evnts"] = []
         if kind == "misspelt" and hit and "view" in response:
             response["view"]["turn_numbr"] = response["view"].pop("turn_number")
         if kind == "no-line-end" and hit:

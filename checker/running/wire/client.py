@@ -14,6 +14,10 @@ with ``view`` and ``events`` requests, as in protocol 1's plain form.
 
 An answer to an action is read straight from its text into the interface's types where it is in
 order in every respect; any other answer is read as JSON first, which says what is wrong with it.
+A field the protocol doesn't define in an answer, or in an error answer's ``error``, is a protocol
+error naming it, as a name outside the vocabulary is: left unread, a misspelt optional field
+(``evnts``) would be lost without a word. (Inside the view and the events, the codec leaves fields
+it doesn't know to ``--validate-messages``, as it leaves the rest of the schema.)
 """
 
 from __future__ import annotations
@@ -50,10 +54,12 @@ from checker.contract.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
     definition_of,
+    fields_of,
     names,
     problems,
     quoted,
     raise_error,
+    unknown_field,
     well_formed,
 )
 from checker.running.wire.process import EngineCrashed, EngineProcess
@@ -79,6 +85,8 @@ def _error_of(answer: dict[str, Any]) -> dict[str, Any] | None:
     error = answer.get("error")
     if not isinstance(error, dict) or not isinstance(error.get("message"), str):
         raise ProtocolError(f"an error answer needs an object 'error' with a string 'message', got {quoted(error)}")
+    if (unknown := unknown_field(fields_of("response_error", "error"), error)) is not None:
+        raise ProtocolError(f"the engine's error answer has in its 'error' the field {unknown}")
     return error
 
 
@@ -297,6 +305,10 @@ class WireEngine:
             raise ProtocolError(f'the engine answered the {kind} request with {said}, not "{expected}" (or an error)')
         if self.validate and (found := problems(definition_of("response", answer), answer)):
             raise ProtocolError(f"the engine's answer to {kind} breaks the schema: {'; '.join(found)}")
+        # Always, as names and numbers are: a misspelt optional field ('evnts') would be ignored,
+        # silently. (The answers read from their text refuse it as they read: they come here.)
+        if (unknown := unknown_field(fields_of(f"response_{given}"), answer)) is not None:
+            raise ProtocolError(f"the engine's {given} answer to the {kind} request has the field {unknown}")
         return answer
 
     def _view_in(self, answer: dict[str, Any]) -> GameView:
