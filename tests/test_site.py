@@ -11,8 +11,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from checker.cli import main
-from checker.contract.features import features_dir
-from checker.doctools.coverage import DOCS, measure
+from checker.contract.features import document, features_dir
+from checker.doctools.coverage import measure
 from checker.site.build import Site, build
 from checker.site.engines import read_engines
 from checker.site.suite import read_part, read_suite
@@ -187,7 +187,7 @@ def test_every_pair_shown_sets_editions_against_each_other() -> None:
 
 def _suite_site() -> Site:
     root = features_dir()
-    return Site(read_suite(root), [], measure(root, DOCS / "uncovered.tsv"), [])
+    return Site(read_suite(root), [], measure(root, document("uncovered.tsv")), [])
 
 
 def test_the_editions_page_shows_each_pair_in_columns(site_dir: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.arguments import path, path_text
-from checker.contract.features import suite_version
+from checker.contract.features import document, suite_version
 from checker.contract.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import options as explore_options
@@ -251,8 +251,8 @@ def turncheck_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser(
         "serve",
         help="serve a Python adapter over the wire protocol on stdin/stdout",
-        description="Serve a Python adapter over the wire protocol (docs/protocol.md): one JSON request a line on "
-        "standard input, one answer a line on standard output, until bye or the end of the input. It puts an "
+        description=f"Serve a Python adapter over the wire protocol ({document('protocol.md')}): one JSON request a "
+        "line on standard input, one answer a line on standard output, until bye or the end of the input. It puts an "
         "adapter behind the protocol, as a command line any suite can start.",
         epilog="exit codes: 0 the session ended (bye, or the suite went away); 2 an engine that can't be loaded, "
         "or no standard input or output",

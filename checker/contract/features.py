@@ -1,5 +1,7 @@
-"""Where the feature files are: inside the installed package, or beside it in a checkout; the
-parts of the turn they are; and the name and version the suite is installed under."""
+"""Where the feature files are, and the documents the tool names or reads (the wire protocol's,
+the reasons for the uncovered rulings): inside the installed package, or beside it in a checkout
+(pyproject.toml's force-include puts them in the wheel); the parts of the turn the feature files
+are; and the name and version the suite is installed under."""
 
 from __future__ import annotations
 
@@ -25,11 +27,22 @@ def suite_version() -> str:
 FEATURE_ENCODING = "utf-8-sig"
 
 
+def _shipped(name: str) -> Path | None:
+    """The directory ``name`` inside the installed package, or beside it in a checkout; None if neither."""
+    return next((c for c in (_CHECKER / name, _CHECKER.parent / name) if c.is_dir()), None)
+
+
 def features_dir() -> Path:
-    for candidate in (_CHECKER / "features", _CHECKER.parent / "features"):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError("the suite's feature files are missing from this installation")
+    found = _shipped("features")
+    if found is None:
+        raise FileNotFoundError("the suite's feature files are missing from this installation")
+    return found
+
+
+def document(name: str) -> Path:
+    """The file ``name`` of the documents (``protocol.md``, ``uncovered.tsv``): installed, of the
+    few the wheel holds; in a checkout, of ``docs/``."""
+    return (_shipped("docs") or _CHECKER.parent / "docs") / name
 
 
 @cache

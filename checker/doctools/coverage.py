@@ -20,12 +20,11 @@ from pathlib import Path
 
 from checker.contract.documents import Problem
 from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from checker.contract.features import features_dir
+from checker.contract.features import document, features_dir
 from checker.contract.rulings import SOURCES as INVENTORIES
 from checker.contract.rulings import Ruling, rulings
 from checker.doctools.lint import scenarios
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 SOURCES = dict(zip(INVENTORIES, ("The seed rulings", "Beyond the seeds"), strict=True))
 
 
@@ -145,8 +144,8 @@ def command(features: Path | None = None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    coverage = measure(features_dir(), DOCS / "uncovered.tsv")
-    page = DOCS / "coverage.md"
+    coverage = measure(features_dir(), document("uncovered.tsv"))
+    page = document("coverage.md")
     text = render(coverage)
     missing = missing_reasons(coverage)
     if "--check" in args:

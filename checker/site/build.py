@@ -22,10 +22,10 @@ from typing import Any
 
 from checker.contract.cards import POOL
 from checker.contract.documents import unique, write_in
-from checker.contract.features import features_dir
+from checker.contract.features import document, features_dir
 from checker.contract.rulings import Ruling, rulings
 from checker.contract.vocabulary import EDITIONS
-from checker.doctools.coverage import DOCS, Coverage, measure, section
+from checker.doctools.coverage import Coverage, measure, section
 from checker.judging.reports.html import page_environment
 from checker.judging.results import ScenarioResult, Status
 from checker.site.engines import NOT_PASSING, Engine, read_engines, rule_results, tally
@@ -215,7 +215,7 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None, trac
     suite = read_suite(root)
     engines, problems = read_engines(reports)
     shown, unreadable = _timelines(engines, traces)
-    coverage = measure(root, DOCS / "uncovered.tsv")
+    coverage = measure(root, document("uncovered.tsv"))
     site = Site(suite, engines, coverage, [*suite.problems, *problems, *unreadable], shown)
     environment = page_environment("checker.site")
     common = {
