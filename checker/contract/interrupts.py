@@ -5,7 +5,8 @@ alike on SIGINT (Ctrl-C), SIGTERM (a CI runner's time limit, ``kill``) and SIGHU
 closed): each raises :class:`Stopped`, a ``KeyboardInterrupt``, where the command is; the command
 reports what it finished, marks it partial and exits with 128 + the signal's number (130, 143,
 129), which a CI runner reads as "interrupted", never as a verdict. (``certify`` has the same
-contract, kept by its supervisor over its sessions.)
+contract, kept by its supervisor over its sessions.) A plain pytest session of the scenarios, which
+the suite's plugin doesn't own, takes SIGTERM and SIGHUP as pytest takes Ctrl-C: :class:`Terminations`.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
 
 INTERRUPTS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+#: Those of :data:`INTERRUPTS` whose default action ends the process at once (pytest takes SIGINT itself).
+TERMINATIONS = (signal.SIGTERM, signal.SIGHUP)
 
 
 class Stopped(KeyboardInterrupt):
@@ -54,3 +57,35 @@ def stopping() -> Iterator[list[int]]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+class Terminations:
+    """SIGTERM and SIGHUP as Ctrl-C in a pytest session of the scenarios with the suite's plugin.
+
+    By default either ends the process at once (a CI runner's time limit sends SIGTERM), and the
+    results of the scenarios run so far, the reports and the expectations file go with it. From
+    :meth:`take` to :meth:`give_back`, each raises :class:`Stopped`, a ``KeyboardInterrupt``: pytest
+    ends the session as on Ctrl-C, and the plugin concludes the run, partial. Only a signal whose
+    handler is the default one is taken: a handler the user or another plugin installed is theirs
+    (``turncheck``'s sessions have their supervisor's). Signal handlers can be set in the main
+    thread only: elsewhere (a session run from an embedding's thread), nothing changes."""
+
+    def __init__(self) -> None:
+        self._previous: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
+
+    def take(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for number in TERMINATIONS:
+            if number not in self._previous and signal.getsignal(number) is signal.SIG_DFL:
+                self._previous[number] = signal.signal(number, _stop)
+
+    def give_back(self) -> None:
+        """The handlers as they were before :meth:`take`."""
+        while self._previous:
+            number, handler = self._previous.popitem()
+            signal.signal(number, handler)
+
+
+def _stop(number: int, frame: FrameType | None) -> None:
+    raise Stopped(number)

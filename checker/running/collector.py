@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -172,7 +173,11 @@ class Collector:
         self.deselected: set[str] = set()
         self.finished = 0  # tests of the session that ran to their end (their teardown reported)
         self.crashed: list[str] = []  # tests during which a pytest-xdist worker's process ended
+        #: What ended the session by a KeyboardInterrupt, if anything did: Ctrl-C, a signal, pytest-xdist's stop.
+        self.interrupt: KeyboardInterrupt | None = None
         self.traces_not_written: list[str] = []
+        #: Called as the first scenario result comes in (a pytest session takes SIGTERM and SIGHUP then).
+        self.on_first_result: Callable[[], None] | None = None
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self._clock = time.monotonic()
 
@@ -197,6 +202,10 @@ class Collector:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.add(report.user_properties)
         self.finished += report.when == "teardown"
+
+    def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+        if isinstance(excinfo.value, KeyboardInterrupt):  # (not pytest.exit()'s exception)
+            self.interrupt = excinfo.value
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport, sched: Any) -> None:
@@ -225,6 +234,8 @@ class Collector:
         for key, value in properties:
             if key == RESULT and isinstance(value, dict):
                 found = _result_from_dict(value)
+                if not self.results and self.on_first_result is not None:
+                    self.on_first_result()
                 self.results.append(found)
             elif key == ENGINE and self.identity is None and isinstance(value, dict):
                 self.identity = EngineIdentity(str(value["name"]), str(value["version"]), self.engine_spec)

@@ -22,6 +22,7 @@ from pytest_bdd.gherkin_parser import get_gherkin_document
 from checker.contract.arguments import path_text
 from checker.contract.features import FEATURE_ENCODING, features_dir
 from checker.contract.interface import EngineAdapter, UnsupportedError
+from checker.contract.interrupts import Stopped, Terminations
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.results import FAILING, RunReport, Status
@@ -161,6 +162,9 @@ def pytest_configure(config: pytest.Config) -> None:
         warnings.filterwarnings("ignore", "Unknown pytest.mark.ruling", pytest.PytestUnknownMarkWarning)
     collector = Collector(str(config.getoption("engine")))
     config.stash[_COLLECTOR] = collector
+    # SIGTERM and SIGHUP as Ctrl-C from the first scenario result (before it, a signal loses nothing).
+    terminations = config.stash[_TERMINATIONS] = Terminations()
+    collector.on_first_result = terminations.take
     config.pluginmanager.register(collector, "mtg-turn-conformance-collector")
     for module in (given, when, then):
         if not config.pluginmanager.is_registered(module):
@@ -360,6 +364,17 @@ def game(request: pytest.FixtureRequest, edition: str) -> Iterator[ScenarioGame]
 
 
 @pytest.hookimpl(wrapper=True)
+def pytest_runtestloop(session: pytest.Session) -> Generator[None, object, object]:
+    """SIGTERM and SIGHUP, taken as Ctrl-C from the first scenario result, are given back as the
+    tests end: in what is left (other plugins' ends, pytest-xdist's workers stopped, the reports),
+    a KeyboardInterrupt would stop the session's end in the middle, as a Ctrl-C there does."""
+    try:
+        return (yield)
+    finally:
+        session.config.stash[_TERMINATIONS].give_back()
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, object]:
     """A scenario that needs what the engine can't do is unsupported: skipped with the reason."""
     try:
@@ -371,6 +386,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, o
 # --------------------------------------------------------------------------- results and reports
 
 _COLLECTOR = pytest.StashKey[Collector]()
+_TERMINATIONS = pytest.StashKey[Terminations]()
 _REPORT = pytest.StashKey[RunReport]()
 
 
@@ -432,7 +448,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     partial = None
     if exitstatus == pytest.ExitCode.INTERRUPTED:
-        partial = collector.partial("interrupted")
+        signalled = isinstance(collector.interrupt, Stopped)
+        partial = collector.partial(f"interrupted by {collector.interrupt}" if signalled else "interrupted")
     elif stopped := session.shouldfail or session.shouldstop:  # -x, --maxfail: the rest never ran
         partial = collector.partial(f"pytest stopped the session early ({stopped})")
     elif cut_short := collector.cut_short():
