@@ -270,11 +270,21 @@ class Forgetful(ReferenceAdapter):
 """
 
 
+@pytest.mark.parametrize(
+    ("stop", "why"),
+    [
+        (("-x",), "at its first failure, -x"),
+        (("-x", "-n", "2"), "at its first failure, -x"),  # pytest-xdist stops by a KeyboardInterrupt of its own
+        (("--maxfail", "3"), "after 3 failures, --maxfail 3"),
+    ],
+    ids=["-x", "-x with pytest-xdist", "--maxfail"],
+)
 def test_a_session_pytest_stops_early_is_partial_and_keeps_the_expectations_it_didnt_reach(
-    pytester: pytest.Pytester,
+    pytester: pytest.Pytester, stop: tuple[str, ...], why: str
 ) -> None:
     pytester.makepyfile(forgetful_engine=FORGETFUL)
     pytester.syspathinsert()
+    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
     selection = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition", "cr2024",
                  "--engine", "forgetful_engine:Forgetful")  # fmt: skip
     expectations = pytester.path / "expectations.json"
@@ -282,11 +292,11 @@ def test_a_session_pytest_stops_early_is_partial_and_keeps_the_expectations_it_d
     written = json.loads(expectations.read_text())["expectations"]
     assert len(written) > 5
     reports = pytester.path / "reports"
-    stopped = pytester.runpytest(*selection, "-x", "--expect", str(expectations),
+    stopped = pytester.runpytest(*selection, *stop, "--expect", str(expectations),
                                  "--write-expectations", str(expectations), "--report-dir", str(reports))  # fmt: skip
-    assert stopped.ret == 1
+    assert stopped.ret == pytest.ExitCode.TESTS_FAILED  # as for a session that ran to its end and failed
     report = json.loads((reports / "report.json").read_text())
-    assert report["partial"] is not None and "pytest stopped the session early" in report["partial"]
+    assert fnmatch.fnmatch(report["partial"] or "", f"pytest stopped the session early ({why}); * scenario runs done")
     assert len(report["results"]) < len(written)
     assert json.loads(expectations.read_text())["expectations"] == written  # none it didn't reach dropped
     assert "stale" not in stopped.stdout.str()

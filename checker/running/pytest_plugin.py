@@ -446,14 +446,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     collector = config.stash.get(_COLLECTOR, None)
     if collector is None or _is_worker(config) or not collector.results:
         return
-    partial = None
-    if exitstatus == pytest.ExitCode.INTERRUPTED:
-        signalled = isinstance(collector.interrupt, Stopped)
-        partial = collector.partial(f"interrupted by {collector.interrupt}" if signalled else "interrupted")
-    elif stopped := session.shouldfail or session.shouldstop:  # -x, --maxfail: the rest never ran
-        partial = collector.partial(f"pytest stopped the session early ({stopped})")
-    elif cut_short := collector.cut_short():
-        partial = collector.partial(cut_short)
+    stop = _pytests_stop(session, collector.interrupt)
+    if stop is not None and exitstatus == pytest.ExitCode.INTERRUPTED:
+        exitstatus = pytest.ExitCode.TESTS_FAILED  # pytest-xdist's way to stop: ended as without it
+    cut_short = _cut_short(exitstatus, collector, stop)
+    partial = collector.partial(cut_short) if cut_short is not None else None
     report = collector.report(tuple(config.getoption("edition") or EDITIONS), partial)
     config.stash[_REPORT] = report
     try:
@@ -472,6 +469,29 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         unwritten = collector.traces_problem() is not None or _NOT_WRITTEN in config.stash
         passed = (verdict.ok if verdict is not None else report.ok) and not others_failed and not unwritten
         session.exitstatus = pytest.ExitCode.OK if passed else pytest.ExitCode.TESTS_FAILED
+
+
+def _cut_short(exitstatus: int, collector: Collector, stop: str | None) -> str | None:
+    """Why the session ended before its tests did, by what happened, if it did."""
+    if isinstance(collector.interrupt, Stopped):
+        return f"interrupted by {collector.interrupt}"
+    if stop is not None:
+        return f"pytest stopped the session early ({stop})"
+    if exitstatus == pytest.ExitCode.INTERRUPTED:
+        return "interrupted"
+    return collector.cut_short()
+
+
+def _pytests_stop(session: pytest.Session, interrupt: KeyboardInterrupt | None) -> str | None:
+    """How pytest stopped the session before the end of its tests, if it did: ``-x``, ``--maxfail``, a
+    plugin's stop. (pytest-xdist's controller stops by a KeyboardInterrupt of its own, after the stop;
+    a bare one there is a Ctrl-C that came, the stop or not, and the session is interrupted.)"""
+    if type(interrupt) is KeyboardInterrupt or isinstance(interrupt, Stopped):
+        return None
+    if session.shouldfail:
+        failures = session.config.getoption("maxfail")
+        return "at its first failure, -x" if failures == 1 else f"after {failures} failures, --maxfail {failures}"
+    return str(session.shouldstop) if session.shouldstop else None
 
 
 _VERDICT = pytest.StashKey[Any]()
