@@ -354,24 +354,39 @@ def test_a_scenario_line_inside_a_doc_string_names_no_scenario(pytester: pytest.
     result.assert_outcomes(passed=1)
 
 
+SUITE = "checker.running.test_conformance"
+#: The node ids, in the suite's module, of the two scenarios that -k amber selects.
+AMBER = (f"{SUITE}::test_untap_alice_chooses_to_leave_her_amber_prison_tapped",
+         f"{SUITE}::test_untap_alice_chooses_to_untap_her_amber_prison")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "narrowing",
+    [(SUITE, "-k", "amber"), AMBER],
+    ids=["-k", "node ids"],
+)
 @pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "pytest-xdist"])
 def test_scenarios_pytest_deselects_are_not_checked_and_keep_their_expectations(
-    pytester: pytest.Pytester, workers: tuple[str, ...]
+    pytester: pytest.Pytester, workers: tuple[str, ...], narrowing: tuple[str, ...]
 ) -> None:
-    """pytest's -k (as its --deselect, -m or --lf) narrows the run where its options can't see."""
+    """pytest's -k (as its --deselect, -m or --lf), or the node ids it is given, narrow the run where
+    its options can't see. A scenario that is no more is stale still."""
     pytester.makepyfile(forgetful_engine=FORGETFUL)
     pytester.syspathinsert()
     pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
-    selection = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition", "cr2024",
-                 "--engine", "forgetful_engine:Forgetful")  # fmt: skip
+    options = ("--part", "untap", "--edition", "cr2024", "--engine", "forgetful_engine:Forgetful")
     expectations = pytester.path / "expectations.json"
-    assert pytester.runpytest(*selection, "--write-expectations", str(expectations)).ret == 1
-    written = json.loads(expectations.read_text())["expectations"]
-    narrowed = pytester.runpytest(*selection, *workers, "-k", "amber", "--expect", str(expectations),
+    assert pytester.runpytest("--pyargs", SUITE, *options, "--write-expectations", str(expectations)).ret == 1
+    data = json.loads(expectations.read_text())
+    written = data["expectations"]
+    gone = {"id": "untap::A scenario no feature file has::cr2024", "status": "failed", "reason": "removed since"}
+    expectations.write_text(json.dumps({**data, "expectations": [*written, gone]}))
+    narrowed = pytester.runpytest("--pyargs", *narrowing, *options, *workers, "--expect", str(expectations),
                                   "--write-expectations", str(expectations))  # fmt: skip
-    assert narrowed.parseoutcomes()["failed"] == 2 and narrowed.ret == 0
+    assert narrowed.parseoutcomes()["failed"] == 2 and narrowed.ret == 1
+    narrowed.stdout.fnmatch_lines(["1 stale expectation(s)*", f"*{gone['id']}*"])
     narrowed.stdout.fnmatch_lines([f"note: {len(written) - 2} expectation(s) not checked*"])
-    assert json.loads(expectations.read_text())["expectations"] == written
+    assert json.loads(expectations.read_text())["expectations"] == written  # the stale one dropped, the rest kept
 
 
 QUITTING = """

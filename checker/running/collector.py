@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -169,8 +169,9 @@ class Collector:
         self.results: list[ScenarioResult] = []
         self.identity: EngineIdentity | None = None
         self.planned: int | None = None  # scenario runs selected, once collected
-        #: Scenario runs the session's selection left out, whoever chose (-k, --deselect, -m, --lf).
+        #: Scenario runs the session's selection left out, whoever chose (node ids, -k, --deselect, -m, --lf).
         self.deselected: set[str] = set()
+        self._made: list[pytest.Item] = []  # the tests the session's collectors made, until it has chosen
         self.finished = 0  # tests of the session that ran to their end (their teardown reported)
         self.crashed: list[str] = []  # tests during which a pytest-xdist worker's process ended
         #: What ended the session by a KeyboardInterrupt, if anything did: Ctrl-C, a signal, pytest-xdist's stop.
@@ -181,14 +182,35 @@ class Collector:
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self._clock = time.monotonic()
 
-    def pytest_deselected(self, items: list[pytest.Item]) -> None:
-        self.deselected.update(run for item in items if (run := scenario_id(item)) is not None)
+    @pytest.hookimpl(wrapper=True, trylast=True)  # the innermost: what the collector made, before --lf takes some
+    def pytest_make_collect_report(
+        self, collector: pytest.Collector
+    ) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+        report = yield
+        if report.passed:
+            self._made.extend(node for node in report.result if isinstance(node, pytest.Item))
+        return report
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self._left_out(session.items)
         self.planned = len(session.items)
         worker_output = getattr(session.config, "workeroutput", None)
         if worker_output is not None:  # every worker collects the same: any one tells the controller
             worker_output[DESELECTED] = sorted(self.deselected)
+
+    def _left_out(self, items: list[pytest.Item]) -> None:
+        """The scenario runs that were collected and that the session's selection left out, whoever chose:
+        the node ids it was given (``path::test_name``, which pytest matches among the tests of a file
+        it collected, unsaid), ``-k``, ``--deselect``, ``-m``, ``--lf``. A scenario no longer in its feature
+        file was never collected: its expectation is stale still."""
+        kept = set(items)
+        left_out = [item for item in self._made if item not in kept]
+        self._made = []
+        if left_out:
+            running = {scenario_id(item) for item in items}  # (a file also given whole is collected twice)
+            self.deselected.update(
+                run for item in left_out if (run := scenario_id(item)) is not None and run not in running
+            )
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:

@@ -61,9 +61,9 @@ class Conclusion:
         file is written whole or not at all; what can't be written (a full disk) raises
         :class:`NotWritten` once the rest is written, with the verdict.
 
-        ``deselected``: the ids of scenario runs a pytest session's own selection left out (``-k``,
-        ``--deselect``, ``--lf``), which the run's options don't tell: their entries are not checked,
-        and kept."""
+        ``deselected``: the ids of scenario runs a pytest session's own selection left out (its node
+        ids, ``-k``, ``--deselect``, ``--lf``), which the run's options don't tell: their entries are
+        not checked, and kept."""
 
         def selected(id: str) -> bool:
             return id not in deselected and self.selection.surely_selects(id)
