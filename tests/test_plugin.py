@@ -14,6 +14,9 @@ from checker.contract.features import features_dir
 from checker.contract.vocabulary import EDITIONS
 from checker.running import collect
 
+#: The suite's scenarios as a module, for --pyargs.
+SUITE = "checker.running.test_conformance"
+
 LIMITED = """
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import Capabilities
@@ -302,6 +305,23 @@ def test_a_session_pytest_stops_early_is_partial_and_keeps_the_expectations_it_d
     assert "stale" not in stopped.stdout.str()
 
 
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "pytest-xdist"])
+def test_a_partial_runs_scenario_runs_done_are_out_of_its_scenario_runs_not_its_tests(
+    pytester: pytest.Pytester, workers: tuple[str, ...]
+) -> None:
+    """A session of the scenarios and a test of another kind: the 29 scenario runs of untap, not 30."""
+    pytester.makepyfile(forgetful_engine=FORGETFUL, test_plain="def test_plain():\n    pass\n")
+    pytester.syspathinsert()
+    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
+    reports = pytester.path / "reports"
+    stopped = pytester.runpytest("--pyargs", SUITE, "test_plain.py", "--part", "untap", "--edition", "cr2024",
+                                 "--engine", "forgetful_engine:Forgetful", "-x", "--report-dir", str(reports),
+                                 *workers)  # fmt: skip
+    assert stopped.ret == pytest.ExitCode.TESTS_FAILED
+    partial = json.loads((reports / "report.json").read_text())["partial"] or ""
+    assert re.fullmatch(r"pytest stopped the session early \(.*\); \d+ of 29 scenario runs done", partial), partial
+
+
 def test_one_id_twice_is_a_usage_error(pytester: pytest.Pytester) -> None:
     """Two feature files of one name in two folders: one id, one trace file, one line of a report."""
     feature = "@edition:cr2024\nFeature: F\n  Scenario: Same name\n    Given it is Alice's turn\n"
@@ -354,7 +374,6 @@ def test_a_scenario_line_inside_a_doc_string_names_no_scenario(pytester: pytest.
     result.assert_outcomes(passed=1)
 
 
-SUITE = "checker.running.test_conformance"
 #: The node ids, in the suite's module, of the two scenarios that -k amber selects.
 AMBER = (f"{SUITE}::test_untap_alice_chooses_to_leave_her_amber_prison_tapped",
          f"{SUITE}::test_untap_alice_chooses_to_untap_her_amber_prison")  # fmt: skip

@@ -31,6 +31,8 @@ ENGINE = "mtg_engine"
 TRACE_NOT_WRITTEN = "mtg_trace_not_written"
 #: The ids a pytest-xdist worker's session deselected, sent to the controller with the worker's output.
 DESELECTED = "mtg_deselected"
+#: How many scenario runs a pytest-xdist worker's session collected, sent alike.
+PLANNED = "mtg_planned"
 FAILING_STEP = pytest.StashKey[FailingStep]()
 ENGINE_IDENTITY = pytest.StashKey[dict[str, str]]()
 
@@ -77,15 +79,25 @@ def record_step_failure(request: pytest.FixtureRequest, step: Any, exception: Ba
     request.node.stash[FAILING_STEP] = FailingStep(text, step.line_number, str(exception), expected, observed, table)
 
 
+def runs_a_scenario(item: pytest.Item) -> bool:
+    """Whether a collected test is a scenario run, which gets a result: a scenario in an edition, or a
+    feature file that can't be read, in an edition."""
+    callspec = getattr(item, "callspec", None)
+    return (
+        callspec is not None
+        and "edition" in callspec.params
+        and (scenario_template(item) is not None or malformed_file(item) is not None)
+    )
+
+
 def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ScenarioResult | None:
     """The scenario's result, if this report decides it (a setup that didn't pass, or the call)."""
+    if report.when == "teardown" or (report.when == "setup" and report.passed) or not runs_a_scenario(item):
+        return None
     callspec = getattr(item, "callspec", None)
+    assert callspec is not None  # (a scenario run's)
     template = scenario_template(item)
     unreadable = malformed_file(item)
-    if callspec is None or (template is None and unreadable is None) or "edition" not in callspec.params:
-        return None
-    if report.when == "teardown" or (report.when == "setup" and report.passed):
-        return None
     example = _example(item)
     edition = str(callspec.params["edition"])
     status, message = _status(report, call)
@@ -169,6 +181,7 @@ class Collector:
         self.results: list[ScenarioResult] = []
         self.identity: EngineIdentity | None = None
         self.planned: int | None = None  # scenario runs selected, once collected
+        self.tests: int | None = None  # tests of the session, scenario runs or not, once collected
         #: Scenario runs the session's selection left out, whoever chose (node ids, -k, --deselect, -m, --lf).
         self.deselected: set[str] = set()
         self._made: list[pytest.Item] = []  # the tests the session's collectors made, until it has chosen
@@ -193,10 +206,12 @@ class Collector:
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self._left_out(session.items)
-        self.planned = len(session.items)
+        self.tests = len(session.items)
+        self.planned = sum(map(runs_a_scenario, session.items))
         worker_output = getattr(session.config, "workeroutput", None)
         if worker_output is not None:  # every worker collects the same: any one tells the controller
             worker_output[DESELECTED] = sorted(self.deselected)
+            worker_output[PLANNED] = self.planned
 
     def _left_out(self, items: list[pytest.Item]) -> None:
         """The scenario runs that were collected and that the session's selection left out, whoever chose:
@@ -214,12 +229,17 @@ class Collector:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        if self.planned is None:
-            self.planned = len(ids)
+        if self.tests is None:
+            self.tests = len(ids)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object) -> None:
-        self.deselected.update(getattr(node, "workeroutput", {}).get(DESELECTED, ()))
+        """A worker's output, once it has ended its session: it didn't, when the controller was
+        interrupted or the worker's process ended, and the number of scenario runs may stay unknown."""
+        output = getattr(node, "workeroutput", {})
+        self.deselected.update(output.get(DESELECTED, ()))
+        if self.planned is None and isinstance(output.get(PLANNED), int):
+            self.planned = output[PLANNED]
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.add(report.user_properties)
@@ -241,8 +261,8 @@ class Collector:
         if self.crashed:
             more = f" (and in {len(self.crashed) - 1} more)" if len(self.crashed) > 1 else ""
             return f"a pytest-xdist worker's process ended while running {self.crashed[0]}{more}"
-        if self.planned is not None and self.finished < self.planned:
-            return f"the session ended with {self.planned - self.finished} of its {self.planned} tests unfinished"
+        if self.tests is not None and self.finished < self.tests:
+            return f"the session ended with {self.tests - self.finished} of its {self.tests} tests unfinished"
         return None
 
     def partial(self, cause: str) -> str:
