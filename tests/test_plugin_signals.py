@@ -36,10 +36,14 @@ def handlers() -> dict[int, object]:
     return {number: signal.getsignal(number) for number in TERMINATIONS}
 
 
-@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("SIGTERM", "interrupted by SIGTERM"), ("SIGHUP", "interrupted by SIGHUP"), ("SIGINT", "interrupted")],
+)
 def test_a_termination_signal_ends_the_session_partial_with_its_reports_and_expectations(
-    pytester: pytest.Pytester, name: str
+    pytester: pytest.Pytester, name: str, why: str
 ) -> None:
+    """As Ctrl-C (SIGINT, pytest's own) does: exit 2, pytest's code for an interrupted session."""
     pytester.makepyfile(quitting_engine=signalling(getattr(signal, name)))
     expectations = pytester.path / "expectations.json"
     # An entry a whole run would find stale, and drop from the file it writes: a partial run keeps it.
@@ -54,7 +58,7 @@ def test_a_termination_signal_ends_the_session_partial_with_its_reports_and_expe
     assert result.ret == pytest.ExitCode.INTERRUPTED, result.stderr.str()[-2000:]
     report = json.loads((reports / "report.json").read_text())
     assert len(report["results"]) == 4
-    assert fnmatch.fnmatch(report["partial"] or "", f"interrupted by {name}; 4 of * scenario runs done")
+    assert fnmatch.fnmatch(report["partial"] or "", f"{why}; 4 of * scenario runs done")
     assert json.loads(expectations.read_text())["expectations"] == [unreached]
     result.stdout.fnmatch_lines(["*expectations*"])
     assert "stale" not in result.stdout.str()
