@@ -79,25 +79,30 @@ def record_step_failure(request: pytest.FixtureRequest, step: Any, exception: Ba
     request.node.stash[FAILING_STEP] = FailingStep(text, step.line_number, str(exception), expected, observed, table)
 
 
-def runs_a_scenario(item: pytest.Item) -> bool:
-    """Whether a collected test is a scenario run, which gets a result: a scenario in an edition, or a
-    feature file that can't be read, in an edition."""
+def _scenario_run(item: pytest.Item) -> tuple[Any, Any, Path | None] | None:
+    """A collected test's parameters, scenario template and unreadable feature file, where it is a
+    scenario run, which gets a result: a scenario in an edition (its template), or a feature file
+    that can't be read, in an edition (the file); None for any other test."""
     callspec = getattr(item, "callspec", None)
-    return (
-        callspec is not None
-        and "edition" in callspec.params
-        and (scenario_template(item) is not None or malformed_file(item) is not None)
-    )
+    if callspec is None or "edition" not in callspec.params:
+        return None
+    template, unreadable = scenario_template(item), malformed_file(item)
+    return None if template is None and unreadable is None else (callspec, template, unreadable)
+
+
+def runs_a_scenario(item: pytest.Item) -> bool:
+    """Whether a collected test is a scenario run, which gets a result."""
+    return _scenario_run(item) is not None
 
 
 def result_of(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ScenarioResult | None:
     """The scenario's result, if this report decides it (a setup that didn't pass, or the call)."""
-    if report.when == "teardown" or (report.when == "setup" and report.passed) or not runs_a_scenario(item):
+    if report.when == "teardown" or (report.when == "setup" and report.passed):
         return None
-    callspec = getattr(item, "callspec", None)
-    assert callspec is not None  # (a scenario run's)
-    template = scenario_template(item)
-    unreadable = malformed_file(item)
+    run = _scenario_run(item)
+    if run is None:
+        return None
+    callspec, template, unreadable = run
     example = _example(item)
     edition = str(callspec.params["edition"])
     status, message = _status(report, call)

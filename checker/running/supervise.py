@@ -41,12 +41,11 @@ from typing import Any
 
 import pytest
 
+from checker.contract.interrupts import INTERRUPTS
 from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, Collector
 
 #: Seconds the child has to wrap up after it is asked to stop.
 GRACE = 10.0
-#: The signals that interrupt a run.
-INTERRUPTS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 @dataclass(frozen=True)
