@@ -33,7 +33,8 @@ from pathlib import Path
 from checker.adapters.reference import ReferenceAdapter
 from checker.running.plain_game import record_plain_game
 from checker.trace.check import check_trace
-from checker.trace.format import Entry, Trace, TraceProblem, open_trace, traces_in
+from checker.trace.files import open_trace, traces_in
+from checker.trace.format import Entry, Trace, TraceProblem
 
 
 class _Decoded(Trace):

@@ -15,7 +15,8 @@ from checker.importers import arena
 from checker.importers.arena import import_log
 from checker.importers.arena_log import LogMessage, read_log
 from checker.importers.recording import RecordedGame, write_trace
-from checker.trace.format import Observation, Observed, TraceProblem, open_trace
+from checker.trace.files import open_trace
+from checker.trace.format import Observation, Observed, TraceProblem
 
 DATA = Path(__file__).parent / "data" / "arena"
 

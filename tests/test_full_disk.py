@@ -21,7 +21,9 @@ from checker.running.plain_game import next_action, plain_setup, record_plain_ga
 from checker.running.recording import RecordingAlongside
 from checker.site import build
 from checker.trace.check import check_trace
-from checker.trace.format import Observation, TraceWriter, open_trace
+from checker.trace.files import open_trace
+from checker.trace.format import Observation
+from checker.trace.writer import TraceWriter
 from tests.fakes.disk import full
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,7 +16,8 @@ from checker.contract.cards import card
 from checker.contract.interface import IllegalActionError, PlayLand, UnsupportedError
 from checker.importers.phase_games import LANDS, PLAYERS, deck, record_game
 from checker.importers.recording import RecordedGame, write_trace
-from checker.trace.format import Observation, TraceProblem, open_trace
+from checker.trace.files import open_trace
+from checker.trace.format import Observation, TraceProblem
 
 
 def _lines(game: RecordedGame, path: Path) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from checker.doctools.blocks import fields_table
 from checker.doctools.blocks import main as blocks_main
 from checker.running.plain_game import record_plain_game
 from checker.trace.check import CHECKS, DATA, Check, check_trace
-from checker.trace.format import open_trace
+from checker.trace.files import open_trace
 from checker.trace.format import schema as trace_schema
 
 #: The recorded example: one turn of the plain game, by these rules.

@@ -31,7 +31,8 @@ from checker.explore.gherkin import when_step
 from checker.explore.position import Position
 from checker.running.recording import RecordingAdapter
 from checker.trace.check import check_trace
-from checker.trace.format import TraceError, open_trace
+from checker.trace.files import open_trace
+from checker.trace.format import TraceError
 
 
 class Finding(msgspec.Struct, frozen=True):

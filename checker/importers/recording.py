@@ -8,7 +8,7 @@ fields are all optional: an importer fills in what its source shows and leaves t
 that the checks needing it say they couldn't check, rather than trust a value made up.
 
 The importer keeps the game in memory (:class:`RecordedGame`) and writes it with the trace's
-:class:`~checker.trace.format.TraceWriter`.
+:class:`~checker.trace.writer.TraceWriter`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.contract.interface import Action, GameEvent
-from checker.trace.format import Header, Observation, TraceWriter
+from checker.trace.format import Header, Observation
+from checker.trace.writer import TraceWriter
 
 
 @dataclass(frozen=True)

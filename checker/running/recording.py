@@ -22,7 +22,8 @@ from checker.contract.interface import (
     GameView,
     IllegalActionError,
 )
-from checker.trace.format import KEYWORDS, Header, Observation, Start, TraceWriter
+from checker.trace.format import KEYWORDS, Header, Observation, Start
+from checker.trace.writer import TraceWriter
 
 
 def trace_path(directory: Path, scenario_id: str) -> Path:

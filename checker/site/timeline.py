@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.trace.check import TraceResult, Violation, check_trace
-from checker.trace.format import ActionTaken, Event, Observed, Trace, TraceError, TraceProblem, open_trace, traces_in
+from checker.trace.files import open_trace, traces_in
+from checker.trace.format import ActionTaken, Event, Observed, Trace, TraceError, TraceProblem
 from checker.trace.game import Game
 
 
@@ -45,7 +46,7 @@ class Timeline:
 
 
 def recorded(directories: Sequence[Path]) -> tuple[dict[tuple[str, str], Path], list[str]]:
-    """The traces under ``directories`` (:func:`~checker.trace.format.traces_in`), by (engine name and version,
+    """The traces under ``directories`` (:func:`~checker.trace.files.traces_in`), by (engine name and version,
     scenario run id) as their headers say; and a line per file or directory that can't be used."""
     found: dict[tuple[str, str], Path] = {}
     problems: list[str] = []

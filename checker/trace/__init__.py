@@ -4,8 +4,10 @@ Imports the contract (the vocabulary, the interface's data, the schemas) and jud
 of it yet but what reports share); never running, adapters or doctools, so that an importer
 or an explorer of engines can use it without the scenario machinery.
 
-- :mod:`checker.trace.format`: the trace format: its header and entries, reading (validated,
-  errors naming file and line) and writing (:class:`~checker.trace.format.TraceWriter`).
+- :mod:`checker.trace.format`: the trace format: its header and entries, decoded line by line
+  (validated, errors naming file and line).
+- :mod:`checker.trace.files`: opening traces: a file, a directory's, standard input; gzip or plain.
+- :mod:`checker.trace.writer`: writing a trace (:class:`~checker.trace.writer.TraceWriter`).
 - :mod:`checker.trace.game`: the position in the game, tracked once for every check.
 - :mod:`checker.trace.check`: what a check is, the dispatcher that feeds checks the
   event kinds they subscribe to, and the choice of checks by name, part or ruling.

@@ -37,7 +37,7 @@ from checker.contract.vocabulary import EDITIONS
 from checker.judging.reports._text import plain, visible, written
 from checker.trace.check import Status, TraceResult, every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
-from checker.trace.format import STANDARD_INPUT, TRACE_FILES, traces_in
+from checker.trace.files import STANDARD_INPUT, TRACE_FILES, traces_in
 from checker.trace.verdict import check_each, exit_code, nothing_checked, write_reports
 
 

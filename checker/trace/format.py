@@ -15,32 +15,23 @@ they refuse is checked against the JSON Schema to say precisely what is wrong, a
 names the file and the line. ``validate=True`` checks every line against the schema as well
 (slower: for an importer's author).
 
-To write a trace (an importer, a recorder), use :class:`TraceWriter`::
-
-    with TraceWriter(path, Header.new("cr2024", ["Alice", "Bob"], "my-engine", "1.0")) as trace:
-        trace.event(GameEvent("turn_began", 1, "Alice", amount=1))
-        trace.observation(Observation(decision=DecisionView("priority", "Alice"), stack=()))
-        trace.action(PassPriority("Alice"))
+Opening a trace's file (or standard input, plain or compressed) is :mod:`checker.trace.files`;
+writing one (an importer, a recorder) is :class:`checker.trace.writer.TraceWriter`.
 """
 
 from __future__ import annotations
 
-import codecs
-import dataclasses
 import json
-import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from types import TracebackType
-from typing import IO, TYPE_CHECKING, Any, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from checker.contract.codec import ACTION_TYPES, encode
-from checker.contract.documents import NotARegularFile, create_afresh, load_schema, number_too_long, read_regular, said
-from checker.contract.interface import Action, DecisionView, GameEvent, GameView, PermanentView, StackItemView
+from checker.contract.codec import ACTION_TYPES
+from checker.contract.documents import load_schema, number_too_long, said
+from checker.contract.interface import DecisionView, GameView, PermanentView, StackItemView
 from checker.contract.utf8 import in_other_encoding
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
 
@@ -398,7 +389,7 @@ class TraceProblem:
 
 def _precise(definition: str, raw: bytes, fallback: str) -> str:
     try:
-        value = _json(raw)
+        value = line_json(raw)
     except _TooDeep as exc:
         return str(exc)
     except ValueError as exc:
@@ -407,7 +398,7 @@ def _precise(definition: str, raw: bytes, fallback: str) -> str:
     return "; ".join(found) if found else fallback
 
 
-def _json(raw: bytes) -> Any:
+def line_json(raw: bytes) -> Any:
     """The JSON value of a line; ValueError where it isn't JSON, :class:`_TooDeep` where it is nested
     too deep to read. A trace is UTF-8: its bytes are read as such (``json`` would guess UTF-16 or
     UTF-32 from a line of NULs, and say so)."""
@@ -442,7 +433,7 @@ def read_header(path: str, first: bytes) -> Header:
         if other is not None:
             raise TraceError(path, 1, f"not a trace: {other}") from None
         try:
-            value = _json(first)
+            value = line_json(first)
         except ValueError:
             value = None
         if isinstance(value, dict) and value.get("format") not in (None, FORMAT):
@@ -516,7 +507,7 @@ def _observation_line(raw: bytes) -> bool:
     """Whether an unreadable line was meant as an observation (a view or a change): the changes
     after it can't be merged into it."""
     try:
-        value = _json(raw)
+        value = line_json(raw)
     except ValueError:
         return b'"view"' in raw or b'"change"' in raw
     return isinstance(value, dict) and ("view" in value or "change" in value)
@@ -563,7 +554,7 @@ class Trace:
                     previous, unread = None, number
                 continue
             if self.validate:
-                found = schema_problems("entry", _json(raw))
+                found = schema_problems("entry", line_json(raw))
                 if found:
                     problems.append(TraceProblem(number, "; ".join(found)))
                     if type(checked) is Observed:
@@ -620,194 +611,3 @@ def _decoded(data: bytes, start: int) -> list[Entry] | None:
             previous = checked
         append(checked)
     return entries
-
-
-#: The path that stands for standard input, and the name a trace read from it goes by.
-STANDARD_INPUT: Final = "-"
-STANDARD_INPUT_NAME: Final = "<stdin>"
-#: The files of a directory of traces: plain, or compressed with gzip (recognised by their first bytes).
-TRACE_FILES: Final = ("*.jsonl", "*.jsonl.gz")
-_GZIP: Final = b"\x1f\x8b"
-
-
-def trace_name(path: Path | str) -> str:
-    """What a trace is called in what is reported of it: its path, or ``<stdin>``."""
-    return STANDARD_INPUT_NAME if str(path) == STANDARD_INPUT else str(path)
-
-
-def traces_in(directory: Path) -> list[Path]:
-    """The trace files of ``directory`` (see :data:`TRACE_FILES`), by name."""
-    return sorted(path for pattern in TRACE_FILES for path in directory.glob(pattern))
-
-
-def _read(path: Path | str, name: str) -> tuple[bytes, str | None]:
-    """A trace's bytes: from standard input for ``-``, else from a regular file; decompressed
-    where they are gzip's (an engine's long logs are often kept compressed), with what is wrong
-    with the compression where it is damaged after some of the trace (:func:`_gunzip`)."""
-    try:
-        if str(path) == STANDARD_INPUT:
-            if sys.stdin is None:
-                raise TraceError(name, None, "there is no standard input to read a trace from")
-            binary = getattr(sys.stdin, "buffer", None)  # a text stream without one (an embedding's) is read as text
-            data = binary.read() if binary is not None else sys.stdin.read().encode()
-        else:
-            data = read_regular(Path(path))
-    except FileNotFoundError:
-        raise TraceError(name, None, "no such trace file") from None
-    except NotARegularFile as exc:
-        raise TraceError(name, None, f"{exc}: a trace must be a regular file") from None
-    except OSError as exc:
-        raise TraceError(name, None, f"the trace can't be read: {exc.strerror or exc}") from None
-    if not data.startswith(_GZIP):
-        return data, None
-    decompressed, damage = _gunzip(data)
-    if decompressed.startswith(_GZIP):
-        raise TraceError(name, None, "compressed with gzip twice: decompress it once, and check what that gives")
-    return decompressed, damage
-
-
-def _gunzip(data: bytes) -> tuple[bytes, str | None]:
-    """What gzip's members decompress to, and what is wrong past it, if anything: damaged data, data
-    cut short (a log still being written, a download cut off), or bytes after it that aren't gzip.
-    Read piece by piece, so that a damaged file keeps what came before the damage."""
-    import zlib  # here: every certification imports this module, and reads its own traces plain
-
-    pieces: list[bytes] = []
-    rest = memoryview(data)
-    while rest:
-        if bytes(rest[:2]) != _GZIP:
-            return b"".join(pieces), f"{len(rest):,} bytes after the gzip data aren't gzip: they are left unread"
-        member = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-        for at in range(0, len(rest), _CHUNK):
-            try:
-                pieces.append(member.decompress(rest[at : at + _CHUNK]))
-            except zlib.error as exc:
-                return b"".join(pieces), f"the gzip data is damaged ({exc}): the rest of the trace is lost"
-            if member.eof:
-                break
-        if not member.eof:
-            return b"".join(pieces), "the gzip data is cut short: the rest of the trace is lost"
-        rest = memoryview(member.unused_data)
-    return b"".join(pieces), None
-
-
-def _not_decompressed(name: str, damage: str) -> TraceError:
-    """A trace compressed with gzip of which not one line can be read (damaged or cut short before
-    its first line ended)."""
-    return TraceError(name, None, f"compressed with gzip, but can't be decompressed: {damage.rsplit(': ', 1)[0]}")
-
-
-#: How much compressed data is decompressed at a time.
-_CHUNK = 1 << 20
-
-
-def open_trace(path: Path | str, validate: bool = False) -> Trace:
-    """Read a trace's header (from its file, or standard input for ``-``; compressed with gzip or
-    not); its entries are read as they are checked."""
-    name = trace_name(path)
-    data, damage = _read(path, name)
-    problem = None
-    if damage is not None:  # what came before is read; the line cut off by the damage is not
-        data = data[: data.rfind(b"\n") + 1]
-        if not data:
-            raise _not_decompressed(name, damage)
-        problem = TraceProblem(data.count(b"\n") + 1, damage)
-    end = data.find(b"\n")
-    first = (data if end < 0 else data[:end]).removeprefix(codecs.BOM_UTF8)  # as some editors write one
-    if not first.strip():
-        raise TraceError(name, 1, "empty: a trace begins with its header line")
-    header = read_header(name, first)
-    if validate:
-        found = schema_problems("header", _json(first))
-        if found:
-            raise TraceError(name, 1, "; ".join(found))
-    return Trace(name, header, data, len(data) if end < 0 else end + 1, validate, problem)
-
-
-# --------------------------------------------------------------------------- writing
-
-_ENCODER = msgspec.json.Encoder()
-
-
-class TraceWriter:
-    """Writes a trace: the header first, then entries in the order they happened.
-
-    Each observation after the first is written as a change, the fields that differ from the
-    previous one's (a recorded game's permanents, the bulk of its bytes, change a few times a
-    turn); ``changes=False`` writes every observation whole."""
-
-    def __init__(self, path: Path | str, header: Header, *, changes: bool = True) -> None:
-        self.path = Path(path)
-        self._file: IO[bytes] = create_afresh(self.path)  # a link there is replaced, not written through
-        self._changes = changes
-        self._observed: Observation | None = None
-        self._line(_ENCODER.encode(header))
-
-    def _line(self, data: bytes) -> None:
-        self._file.write(data + b"\n")
-
-    def event(self, event: GameEvent) -> None:
-        self._line(_ENCODER.encode({"event": _event_json(event)}))
-
-    def observation(self, observation: Observation) -> None:
-        before, self._observed = self._observed, observation
-        names = Observation.__struct_fields__
-        if before is not None and self._changes:
-            kind = "change"
-            fields = {name: value for name in names if (value := getattr(observation, name)) != getattr(before, name)}
-        else:
-            kind = "view"
-            fields = {name: value for name in names if (value := getattr(observation, name)) is not None}
-        if fields.get("battlefield") is not None:
-            fields["battlefield"] = [_permanent_json(p) for p in observation.battlefield or ()]
-        self._line(_ENCODER.encode({kind: fields}))
-
-    def action(self, action: Action, refused: str | None = None) -> None:
-        """An action the engine accepted, or refused (``refused``: the engine's reason)."""
-        entry: dict[str, Any] = {"action": encode(action), "outcome": "refused" if refused is not None else "accepted"}
-        if refused is not None:
-            entry["message"] = refused
-        self._line(_ENCODER.encode(entry))
-
-    def close(self) -> None:
-        self._file.close()
-
-    def __enter__(self) -> TraceWriter:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        self.close()
-
-
-#: The fields of a permanent that may be left out, with the values they then have.
-_PERMANENT_DEFAULTS: Final = {
-    f.name: f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
-    for f in dataclasses.fields(PermanentView)
-    if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
-}
-_REQUIRED: Final = object()
-
-
-def _permanent_json(permanent: PermanentView) -> dict[str, Any]:
-    """A permanent as a trace writes it: the fields it may leave out only where they differ from
-    their defaults (a third fewer bytes in the list a trace's observations repeat most)."""
-    data = {f: getattr(permanent, f) for f in _PERMANENT_FIELDS}
-    data["counters"] = dict(permanent.counters)
-    return {name: value for name, value in data.items() if _PERMANENT_DEFAULTS.get(name, _REQUIRED) != value}
-
-
-_PERMANENT_FIELDS: Final = tuple(f.name for f in dataclasses.fields(PermanentView))
-
-
-def _event_json(event: GameEvent) -> dict[str, Any]:
-    """The event as the protocol writes it, without the fields it leaves at their defaults."""
-    data: dict[str, Any] = {"kind": event.kind, "turn": event.turn}
-    if event.player is not None:
-        data["player"] = event.player
-    if event.subject is not None:
-        data["subject"] = event.subject
-    if event.amount is not None:
-        data["amount"] = event.amount
-    if event.detail:
-        data["detail"] = dict(event.detail)
-    return data

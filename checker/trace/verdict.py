@@ -21,7 +21,8 @@ from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USA
 from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
 from checker.trace.check import Status, TraceResult, check_trace
-from checker.trace.format import TraceError, open_trace, trace_name
+from checker.trace.files import open_trace, trace_name
+from checker.trace.format import TraceError
 
 REPORT_FORMAT = "turncheck-trace-report"
 REPORT_SCHEMA = "trace-report.schema.json"

@@ -19,8 +19,9 @@ from checker.cli import main
 from checker.contract.interface import GameEvent
 from checker.trace import command, verdict
 from checker.trace.check import CHECKS, Check
-from checker.trace.format import Header, Start, TraceWriter
+from checker.trace.format import Header, Start
 from checker.trace.verdict import REPORT
+from checker.trace.writer import TraceWriter
 from tests.fakes.disk import full
 
 TURN_ORDER = "turn.next-player-in-turn-order"

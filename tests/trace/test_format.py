@@ -16,6 +16,7 @@ from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import DecisionView, GameEvent, PermanentView, StackItemView
 from checker.running.plain_game import record_plain_game
 from checker.trace.check import check_trace
+from checker.trace.files import open_trace
 from checker.trace.format import (
     Change,
     Decision,
@@ -30,7 +31,6 @@ from checker.trace.format import (
     TraceError,
     TraceProblem,
     merged,
-    open_trace,
 )
 from checker.trace.verdict import exit_code
 

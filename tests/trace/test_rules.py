@@ -10,7 +10,9 @@ import pytest
 
 from checker.contract.interface import DecisionView, GameEvent, PassPriority, PermanentView, StackItemView
 from checker.trace.check import CHECKS, Status, TraceResult, check_trace
-from checker.trace.format import Header, Observation, PlayerObservation, Start, TraceWriter, open_trace
+from checker.trace.files import open_trace
+from checker.trace.format import Header, Observation, PlayerObservation, Start
+from checker.trace.writer import TraceWriter
 
 # Small traces written tersely, so that a test reads like the rule it checks. A line is a word
 # and its arguments: "turn Alice 2", "phase combat", "step upkeep", "end step upkeep", "end turn",

@@ -11,7 +11,7 @@ from checker.contract.vocabulary import REFUSAL_REASONS, TurnPart, parse_part
 from checker.running.steps.context import ScenarioError, ScenarioGame
 from checker.running.steps.language import DECISION_PHRASES, event_kind, mana, names, number
 from checker.trace.check import check_trace
-from checker.trace.format import open_trace
+from checker.trace.files import open_trace
 
 P = r"(?P<player>[A-Z][a-z]+)"
 
