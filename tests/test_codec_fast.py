@@ -40,13 +40,17 @@ def _played(turns: int = 3) -> tuple[GameView, list[GameEvent]]:
 
 
 def _broken(data: Any) -> Iterator[Any]:
-    """``data`` with one of its values (however deep) replaced by each of :data:`BREAKING`."""
+    """``data`` with one of its values (however deep) replaced by each of :data:`BREAKING`, and with
+    one object (however deep) given a field more, ``extra``."""
     places: list[tuple[Any, Any]] = []
+    objects: list[dict[str, Any]] = [data] if isinstance(data, dict) else []
 
     def walk(value: Any) -> None:
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
         for key, inner in items:
             places.append((value, key))
+            if isinstance(inner, dict):
+                objects.append(inner)
             walk(inner)
 
     walk(data)
@@ -56,6 +60,10 @@ def _broken(data: Any) -> Iterator[Any]:
             place[key] = bad
             yield copy.deepcopy(data)
             place[key] = before
+    for found in objects:
+        found["extra"] = 1
+        yield copy.deepcopy(data)
+        del found["extra"]
 
 
 def _slow(hint: Any, data: Any) -> Any:
@@ -111,9 +119,11 @@ def test_the_schemas_checks_hold_on_the_fast_path() -> None:
     with pytest.raises(DecodeError, match=r"\$\.player: expected str, got 1"):
         decode(Action, {"type": "pass_priority", "player": 1})
     assert decode(Action, {"type": "pass_priority", "player": "Bob"}) == PassPriority("Bob")
-    assert decode(StackItemView, {"name": "Fog", "controller": "Alice", "kind": "spell", "extra": 1}) == (
+    assert decode(StackItemView, {"name": "Fog", "controller": "Alice", "kind": "spell"}) == (
         StackItemView("Fog", "Alice", "spell")
     )
+    with pytest.raises(DecodeError, match=r"\$\.knd: a field the protocol doesn't define \(did you mean 'kind'\?"):
+        decode(StackItemView, {"name": "Fog", "controller": "Alice", "kind": "spell", "knd": "spell"})
 
 
 def test_changes_are_decoded_as_the_codec_does() -> None:

@@ -3,11 +3,14 @@
 Each type gets its converters built once, from its type hints and from its definition in the
 protocol schema (``GameView`` from ``game_view``, ``PassPriority`` from ``action_pass_priority``):
 a decoder checks shapes and, always, what the schema says of each value that is cheap to check
-— the names of the vocabulary (phases, steps, decisions, event kinds, editions) and the bounds
-of numbers — and raises :class:`DecodeError` naming the path. The rest of the schema (unknown
-fields, for one) is checked only when messages are validated in full. Where it can, msgspec
-builds the value (``msgspec.convert``, in C) and those checks run over it; what it refuses is
-decoded the codec's own way, which says what is wrong (:func:`_fast`).
+— the names of the vocabulary (phases, steps, decisions, event kinds, editions), the bounds
+of numbers, and the fields of each object, at every level (a field a dataclass doesn't have is
+refused, naming the closest it has: ignored, a misspelt optional field would read as absent) —
+and raises :class:`DecodeError` naming the path. The rest of the schema (an event's detail keys
+by kind, for one) is checked only when messages are validated in full. Where it can, msgspec
+checks and builds the value in C (``msgspec.convert``, against a mirror of the type that says
+those checks in its terms); what it refuses is decoded the codec's own way, which says what is
+wrong (:func:`_fast`).
 
 Actions carry a ``type`` tag (``pass_priority``, ``cast_spell``, ...) so that one field can
 hold any of them.
@@ -26,12 +29,13 @@ from __future__ import annotations
 import collections.abc
 import dataclasses
 import difflib
+import functools
 import operator
 import re
 import reprlib
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar, Union
 
 import msgspec
@@ -39,9 +43,8 @@ from msgspec import UNSET, UnsetType
 
 from checker.contract import interface
 from checker.contract.documents import LISTED, not_among
-from checker.contract.field_checks import Check, all_fields
 from checker.contract.interface import Action
-from checker.contract.protocol import schema
+from checker.contract.protocol import QUOTED, fields_beside, schema
 
 JSON = Any
 Decoder = Callable[[JSON], Any]
@@ -439,6 +442,7 @@ def _dataclass_decoder(cls: Any) -> Decoder:
         )
         for f in dataclasses.fields(cls)
     )
+    known = _field_names(cls)
 
     def decoded(data: JSON) -> Any:
         if not isinstance(data, dict):
@@ -452,9 +456,27 @@ def _dataclass_decoder(cls: Any) -> Decoder:
                     raise exc.at(f".{name}") from None
             elif required:
                 raise DecodeError(f"{cls.__name__} needs {name!r}{_misspelt(name, data, fields)}")
+        if len(data) != len(values):  # a field it doesn't have, or an action's tag
+            for name in data:
+                if name not in known:
+                    raise _undefined(name, known)
         return cls(**values)
 
     return _remembered(decoded, _json_text) if cls in _REMEMBERED_BY_TEXT else decoded
+
+
+def _field_names(cls: Any) -> frozenset[str]:
+    """The fields an object of the dataclass ``cls`` may have: its own, and an action's ``type``."""
+    tag = ("type",) if cls in _ACTION_TAGS else ()
+    return frozenset((*(f.name for f in dataclasses.fields(cls)), *tag))
+
+
+def _undefined(name: str, known: frozenset[str]) -> DecodeError:
+    """The error of a field ``name`` that isn't one of ``known``, naming the closest there is: ignored,
+    a misspelt optional field (``manapool``) would read as absent, and the suite would judge a
+    state the engine didn't send."""
+    reason = f"a field the protocol doesn't define ({fields_beside(name, known)})"
+    return DecodeError(reason).at(f".{name[:QUOTED]}")
 
 
 def _misspelt(name: str, data: dict[str, JSON], fields: tuple[tuple[str, Decoder, bool], ...]) -> str:
@@ -518,99 +540,128 @@ def _decode_action(data: JSON) -> Action:
 # --------------------------------------------------------------------------- msgspec in front
 
 
-class _Unchecked(Exception):
-    """A type hint whose values the fast path can't check as the codec does."""
-
-
 def _fast(hint: Any, node: dict[str, Any]) -> Decoder:
     """The codec's decoder of ``hint`` where the schema says ``node`` (``slow``, :func:`_compile`'s)
-    with msgspec in front: ``msgspec.convert`` builds the value in C, several times faster, then
-    the schema's checks that ``slow`` makes (names, bounds, lengths) run over what it built. Data
-    that either refuses goes to ``slow``, which says precisely what is wrong, or decodes it where
-    msgspec alone was stricter: what is accepted, and the value, are the codec's. A hint the checks
-    can't follow (an action of any kind, ``Any``, a union of structures), or holding values the
-    codec shares (:data:`_REMEMBERED_BY_TEXT`), keeps ``slow`` alone."""
+    with msgspec in front, in C, several times faster: ``msgspec.convert`` checks the data against
+    the value's mirror (:func:`_mirror`), which holds what ``slow`` checks (names, bounds, lengths,
+    fields), and builds the value. Data that msgspec refuses goes to ``slow``, which says precisely
+    what is wrong, or decodes it where msgspec alone was stricter: what is accepted, and the value,
+    are the codec's. A hint without a mirror (an action of any kind, ``Any``, a union of
+    structures), or holding values the codec shares (:data:`_REMEMBERED_BY_TEXT`), keeps ``slow``
+    alone."""
     slow = _compile(hint, node)
     try:
-        check = _msgspec_check(hint, node)
+        mirror = _mirror(hint, node)
+        msgspec.json.Decoder(hint)  # raises TypeError for a type msgspec can't build
     except TypeError:
         return slow
+    # The mirror's value where it is the hint's; else the data is checked as the mirror, then built
+    # as the hint (turning the mirror's structures into dataclasses costs more than converting twice).
+    checked = _holds_dataclass(hint)
 
     def decoded(data: JSON) -> Any:
         try:
-            value = msgspec.convert(data, hint)
+            if not checked:
+                return msgspec.convert(data, mirror)
+            msgspec.convert(data, mirror)
+            return msgspec.convert(data, hint)
         except msgspec.ValidationError:
             return slow(data)
-        return value if check is None or check(value) else slow(data)
 
     return decoded
 
 
-def _msgspec_check(hint: Any, node: dict[str, Any]) -> Check | None:
-    """The schema's checks of a value of ``hint`` that msgspec built, where the schema says ``node``;
-    raises ``TypeError`` for a hint msgspec can't build as the codec decodes it."""
-    try:
-        check = _check(hint, node)
-        msgspec.json.Decoder(hint)  # raises TypeError for a type msgspec can't build
-    except (_Unchecked, TypeError) as exc:
-        raise TypeError(f"msgspec can't read {hint} as the codec decodes it") from exc
-    return check
-
-
-def _check(hint: Any, node: dict[str, Any]) -> Check | None:
-    """The schema's checks of a value of ``hint`` where the schema says ``node``, as :func:`_compile`'s
-    decoders make them; raises :class:`_Unchecked` for a hint they can't follow."""
+def _mirror(hint: Any, node: dict[str, Any]) -> Any:
+    """The type msgspec builds a value of ``hint`` as, where the schema says ``node``: the same shape,
+    with what :func:`_compile`'s decoders check said in msgspec's terms, so that msgspec checks it
+    in C as it builds: a name of the vocabulary as a literal, a bound as a constraint, and a
+    dataclass as a structure that refuses fields the dataclass doesn't have (:func:`_mirror_struct`).
+    Raises ``TypeError`` for a hint msgspec can't build so."""
     node = _resolve(node)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is Any or hint is Action or hint in _REMEMBERED_BY_TEXT:
-        raise _Unchecked(hint)
+        raise TypeError(f"msgspec can't build {hint} as the codec decodes it")
     if origin in (Union, types.UnionType):
         options = [a for a in args if a is not type(None)]
         if len(options) == 1:
-            only = _check(options[0], node)
-            return None if only is None else lambda value: value is None or only(value)
-        if not all(a in _LEAVES for a in options):
-            raise _Unchecked(hint)
-        return _leaf_check(_Bounds.of(node))  # each option is checked against the same node
-    if _variadic(hint) is not None or origin is frozenset:
-        item = _check(args[0], node.get("items", {}))
-        return None if item is None else lambda value: all(map(item, value))
+            mirrored = _mirror(options[0], node)
+        elif all(a in _LEAVES for a in options):  # each option is checked against the same node
+            mirrored = functools.reduce(operator.or_, (_leaf_mirror(a, _Bounds.of(node)) for a in options))
+        else:
+            raise TypeError(f"msgspec can't build {hint} as the codec decodes it")
+        return mirrored | None if type(None) in args else mirrored
+    if (item := _variadic(hint)) is not None:
+        return tuple[_mirror(item, node.get("items", {})), ...]  # type: ignore[misc]
+    if origin is frozenset:
+        return frozenset[_mirror(args[0], node.get("items", {}))]  # type: ignore[misc]
     if origin is tuple:
         nodes = node.get("prefixItems", [])
-        checks = [(i, _check(a, nodes[i] if i < len(nodes) else {})) for i, a in enumerate(args)]
-        found = [(i, c) for i, c in checks if c is not None]
-        return (lambda value: all(c(value[i]) for i, c in found)) if found else None
+        return tuple[tuple(_mirror(a, nodes[i] if i < len(nodes) else {}) for i, a in enumerate(args))]  # type: ignore[misc]
     if origin in (Mapping, dict):
-        value_check = _check(args[1], node.get("additionalProperties", {}) or {})
-        keys = _leaf_check(_Bounds.of(node.get("propertyNames", {})))
-        if value_check is None and keys is None:
-            return None
-        return lambda value: all(
-            (keys is None or keys(k)) and (value_check is None or value_check(v)) for k, v in value.items()
-        )
+        key = _leaf_mirror(args[0], _Bounds.of(node.get("propertyNames", {})))
+        value = _mirror(args[1], node.get("additionalProperties", {}) or {})
+        return dict[key, value]  # type: ignore[valid-type]
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _dataclass_check(hint)
+        return _mirror_struct(hint)
     if hint in _LEAVES:
-        return _leaf_check(_Bounds.of(node))
+        return _leaf_mirror(hint, _Bounds.of(node))
     if hint is type(None):
-        return None
-    raise _Unchecked(hint)
+        return hint
+    raise TypeError(f"msgspec can't build {hint} as the codec decodes it")
 
 
-def _leaf_check(bounds: _Bounds) -> Check | None:
-    if bounds == _Bounds():
-        return None
-    if (allowed := bounds.allowed) is not None and bounds == _Bounds(allowed):  # names alone: a lookup in C
-        return allowed.__contains__
-    return lambda value: bounds.problem(value) is None
+def _leaf_mirror(hint: Any, bounds: _Bounds) -> Any:
+    """A plain value's mirror, as :meth:`_Bounds.problem` checks it: its names as a literal, or its
+    bounds as msgspec's constraints (a length for a string, a range for a number)."""
+    if hint not in _LEAVES:
+        raise TypeError(f"msgspec can't build {hint} as the codec decodes it")
+    numbers = bounds.minimum is not None or bounds.maximum is not None
+    if bounds.allowed is not None:
+        names = tuple(sorted(name for name in bounds.allowed if type(name) is str))
+        if hint is not str or not names or bounds.min_length is not None:
+            raise TypeError(f"msgspec can't check {hint} among {sorted(map(str, bounds.allowed))} as the codec does")
+        return typing.Literal[names]
+    if hint is str:
+        return str if bounds.min_length is None else typing.Annotated[str, msgspec.Meta(min_length=bounds.min_length)]
+    if not numbers:
+        return hint
+    if hint is bool:
+        raise TypeError("msgspec can't check the range of a boolean as the codec does")
+    return typing.Annotated[hint, msgspec.Meta(ge=bounds.minimum, le=bounds.maximum)]
 
 
 @_once_per_type
-def _dataclass_check(cls: Any) -> Check | None:
+def _mirror_struct(cls: Any) -> type[msgspec.Struct]:
+    """The mirror of the dataclass ``cls`` (:func:`_mirror`): a structure of its fields and defaults,
+    each field's value mirrored as the schema's definition of ``cls`` says it, that refuses any other
+    field (an action's mirror takes its ``type`` tag, as the codec does)."""
     hints, properties = _hints(cls), _definition(cls).get("properties", {})
-    checks = [(f.name, _check(hints[f.name], properties.get(f.name, {}))) for f in dataclasses.fields(cls)]
-    found = [(operator.attrgetter(name), check) for name, check in checks if check is not None]
-    return all_fields(found) if found else None
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for f in dataclasses.fields(cls):
+        mirrored = _mirror(hints[f.name], properties.get(f.name, {}))
+        if f.default is not dataclasses.MISSING:
+            fields.append((f.name, mirrored, f.default))
+        elif f.default_factory is not dataclasses.MISSING:
+            fields.append((f.name, mirrored, msgspec.field(default_factory=f.default_factory)))
+        else:
+            fields.append((f.name, mirrored))
+    tag = _ACTION_TAGS.get(cls)
+    return msgspec.defstruct(
+        cls.__name__,
+        fields,
+        kw_only=True,
+        forbid_unknown_fields=True,
+        gc=False,
+        tag_field=None if tag is None else "type",
+        tag=tag,
+    )
+
+
+def _holds_dataclass(hint: Any) -> bool:
+    """Whether a value of ``hint`` holds a dataclass, however deep (its mirror then holds structures)."""
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return True
+    return any(_holds_dataclass(a) for a in typing.get_args(hint) if a is not Ellipsis)
 
 
 # --------------------------------------------------------------------------- changes
@@ -711,6 +762,7 @@ def _changes_decoder(cls: Any) -> Callable[[Any, JSON], Any]:
         item = None if item_hint is None else _fast(item_hint, node.get("items", {}))
         fields[f.name] = (_fast(hint, node), item)
     replaced = _replacer(cls)
+    known = frozenset(fields)
 
     def decoded(before: Any, data: JSON) -> Any:
         if not isinstance(data, dict):
@@ -718,7 +770,7 @@ def _changes_decoder(cls: Any) -> Callable[[Any, JSON], Any]:
         changed = {}
         for name, value in data.items():
             if name not in fields:
-                continue  # as decode ignores a field it doesn't know
+                raise _undefined(name, known)
             whole, item = fields[name]
             try:
                 if item is not None and isinstance(value, list) and None in value:
@@ -781,72 +833,67 @@ Reader = Callable[[bytes], dict[str, Any] | None]
 def message_reader(fields: Mapping[str, Any]) -> Reader:
     """A reader of one kind of message: it decodes the JSON text straight into the types of
     ``fields`` (by name: a type hint, ``Any`` for any JSON value, or :class:`Changes`) with msgspec,
-    in C, and checks the values as :func:`decode` checks them. It gives the fields the message has,
-    or None for a text that isn't such a message in every respect (not JSON, a field not among
-    ``fields``, a value of another type, a name outside the vocabulary): the caller then
-    reads the message as JSON and decodes its fields (:func:`decode`), which says what is wrong,
-    or accepts what msgspec alone was stricter about. The answers to actions of a certification
+    in C, having checked the text as :func:`decode` checks the values (against their mirrors,
+    :func:`_mirror`). It gives the fields the message has, or None for a text that isn't such a
+    message in every respect (not JSON, a field not among ``fields`` at any level, a value of
+    another type, a name outside the vocabulary): the caller then reads the message as JSON and
+    decodes its fields (:func:`decode`), which says what is wrong, or accepts what msgspec alone
+    was stricter about. The answers to actions of a certification
     (events and a view) are read so in half the time of reading JSON and then decoding. Raises
     ``TypeError`` for a hint msgspec can't read as the codec decodes it."""
     typed = {name: _typed(hint) for name, hint in fields.items()}
-    fields_read = [(name, hint | UnsetType, UNSET) for name, (hint, _) in typed.items()]
-    message = msgspec.defstruct("Message", fields_read, forbid_unknown_fields=True)  # free as it reads
-    decoder = msgspec.json.Decoder(message)
-    checks = tuple((name, check) for name, (_, check) in typed.items())
+    checker = msgspec.json.Decoder(_message(((name, mirror) for name, (mirror, _) in typed.items()), "Checked"))
+    decoder = msgspec.json.Decoder(_message(((name, hint) for name, (_, hint) in typed.items()), "Message"))
+    names = tuple(typed)
 
     def read(text: bytes) -> dict[str, Any] | None:
         try:
+            checker.decode(text)  # its value unused: made into dataclasses, it would cost more than a second read
             found = decoder.decode(text)
         except (ValueError, RecursionError):  # msgspec's DecodeError (and ValidationError) is a ValueError
             return None
         values = {}
-        for name, check in checks:
+        for name in names:
             value = getattr(found, name)
             if value is not UNSET:
-                if check is not None and not check(value):
-                    return None
                 values[name] = value
         return values
 
     return read
 
 
-def _typed(hint: Any) -> tuple[Any, Check | None]:
-    """The hint msgspec reads a field of a message as, and the schema's checks of what it read."""
+def _message(fields: Iterable[tuple[str, Any]], name: str) -> type[msgspec.Struct]:
+    """A structure of a message's fields, each unset where the message hasn't it; refusing any other field."""
+    read = [(field, hint | UnsetType, UNSET) for field, hint in fields]
+    return msgspec.defstruct(name, read, forbid_unknown_fields=True, gc=False)
+
+
+def _typed(hint: Any) -> tuple[Any, Any]:
+    """The type msgspec checks a field of a message as (its mirror, :func:`_mirror`), and the type it
+    builds the field's value as."""
     if hint is Any:
-        return Any, None
+        return Any, Any
     if isinstance(hint, Changes):
-        return _changes_struct(hint.of)
-    return hint, _msgspec_check(hint, {})
+        return _changes_struct(hint.of, True), _changes_struct(hint.of, False)
+    return _mirror(hint, {}), hint
 
 
-@_once_per_type
-def _changes_struct(cls: Any) -> tuple[Any, Check | None]:
-    """The structure msgspec reads changes to a ``cls`` into (each field unset where it didn't
-    change; a field of dataclasses item by item, None for each item as before), and its checks."""
+@functools.cache
+def _changes_struct(cls: Any, mirrored: bool) -> type[msgspec.Struct]:
+    """The structure msgspec reads changes to a ``cls`` into, each field unset where it didn't change,
+    a field of dataclasses item by item, None for each item as before; ``mirrored``: each field's
+    mirror (:func:`_mirror`), any other field refused."""
     hints, properties = _hints(cls), _definition(cls).get("properties", {})
     fields: list[tuple[str, Any, Any]] = []
-    checks: list[tuple[str, Check]] = []
     for f in dataclasses.fields(cls):
         hint, node = hints[f.name], properties.get(f.name, {})
-        item_hint = _variadic(hint) if _dataclass_items(hint) else None
-        if item_hint is not None:
-            item_check = _msgspec_check(item_hint, node.get("items", {}))
-            typed, check = list[item_hint | None], _items_check(item_check)  # type: ignore[valid-type]
-        else:
-            typed, check = hint, _msgspec_check(hint, node)
+        item = _variadic(hint) if _dataclass_items(hint) else None
+        if mirrored:
+            hint, item = _mirror(hint, node), None if item is None else _mirror(item, node.get("items", {}))
+        typed = hint if item is None else list[item | None]  # type: ignore[valid-type]
         fields.append((f.name, typed | UnsetType, UNSET))
-        if check is not None:
-            checks.append((f.name, check))
-    struct = msgspec.defstruct(f"{cls.__name__}Changes", fields)
-    return struct, all_fields([(operator.attrgetter(name), check) for name, check in checks])
-
-
-def _items_check(check: Check | None) -> Check | None:
-    """The check of a list of items, None standing for an item as before."""
-    if check is None:
-        return None
-    return lambda items: all(item is None or check(item) for item in items)
+    name = f"{cls.__name__}{'Checked' if mirrored else ''}Changes"
+    return msgspec.defstruct(name, fields, forbid_unknown_fields=mirrored, gc=False)
 
 
 def apply_changes(cls: Any, before: Any, changes: Any) -> Any:

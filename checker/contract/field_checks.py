@@ -1,6 +1,5 @@
 """Checks of values that msgspec built: whether a value holds what the schema says of it, where
-msgspec's types can't say it (bounds, names of the vocabulary, unique items). The codec's typed
-reads and the protocol's quick check of the hello make them alike."""
+msgspec's types can't say it (unique items). The protocol's quick check of the hello makes them."""
 
 from __future__ import annotations
 
@@ -14,9 +13,9 @@ Check = Callable[[Any], bool]
 
 
 def all_fields(found: Sequence[tuple[Callable[[Any], Any], Check]]) -> Check:
-    """A check that each field (taken by its getter) passes its check or is unset (a field of
-    changes that didn't change; a dataclass's fields never are): a loop rather than ``all()``
-    over a generator, which is twice as slow on the handful of fields of a view."""
+    """A check that each field (taken by its getter) passes its check or is unset (an optional field
+    the message hasn't): a loop rather than ``all()`` over a generator, twice as fast on a handful
+    of fields."""
 
     def checked(value: Any) -> bool:
         for field, check in found:

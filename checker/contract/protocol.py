@@ -128,10 +128,16 @@ def unknown_field(allowed: frozenset[str], message: dict[str, Any]) -> str | Non
     the closest of them (a misspelling: ``evnts`` for ``events``); None where there is none."""
     for name in message:
         if name not in allowed:
-            close = difflib.get_close_matches(name, sorted(allowed), n=1)
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            return f"{quoted(name)}, which the protocol doesn't define ({hint}its fields: {', '.join(sorted(allowed))})"
+            return f"{quoted(name)}, which the protocol doesn't define ({fields_beside(name, allowed)})"
     return None
+
+
+def fields_beside(name: str, allowed: frozenset[str]) -> str:
+    """The fields there are in place of ``name``, which isn't one of ``allowed``: the closest first,
+    where one is close (``did you mean 'events'? its fields: events, id, type``)."""
+    close = difflib.get_close_matches(name, sorted(allowed), n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"{hint}its fields: {', '.join(sorted(allowed))}"
 
 
 def is_request_id(value: object) -> bool:

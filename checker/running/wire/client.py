@@ -14,10 +14,11 @@ with ``view`` and ``events`` requests, as in protocol 1's plain form.
 
 An answer to an action is read straight from its text into the interface's types where it is in
 order in every respect; any other answer is read as JSON first, which says what is wrong with it.
-A field the protocol doesn't define in an answer, or in an error answer's ``error``, is a protocol
-error naming it, as a name outside the vocabulary is: left unread, a misspelt optional field
-(``evnts``) would be lost without a word. (Inside the view and the events, the codec leaves fields
-it doesn't know to ``--validate-messages``, as it leaves the rest of the schema.)
+A field the protocol doesn't define in an answer, in an error answer's ``error``, or at any level
+of the view, its changes and the events an answer carries, is a protocol error naming it (by its
+path, ``$.view.players[1].manapool``) and the closest field there is, as a name outside the
+vocabulary is: left unread, a misspelt optional field (``evnts``, ``manapool``) would be lost
+without a word, and the suite would judge a game the engine didn't describe.
 """
 
 from __future__ import annotations
