@@ -428,14 +428,18 @@ class Quitting(ReferenceAdapter):
         return super().start(setup)
 """
 
+#: How a pytest-xdist worker's process killed by SIGKILL (the system out of memory, a CI runner) is said to end.
+KILLED = "was killed by SIGKILL"
+
 
 @pytest.mark.parametrize(
     ("how", "workers", "why"),
     [
-        ("os._exit(0)", ("-n", "2"), "a pytest-xdist worker's process ended while running *"),
+        ("os._exit(0)", ("-n", "2"), "pytest-xdist worker gw?'s process exited with code 0 while running *"),
+        ("os.kill(os.getpid(), 9)", ("-n", "2"), f"pytest-xdist worker gw?'s process {KILLED} while running *"),
         ("pytest.exit('enough', returncode=0)", (), "the session ended with 25 of its 29 tests unfinished"),
     ],
-    ids=["a worker's process ends", "pytest.exit"],
+    ids=["a worker's process ends", "a worker's process is killed", "pytest.exit"],
 )
 def test_a_session_that_ends_with_scenarios_not_run_is_partial_and_never_passes(
     pytester: pytest.Pytester, how: str, workers: tuple[str, ...], why: str
@@ -451,6 +455,9 @@ def test_a_session_that_ends_with_scenarios_not_run_is_partial_and_never_passes(
     report = json.loads((reports / "report.json").read_text())
     assert len(report["results"]) < 29 and fnmatch.fnmatch(report["partial"] or "", f"{why}; * scenario runs done")
     result.stdout.fnmatch_lines([f"the run doesn't pass: the run is partial: {why}; *"])
+    if workers:  # the test's failure, a crash to pytest-xdist, says it too
+        ending = why.partition("'s process ")[2].partition(" while running")[0]
+        result.stdout.fnmatch_lines([f"*worker 'gw?' crashed while running * (its process {ending})"])
 
 
 def test_a_conftests_fixtures_named_like_the_suites_dont_reach_its_scenarios(pytester: pytest.Pytester) -> None:

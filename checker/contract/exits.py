@@ -10,6 +10,18 @@ Each command's ``--help`` says what they mean for it; they mean the same in all:
   nothing selected, a report that couldn't be written);
 - :data:`EXIT_INTERNAL` (3): a bug of the suite's own;
 - 128 + N: interrupted by signal N (:func:`checker.contract.interrupts.exit_code`).
+
+:func:`ended` says how a child process of a run ended, from its exit code.
 """
 
+import signal
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def ended(exit_code: int | None) -> str:
+    """How a child process ended, from its exit code as ``subprocess`` and ``multiprocessing`` give it
+    (negative: the signal that killed it): "was killed by SIGKILL", "exited with code 0"."""
+    if exit_code is not None and exit_code < 0:
+        return f"was killed by {signal.Signals(-exit_code).name}"
+    return f"exited with code {exit_code}"

@@ -32,6 +32,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
+from checker.contract.exits import ended
 from checker.explore.explorer import Engines, GameOutcome, explore_game, game_seed
 from checker.explore.play import Finding
 from checker.running.engines import EngineProvider, EngineSpec
@@ -153,7 +154,7 @@ def side_by_side(games: Games, todo: list[Game], count: int) -> Generator[tuple[
                     session.process.join(STOP_GRACE)  # how it ended is its own, however slowly
                     _stop(connection, session.process, at_once=True)
                     if not session.started:
-                        how = _ended(session.process.exitcode)
+                        how = ended(session.process.exitcode)
                         raise SessionError(f"a process of the run couldn't start: it {how} (its error is above)")
                     yield game, _died(games, game, session.process.exitcode)
                     hand_out(start())
@@ -162,18 +163,12 @@ def side_by_side(games: Games, todo: list[Game], count: int) -> Generator[tuple[
             _stop(connection, session.process, at_once=True)
 
 
-def _ended(exit_code: int | None) -> str:
-    if exit_code is not None and exit_code < 0:
-        return f"was killed by {signal.Signals(-exit_code).name}"
-    return f"exited with code {exit_code}"
-
-
 def _died(games: Games, game: Game, exit_code: int | None) -> GameOutcome:
     """The outcome of a game whose process died in it."""
     edition, index = game
     in_process = EngineSpec.parse(games.engine).command is None
     blame = " (the engine runs in that process: it may have crashed it)" if in_process else ""
-    finding = Finding("engine failure", "the process playing the game died", f"the process {_ended(exit_code)}{blame}")
+    finding = Finding("engine failure", "the process playing the game died", f"the process {ended(exit_code)}{blame}")
     return GameOutcome(index, game_seed(games.seed, edition, index), plays=1, finding=finding)
 
 

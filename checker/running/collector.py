@@ -8,6 +8,7 @@ gathers reports (the controller) collects them into a :class:`~checker.judging.r
 from __future__ import annotations
 
 import dataclasses
+import subprocess
 import time
 from collections.abc import Callable, Generator
 from datetime import UTC, datetime
@@ -19,6 +20,7 @@ from pytest_bdd.exceptions import StepDefinitionNotFoundError
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 from pytest_bdd.utils import registry_get_safe
 
+from checker.contract.exits import ended
 from checker.contract.features import suite_version
 from checker.contract.interface import EngineFailure, EngineTimeout
 from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
@@ -191,7 +193,8 @@ class Collector:
         self.deselected: set[str] = set()
         self._made: list[pytest.Item] = []  # the tests the session's collectors made, until it has chosen
         self.finished = 0  # tests of the session that ran to their end (their teardown reported)
-        self.crashed: list[str] = []  # tests during which a pytest-xdist worker's process ended
+        #: What ended in the session's tests: a pytest-xdist worker's process, in which test, how (if known).
+        self.crashed: list[str] = []
         #: What ended the session by a KeyboardInterrupt, if anything did: Ctrl-C, a signal, pytest-xdist's stop.
         self.interrupt: KeyboardInterrupt | None = None
         self.traces_not_written: list[str] = []
@@ -256,7 +259,13 @@ class Collector:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport, sched: Any) -> None:
-        self.crashed.append(crashitem)
+        """A test in which a pytest-xdist worker's process ended: said in the partial run's reason, and
+        in the test's failure (which pytest-xdist calls a crash), with how it ended where its exit code
+        tells: the signal that killed it (SIGKILL: the system out of memory, a CI runner), its exit code."""
+        name, how = _worker_end(getattr(report, "node", None))
+        self.crashed.append(f"pytest-xdist worker {name}'s process {how or 'ended'} while running {crashitem}")
+        if how is not None:
+            report.longrepr = f"{report.longrepr} (its process {how})"
 
     def cut_short(self) -> str | None:
         """Why the session ended with some of its tests not run, where neither an interrupt nor
@@ -264,8 +273,8 @@ class Collector:
         that exits its process, a crash), pytest.exit() in an adapter, an internal error. Their
         scenarios have no result: the run is partial, not the smaller run it would look like."""
         if self.crashed:
-            more = f" (and in {len(self.crashed) - 1} more)" if len(self.crashed) > 1 else ""
-            return f"a pytest-xdist worker's process ended while running {self.crashed[0]}{more}"
+            more = f" (and {len(self.crashed) - 1} more in other tests)" if len(self.crashed) > 1 else ""
+            return f"{self.crashed[0]}{more}"
         if self.tests is not None and self.finished < self.tests:
             return f"the session ended with {self.tests - self.finished} of its {self.tests} tests unfinished"
         return None
@@ -312,6 +321,26 @@ class Collector:
             tuple(sorted(self.results, key=lambda r: r.id)),
             partial,
         )
+
+
+#: How long the controller waits for a pytest-xdist worker's process whose connection has closed to be
+#: gone, to say how it ended: it is ending, but the system tells how a moment after the connection closes.
+WORKER_EXIT_WAIT = 2.0
+
+
+def _worker_end(worker: Any) -> tuple[str, str | None]:
+    """A pytest-xdist worker's name, and how its process ended (:func:`~checker.contract.exits.ended`)
+    where the controller can know it: a process it started itself, whose process object is execnet's
+    own (``gateway._io.popen``, no public name), gone within :data:`WORKER_EXIT_WAIT`."""
+    gateway = getattr(worker, "gateway", None)
+    process = getattr(getattr(gateway, "_io", None), "popen", None)
+    name = str(getattr(gateway, "id", "?"))
+    if not isinstance(process, subprocess.Popen):
+        return name, None
+    try:
+        return name, ended(process.wait(timeout=WORKER_EXIT_WAIT))
+    except subprocess.TimeoutExpired:
+        return name, None
 
 
 def result_to_dict(result: ScenarioResult) -> dict[str, Any]:
