@@ -428,22 +428,34 @@ class Quitting(ReferenceAdapter):
         return super().start(setup)
 """
 
-#: How a pytest-xdist worker's process killed by SIGKILL (the system out of memory, a CI runner) is said to end.
-KILLED = "was killed by SIGKILL"
+WORKERS = ("-n", "2")
+FAILED, INTERRUPTED = pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.INTERRUPTED
+#: How the test a pytest-xdist worker was running when its process ended is said to have ended.
+WORKER_ENDED = "pytest-xdist worker gw?'s {} while running *"
 
 
 @pytest.mark.parametrize(
-    ("how", "workers", "why"),
+    ("how", "workers", "code", "why", "ending"),
     [
-        ("os._exit(0)", ("-n", "2"), "pytest-xdist worker gw?'s process exited with code 0 while running *"),
-        ("os.kill(os.getpid(), 9)", ("-n", "2"), f"pytest-xdist worker gw?'s process {KILLED} while running *"),
-        ("pytest.exit('enough', returncode=0)", (), "the session ended with 25 of its 29 tests unfinished"),
+        pytest.param("os._exit(0)", WORKERS, FAILED, WORKER_ENDED.format("process exited with code 0"),
+                     "process exited with code 0", id="a worker's process ends"),
+        pytest.param("os.kill(os.getpid(), 9)", WORKERS, FAILED, WORKER_ENDED.format("process was killed by SIGKILL"),
+                     "process was killed by SIGKILL", id="a worker's process is killed"),
+        pytest.param("pytest.exit('enough')", (), INTERRUPTED, "stopped by pytest.exit(): enough", None,
+                     id="pytest.exit"),
+        pytest.param("pytest.exit('enough', returncode=0)", (), FAILED, "stopped by pytest.exit(): enough", None,
+                     id="pytest.exit, asking for 0"),
+        pytest.param("pytest.exit('enough')", WORKERS, INTERRUPTED,
+                     "stopped by pytest.exit() in pytest-xdist worker gw?: enough",
+                     "session was stopped by pytest.exit()", id="pytest.exit in a worker"),
     ],
-    ids=["a worker's process ends", "a worker's process is killed", "pytest.exit"],
-)
+)  # fmt: skip
 def test_a_session_that_ends_with_scenarios_not_run_is_partial_and_never_passes(
-    pytester: pytest.Pytester, how: str, workers: tuple[str, ...], why: str
+    pytester: pytest.Pytester, how: str, workers: tuple[str, ...], code: int, why: str, ending: str | None
 ) -> None:
+    """Partial, saying what ended it; a failure, or interrupted where pytest says so (pytest.exit()
+    asking for no code), never a pass. The test in which a pytest-xdist worker ended, a crash to
+    pytest-xdist, says how it ended too."""
     pytester.makepyfile(quitting_engine=QUITTING.format(how=how))
     pytester.syspathinsert()
     pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
@@ -451,13 +463,12 @@ def test_a_session_that_ends_with_scenarios_not_run_is_partial_and_never_passes(
     result = pytester.runpytest("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition",
                                 "cr2024", "--engine", "quitting_engine:Quitting", "--report-dir", str(reports),
                                 *workers)  # fmt: skip
-    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert result.ret == code
     report = json.loads((reports / "report.json").read_text())
     assert len(report["results"]) < 29 and fnmatch.fnmatch(report["partial"] or "", f"{why}; * scenario runs done")
     result.stdout.fnmatch_lines([f"the run doesn't pass: the run is partial: {why}; *"])
-    if workers:  # the test's failure, a crash to pytest-xdist, says it too
-        ending = why.partition("'s process ")[2].partition(" while running")[0]
-        result.stdout.fnmatch_lines([f"*worker 'gw?' crashed while running * (its process {ending})"])
+    if ending is not None:
+        result.stdout.fnmatch_lines([f"*worker 'gw?' crashed while running * (its {ending})"])
 
 
 def test_a_conftests_fixtures_named_like_the_suites_dont_reach_its_scenarios(pytester: pytest.Pytester) -> None:

@@ -35,6 +35,8 @@ TRACE_NOT_WRITTEN = "mtg_trace_not_written"
 DESELECTED = "mtg_deselected"
 #: How many scenario runs a pytest-xdist worker's session collected, sent alike.
 PLANNED = "mtg_planned"
+#: The reason of the pytest.exit() that ended a pytest-xdist worker's session, sent alike.
+EXITED = "mtg_exited"
 FAILING_STEP = pytest.StashKey[FailingStep]()
 ENGINE_IDENTITY = pytest.StashKey[dict[str, str]]()
 
@@ -197,6 +199,9 @@ class Collector:
         self.crashed: list[str] = []
         #: What ended the session by a KeyboardInterrupt, if anything did: Ctrl-C, a signal, pytest-xdist's stop.
         self.interrupt: KeyboardInterrupt | None = None
+        #: How pytest.exit() (an adapter's, a test's) stopped the session, if it did: where, and its reason.
+        self.exited: str | None = None
+        self.exit_reason: str | None = None  # (on a pytest-xdist worker, sent to the controller)
         self.traces_not_written: list[str] = []
         #: Called as the first scenario result comes in (a pytest session takes SIGTERM and SIGHUP then).
         self.on_first_result: Callable[[], None] | None = None
@@ -248,29 +253,41 @@ class Collector:
         self.deselected.update(output.get(DESELECTED, ()))
         if self.planned is None and isinstance(output.get(PLANNED), int):
             self.planned = output[PLANNED]
+        if self.exited is None and isinstance(output.get(EXITED), str):
+            self.exited = _stopped_by_exit(output[EXITED], node.gateway.id)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.add(report.user_properties)
         self.finished += report.when == "teardown"
 
     def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
-        if isinstance(excinfo.value, KeyboardInterrupt):  # (not pytest.exit()'s exception)
+        """What ended the session early: a KeyboardInterrupt, or pytest.exit(), which pytest tells here too."""
+        if isinstance(excinfo.value, KeyboardInterrupt):
             self.interrupt = excinfo.value
+        elif isinstance(excinfo.value, pytest.exit.Exception):
+            self.exit_reason = excinfo.value.msg
+            self.exited = _stopped_by_exit(self.exit_reason)
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        worker_output = getattr(session.config, "workeroutput", None)
+        if worker_output is not None and self.exit_reason is not None:  # told to the controller
+            worker_output[EXITED] = self.exit_reason
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport, sched: Any) -> None:
-        """A test in which a pytest-xdist worker's process ended: said in the partial run's reason, and
-        in the test's failure (which pytest-xdist calls a crash), with how it ended where its exit code
-        tells: the signal that killed it (SIGKILL: the system out of memory, a CI runner), its exit code."""
+        """A test in which a pytest-xdist worker ended: said in the partial run's reason, and in the
+        test's failure (which pytest-xdist calls a crash), with how it ended where that is known: the
+        signal that killed its process (SIGKILL: the system out of memory, a CI runner), its exit code,
+        pytest.exit() in its session."""
         name, how = _worker_end(getattr(report, "node", None))
-        self.crashed.append(f"pytest-xdist worker {name}'s process {how or 'ended'} while running {crashitem}")
+        self.crashed.append(f"pytest-xdist worker {name}'s {how or 'process ended'} while running {crashitem}")
         if how is not None:
-            report.longrepr = f"{report.longrepr} (its process {how})"
+            report.longrepr = f"{report.longrepr} (its {how})"
 
     def cut_short(self) -> str | None:
         """Why the session ended with some of its tests not run, where neither an interrupt nor
-        pytest's stop (-x) says: a pytest-xdist worker's process that ended in a test (an adapter
-        that exits its process, a crash), pytest.exit() in an adapter, an internal error. Their
+        pytest's stop (-x) nor pytest.exit() says: a pytest-xdist worker's process that ended in a test
+        (an adapter that exits its process, a crash), an internal error. Their
         scenarios have no result: the run is partial, not the smaller run it would look like."""
         if self.crashed:
             more = f" (and {len(self.crashed) - 1} more in other tests)" if len(self.crashed) > 1 else ""
@@ -323,22 +340,33 @@ class Collector:
         )
 
 
+def _stopped_by_exit(reason: str, worker: str | None = None) -> str:
+    where = f" in pytest-xdist worker {worker}" if worker is not None else ""
+    return f"stopped by pytest.exit(){where}" + (f": {reason}" if reason else "")
+
+
 #: How long the controller waits for a pytest-xdist worker's process whose connection has closed to be
 #: gone, to say how it ended: it is ending, but the system tells how a moment after the connection closes.
 WORKER_EXIT_WAIT = 2.0
 
 
 def _worker_end(worker: Any) -> tuple[str, str | None]:
-    """A pytest-xdist worker's name, and how its process ended (:func:`~checker.contract.exits.ended`)
-    where the controller can know it: a process it started itself, whose process object is execnet's
-    own (``gateway._io.popen``, no public name), gone within :data:`WORKER_EXIT_WAIT`."""
+    """A pytest-xdist worker's name, and how it ended where the controller can know it. A worker that
+    ended its session in the test (it sent its output) was stopped by pytest.exit() (its output
+    says so) or interrupted (a KeyboardInterrupt), its process unharmed. Else its process ended:
+    how, by its exit code (:func:`~checker.contract.exits.ended`), for a process the controller
+    started itself, whose process object is execnet's own (``gateway._io.popen``, no public
+    name), gone within :data:`WORKER_EXIT_WAIT`."""
     gateway = getattr(worker, "gateway", None)
-    process = getattr(getattr(gateway, "_io", None), "popen", None)
     name = str(getattr(gateway, "id", "?"))
+    output = getattr(worker, "workeroutput", None)
+    if output is not None:
+        return name, "session was stopped by pytest.exit()" if EXITED in output else None
+    process = getattr(getattr(gateway, "_io", None), "popen", None)
     if not isinstance(process, subprocess.Popen):
         return name, None
     try:
-        return name, ended(process.wait(timeout=WORKER_EXIT_WAIT))
+        return name, f"process {ended(process.wait(timeout=WORKER_EXIT_WAIT))}"
     except subprocess.TimeoutExpired:
         return name, None
 

@@ -475,6 +475,8 @@ def _cut_short(exitstatus: int, collector: Collector, stop: str | None) -> str |
     """Why the session ended before its tests did, by what happened, if it did."""
     if isinstance(collector.interrupt, Stopped):
         return f"interrupted by {collector.interrupt}"
+    if collector.exited is not None:  # (which pytest ends as interrupted, and pytest-xdist as its worker's crash)
+        return collector.exited
     if stop is not None:
         return f"pytest stopped the session early ({stop})"
     if exitstatus == pytest.ExitCode.INTERRUPTED:
