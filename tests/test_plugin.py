@@ -408,6 +408,60 @@ def test_scenarios_pytest_deselects_are_not_checked_and_keep_their_expectations(
     assert json.loads(expectations.read_text())["expectations"] == written  # the stale one dropped, the rest kept
 
 
+def entry(id: str, reason: str = "listed") -> dict[str, str]:
+    """An expectations file's entry of a failing scenario run."""
+    return {"id": id, "status": "failed", "reason": reason}
+
+
+#: A feature file of a part, whose scenario passes when its ``life`` is 20.
+LIFE = """@edition:cr2024
+Feature: {part}
+  Scenario: Alice has {life} life
+    Given it is Alice's turn
+    Then Alice has {life} life
+"""
+
+
+@pytest.mark.parametrize("narrowing", [("test_combat.py",), ("--lf",)], ids=["a file named", "--lf"])
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "pytest-xdist"])
+def test_the_scenarios_of_feature_files_a_session_never_collects_keep_their_expectations(
+    pytester: pytest.Pytester, workers: tuple[str, ...], narrowing: tuple[str, ...]
+) -> None:
+    """An engine's own feature files, each bound in a test module: a session of one of them (named,
+    or the only one --lf keeps, the other's tests having passed) says nothing of the other's
+    scenarios. In the file it collected, a scenario that is no more is stale still."""
+    for part, life in (("combat", 99), ("stack", 20)):  # combat's scenario fails, stack's passes
+        pytester.makefile(".feature", **{part: LIFE.format(part=part, life=life)})
+        pytester.makepyfile(**{f"test_{part}": f"from pytest_bdd import scenarios\nscenarios('{part}.feature')\n"})
+    assert pytester.runpytest().ret == 1  # (what --lf goes by)
+    failing, gone = entry("combat::Alice has 99 life::cr2024"), entry("combat::Gone since::cr2024")
+    elsewhere = entry("stack::Alice has 20 life::cr2024", "not run here: kept")
+    expectations = pytester.path / "expectations.json"
+    listed = {"format": "mtg-turn-conformance-expectations", "format_version": 1, "engine": "reference-engine"}
+    expectations.write_text(json.dumps({**listed, "expectations": [failing, gone, elsewhere]}))
+    narrowed = pytester.runpytest(*narrowing, *workers, "--expect", str(expectations), "--write-expectations",
+                                  str(expectations))  # fmt: skip
+    assert narrowed.parseoutcomes() == {"failed": 1} and narrowed.ret == 1
+    narrowed.stdout.fnmatch_lines(["1 stale expectation(s)*", f"*{gone['id']}*", "note: 1 expectation(s) not checked*"])
+    assert json.loads(expectations.read_text())["expectations"] == [failing, elsewhere]
+
+
+def test_a_shard_keeps_the_expectations_of_the_other_shards_feature_files(pytester: pytest.Pytester) -> None:
+    """A plain pytest session of one --shard binds only its share of the feature files."""
+    pytester.makepyfile(forgetful_engine=FORGETFUL)
+    pytester.syspathinsert()
+    options = ("--pyargs", SUITE, "--part", "untap", "--part", "draw", "--edition", "cr2024", "--engine",
+               "forgetful_engine:Forgetful")  # fmt: skip
+    expectations = pytester.path / "expectations.json"
+    assert pytester.runpytest(*options, "--write-expectations", str(expectations)).ret == 1
+    written = json.loads(expectations.read_text())["expectations"]
+    assert {e["id"].partition("::")[0] for e in written} == {"untap", "draw"}
+    shard = pytester.runpytest(*options, "--shard", "1/2", "--expect", str(expectations),
+                               "--write-expectations", str(expectations))  # fmt: skip
+    assert shard.ret == 0, shard.stdout.str()[-2000:]
+    assert json.loads(expectations.read_text())["expectations"] == written
+
+
 QUITTING = """
 import os
 

@@ -111,8 +111,9 @@ class Verdict:
     - *stale* when the run did include its part of the turn in its edition (some scenario of
       that feature file ran in that edition) and its selection took the scenario in: the
       scenario was removed or renamed, and the entry would otherwise rot in the file unnoticed.
-      So is an entry of a part or an edition the suite doesn't have (a misspelt id). Stale
-      entries fail the check.
+      So is an entry of a part or an edition the suite doesn't have (a misspelt id), but for
+      the part in a pytest session, which may bind feature files of its own. Stale entries fail
+      the check.
     - *not run* when that part and edition weren't run at all (``--edition``, ``--part``), or
       the run's selection left the scenario out (``-k``, ``--ruling``): the run says nothing
       about them, so they only warn. (A saved report doesn't record its selection: checked with
@@ -211,9 +212,17 @@ def expectations_from(
 # --------------------------------------------------------------------------- checking
 
 
-def check(report: RunReport, expectations: Expectations, selected: Callable[[str], bool] | None = None) -> Verdict:
+def check(
+    report: RunReport,
+    expectations: Expectations,
+    selected: Callable[[str], bool] | None = None,
+    parts_known: bool = True,
+) -> Verdict:
     """Compare a run with its expectations (see :class:`Verdict` for what passes); ``selected``
-    says whether the run's selection took a scenario in, by its id (None: every scenario)."""
+    says whether the run's selection took a scenario in, by its id (None: every scenario).
+    ``parts_known``: the run could hold the suite's parts only, and an entry of another is stale;
+    a pytest session may bind an engine's own feature files too (False), which it can't know
+    all of: there such an entry is stale only as any other, where the session looked."""
     listed = expectations.by_id
     new_failures: list[Mismatch] = []
     unexpected_passes: list[Mismatch] = []
@@ -247,7 +256,7 @@ def check(report: RunReport, expectations: Expectations, selected: Callable[[str
     parts, editions = set(known_parts()), set(EDITIONS)
 
     def is_stale(e: Expectation) -> bool:
-        if e.part not in parts or e.edition not in editions:
+        if (parts_known and e.part not in parts) or e.edition not in editions:
             return True  # no run could ever have it
         if report.partial is not None:  # cut short: what it didn't reach wasn't run
             return False

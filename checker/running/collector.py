@@ -35,6 +35,8 @@ TRACE_NOT_WRITTEN = "mtg_trace_not_written"
 DESELECTED = "mtg_deselected"
 #: How many scenario runs a pytest-xdist worker's session collected, sent alike.
 PLANNED = "mtg_planned"
+#: The parts (feature files) a pytest-xdist worker's session collected scenario runs of, sent alike.
+PARTS = "mtg_parts"
 #: The reason of the pytest.exit() that ended a pytest-xdist worker's session, sent alike.
 EXITED = "mtg_exited"
 FAILING_STEP = pytest.StashKey[FailingStep]()
@@ -193,6 +195,9 @@ class Collector:
         self.tests: int | None = None  # tests of the session, scenario runs or not, once collected
         #: Scenario runs the session's selection left out, whoever chose (node ids, -k, --deselect, -m, --lf).
         self.deselected: set[str] = set()
+        #: The parts (feature files) the session collected scenario runs of, selected or not, and those of
+        #: its results: a scenario of another part is outside the session (see :meth:`Conclusion.conclude`).
+        self.parts: set[str] = set()
         self._made: list[pytest.Item] = []  # the tests the session's collectors made, until it has chosen
         self.finished = 0  # tests of the session that ran to their end (their teardown reported)
         #: What ended in the session's tests: a pytest-xdist worker's process, in which test, how (if known).
@@ -218,6 +223,7 @@ class Collector:
         return report
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.parts.update(part for item in self._made if runs_a_scenario(item) and (part := scenario_feature(item)))
         self._left_out(session.items)
         self.tests = len(session.items)
         self.planned = sum(map(runs_a_scenario, session.items))
@@ -225,6 +231,7 @@ class Collector:
         if worker_output is not None:  # every worker collects the same: any one tells the controller
             worker_output[DESELECTED] = sorted(self.deselected)
             worker_output[PLANNED] = self.planned
+            worker_output[PARTS] = sorted(self.parts)
 
     def _left_out(self, items: list[pytest.Item]) -> None:
         """The scenario runs that were collected and that the session's selection left out, whoever chose:
@@ -251,6 +258,7 @@ class Collector:
         interrupted or the worker's process ended, and the number of scenario runs may stay unknown."""
         output = getattr(node, "workeroutput", {})
         self.deselected.update(output.get(DESELECTED, ()))
+        self.parts.update(output.get(PARTS, ()))
         if self.planned is None and isinstance(output.get(PLANNED), int):
             self.planned = output[PLANNED]
         if self.exited is None and isinstance(output.get(EXITED), str):
@@ -307,6 +315,7 @@ class Collector:
         for key, value in properties:
             if key == RESULT and isinstance(value, dict):
                 found = _result_from_dict(value)
+                self.parts.add(found.part)
                 if not self.results and self.on_first_result is not None:
                     self.on_first_result()
                 self.results.append(found)

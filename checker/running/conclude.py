@@ -56,17 +56,24 @@ class Conclusion:
                 kept = read_expectations("--write-expectations", write_to)
         return cls(selection, report_dir, read_expectations("--expect", expect), write_to, kept)
 
-    def conclude(self, report: RunReport, deselected: Collection[str] = frozenset()) -> Concluded:
+    def conclude(
+        self, report: RunReport, deselected: Collection[str] = frozenset(), parts: Collection[str] | None = None
+    ) -> Concluded:
         """Write the reports and the expectations; the verdict, when there are expectations. Each
         file is written whole or not at all; what can't be written (a full disk) raises
         :class:`NotWritten` once the rest is written, with the verdict.
 
         ``deselected``: the ids of scenario runs a pytest session's own selection left out (its node
         ids, ``-k``, ``--deselect``, ``--lf``), which the run's options don't tell: their entries are
-        not checked, and kept."""
+        not checked, and kept. ``parts``: in a pytest session, the parts (feature files) it collected
+        scenarios of, whatever its selection then kept: it may not collect them all (the files or
+        folders it is given, ``--lf``, ``--shard``), and may bind an engine's own files beside the
+        suite's; the entries of another part are outside it too. (None: a ``turncheck`` run, of the
+        suite's parts, which its options choose among.)"""
 
         def selected(id: str) -> bool:
-            return id not in deselected and self.selection.surely_selects(id)
+            collected = parts is None or id.split("::", 1)[0] in parts
+            return collected and id not in deselected and self.selection.surely_selects(id)
 
         problems: dict[str, str] = {}
         reports: tuple[Path, ...] = ()
@@ -93,7 +100,7 @@ class Conclusion:
                 expectations = write_expectations(written, Path(self.write_to))
             except OSError as exc:
                 problems["--write-expectations"] = f"--write-expectations {self.write_to}: {exc.strerror or exc}"
-        verdict = check(report, self.expected, selected) if self.expected is not None else None
+        verdict = check(report, self.expected, selected, parts is None) if self.expected is not None else None
         concluded = Concluded(verdict, reports, expectations)
         if problems:
             raise NotWritten(problems, concluded)

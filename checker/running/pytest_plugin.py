@@ -454,7 +454,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     report = collector.report(tuple(config.getoption("edition") or EDITIONS), partial)
     config.stash[_REPORT] = report
     try:
-        verdict = config.stash[_CONCLUSION].conclude(report, collector.deselected).verdict
+        verdict = config.stash[_CONCLUSION].conclude(report, collector.deselected, collector.parts).verdict
     except NotWritten as exc:  # a full disk: said in the terminal summary, and the session fails
         verdict = exc.concluded.verdict
         config.stash[_NOT_WRITTEN] = str(exc)
