@@ -6,7 +6,8 @@ closed): each raises :class:`Stopped`, a ``KeyboardInterrupt``, where the comman
 reports what it finished, marks it partial and exits with 128 + the signal's number (130, 143,
 129), which a CI runner reads as "interrupted", never as a verdict. (``certify`` has the same
 contract, kept by its supervisor over its sessions.) A plain pytest session of the scenarios, which
-the suite's plugin doesn't own, takes SIGTERM and SIGHUP as pytest takes Ctrl-C: :class:`Terminations`.
+the suite's plugin doesn't own, takes SIGTERM and SIGHUP as pytest takes Ctrl-C, and holds any of
+them, Ctrl-C too, while it writes its results: :class:`Terminations`.
 """
 
 from __future__ import annotations
@@ -60,31 +61,62 @@ def stopping() -> Iterator[list[int]]:
 
 
 class Terminations:
-    """SIGTERM and SIGHUP as Ctrl-C in a pytest session of the scenarios with the suite's plugin.
+    """SIGTERM and SIGHUP as Ctrl-C in a pytest session of the scenarios with the suite's plugin,
+    and any of the three held while the session writes its results.
 
     By default either ends the process at once (a CI runner's time limit sends SIGTERM), and the
     results of the scenarios run so far, the reports and the expectations file go with it. From
-    :meth:`take` to :meth:`give_back`, each raises :class:`Stopped`, a ``KeyboardInterrupt``: pytest
-    ends the session as on Ctrl-C, and the plugin concludes the run, partial. Only a signal whose
-    handler is the default one is taken: a handler the user or another plugin installed is theirs
-    (``turncheck``'s sessions have their supervisor's). Signal handlers can be set in the main
-    thread only: elsewhere (a session run from an embedding's thread), nothing changes."""
+    :meth:`take`, each raises :class:`Stopped`, a ``KeyboardInterrupt``: pytest ends the session as
+    on Ctrl-C, and the plugin concludes the run, partial. Once the tests have ended, a
+    ``KeyboardInterrupt`` would stop the session's end in the middle (other plugins' ends,
+    pytest-xdist's workers stopped, the reports written): from :meth:`hold`, the first of the
+    three, Ctrl-C too, is only noted (:attr:`late`), for the session to end as interrupted once its
+    results are written; a second takes its course at once. Until :meth:`give_back`.
+
+    Only a signal whose handler is the default one is taken: a handler the user or another plugin
+    installed is theirs (``turncheck``'s sessions have their supervisor's). Signal handlers can be
+    set in the main thread only: elsewhere (a session run from an embedding's thread), nothing
+    changes."""
 
     def __init__(self) -> None:
         self._previous: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
+        #: The signal that came while held, if one did.
+        self.late: int | None = None
 
     def take(self) -> None:
         if threading.current_thread() is not threading.main_thread():
             return
         for number in TERMINATIONS:
-            if number not in self._previous and signal.getsignal(number) is signal.SIG_DFL:
+            if number not in self._previous and signal.getsignal(number) is _DEFAULT[number]:
                 self._previous[number] = signal.signal(number, _stop)
 
+    def hold(self) -> None:
+        """From now on, the first of :data:`INTERRUPTS` is noted in :attr:`late` and does nothing else;
+        a second gives the handlers back and is raised again, to end the process (SIGTERM, SIGHUP)
+        or raise a ``KeyboardInterrupt`` (Ctrl-C) as without them."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for number in INTERRUPTS:
+            if number in self._previous or signal.getsignal(number) is _DEFAULT[number]:
+                self._previous.setdefault(number, signal.getsignal(number))
+                signal.signal(number, self._held)
+
+    def _held(self, number: int, frame: FrameType | None) -> None:
+        if self.late is None:
+            self.late = number
+            return
+        self.give_back()
+        signal.raise_signal(number)
+
     def give_back(self) -> None:
-        """The handlers as they were before :meth:`take`."""
+        """The handlers as they were before :meth:`take` and :meth:`hold`."""
         while self._previous:
             number, handler = self._previous.popitem()
             signal.signal(number, handler)
+
+
+#: Each of :data:`INTERRUPTS`'s handler in a Python process that set none: Ctrl-C's raises KeyboardInterrupt.
+_DEFAULT = {signal.SIGINT: signal.default_int_handler} | dict.fromkeys(TERMINATIONS, signal.SIG_DFL)
 
 
 def _stop(number: int, frame: FrameType | None) -> None:

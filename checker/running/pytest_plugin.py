@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import signal
 import warnings
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator
@@ -365,13 +366,25 @@ def game(request: pytest.FixtureRequest, edition: str) -> Iterator[ScenarioGame]
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtestloop(session: pytest.Session) -> Generator[None, object, object]:
-    """SIGTERM and SIGHUP, taken as Ctrl-C from the first scenario result, are given back as the
-    tests end: in what is left (other plugins' ends, pytest-xdist's workers stopped, the reports),
-    a KeyboardInterrupt would stop the session's end in the middle, as a Ctrl-C there does."""
+    """SIGTERM and SIGHUP, taken as Ctrl-C from the first scenario result, stop the tests. Once they
+    have ended, where the session will write its results, a signal (Ctrl-C too) is held until they
+    are written (:meth:`Terminations.hold`, given back in :func:`pytest_sessionfinish`): in what is
+    left (other plugins' ends, pytest-xdist's workers stopped, the reports), a KeyboardInterrupt
+    would stop the session's end in the middle, and the default SIGTERM end the process. After a
+    signal that interrupted the tests, the next one is the second: it takes its course at once."""
+    terminations = session.config.stash[_TERMINATIONS]
+    signalled = False
     try:
         return (yield)
+    except KeyboardInterrupt as exc:
+        signalled = _by_a_signal(exc)
+        raise
     finally:
-        session.config.stash[_TERMINATIONS].give_back()
+        collector = session.config.stash[_COLLECTOR]
+        if signalled or _is_worker(session.config) or not collector.results:
+            terminations.give_back()
+        else:
+            terminations.hold()
 
 
 @pytest.hookimpl(wrapper=True)
@@ -435,6 +448,18 @@ def run_report(config: pytest.Config) -> RunReport | None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The run's end, its results written; a signal held since the tests ended (see
+    :func:`pytest_runtestloop`) is given its due then: the session ends as interrupted."""
+    terminations = session.config.stash[_TERMINATIONS]
+    try:
+        _finish(session, exitstatus)
+    finally:
+        terminations.give_back()
+    if terminations.late is not None and session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        session.exitstatus = pytest.ExitCode.INTERRUPTED
+
+
+def _finish(session: pytest.Session, exitstatus: int) -> None:
     gc.unfreeze()
     config = session.config
     threshold = config.stash.get(_GC_THRESHOLD, None)
@@ -488,12 +513,17 @@ def _pytests_stop(session: pytest.Session, interrupt: KeyboardInterrupt | None) 
     """How pytest stopped the session before the end of its tests, if it did: ``-x``, ``--maxfail``, a
     plugin's stop. (pytest-xdist's controller stops by a KeyboardInterrupt of its own, after the stop;
     a bare one there is a Ctrl-C that came, the stop or not, and the session is interrupted.)"""
-    if type(interrupt) is KeyboardInterrupt or isinstance(interrupt, Stopped):
+    if _by_a_signal(interrupt):
         return None
     if session.shouldfail:
         failures = session.config.getoption("maxfail")
         return "at its first failure, -x" if failures == 1 else f"after {failures} failures, --maxfail {failures}"
     return str(session.shouldstop) if session.shouldstop else None
+
+
+def _by_a_signal(interrupt: KeyboardInterrupt | None) -> bool:
+    """Whether a KeyboardInterrupt is a signal's: Ctrl-C's (bare), or one :class:`Terminations` takes."""
+    return type(interrupt) is KeyboardInterrupt or isinstance(interrupt, Stopped)
 
 
 _VERDICT = pytest.StashKey[Any]()
@@ -526,3 +556,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     else:  # (the verdict says these itself)
         for gap in report.gaps:  # why a run with nothing failed doesn't pass: all unsupported, cut short
             terminalreporter.write_line(f"the run doesn't pass: {gap}")
+    late = config.stash[_TERMINATIONS].late
+    if late is not None:
+        terminalreporter.write_line(
+            f"interrupted by {signal.Signals(late).name} after the tests had ended: the session finished first (its "
+            "results, reports and expectations are what they would have been without it), and ends as interrupted"
+        )
