@@ -41,7 +41,7 @@ class _Decoded(Trace):
     """A trace whose entries were decoded beforehand: what the checks alone cost."""
 
     def __init__(self, trace: Trace) -> None:
-        super().__init__(trace.path, trace.header, trace.data, trace.start)
+        super().__init__(trace.path, trace.header, trace.lines)
         self.decoded = list(trace.entries([]))
 
     def entries(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:

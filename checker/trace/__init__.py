@@ -7,6 +7,7 @@ or an explorer of engines can use it without the scenario machinery.
 - :mod:`checker.trace.format`: the trace format: its header and entries, decoded line by line
   (validated, errors naming file and line).
 - :mod:`checker.trace.files`: opening traces: a file, a directory's, standard input; gzip or plain.
+- :mod:`checker.trace.chunks`: reading a trace a chunk at a time, in whole lines, in bounded memory.
 - :mod:`checker.trace.writer`: writing a trace (:class:`~checker.trace.writer.TraceWriter`).
 - :mod:`checker.trace.game`: the position in the game, tracked once for every check.
 - :mod:`checker.trace.check`: what a check is, the dispatcher that feeds checks the

@@ -15,15 +15,19 @@ they refuse is checked against the JSON Schema to say precisely what is wrong, a
 names the file and the line. ``validate=True`` checks every line against the schema as well
 (slower: for an importer's author).
 
-Opening a trace's file (or standard input, plain or compressed) is :mod:`checker.trace.files`;
-writing one (an importer, a recorder) is :class:`checker.trace.writer.TraceWriter`.
+A trace is never held whole: its lines come a chunk of a few megabytes at a time
+(:mod:`checker.trace.chunks`), each chunk decoded at once, an observation carried from one
+chunk into the next for the changes to it. Opening a trace's file (or standard input, plain or
+compressed) is :mod:`checker.trace.files`; writing one (an importer, a recorder) is
+:class:`checker.trace.writer.TraceWriter`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 import msgspec
@@ -34,6 +38,7 @@ from checker.contract.documents import load_schema, number_too_long, said
 from checker.contract.interface import DecisionView, GameView, PermanentView, StackItemView
 from checker.contract.utf8 import in_other_encoding
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
+from checker.trace.chunks import Lines, LongLine, Unread
 
 FORMAT: Final = "turncheck-trace"
 #: The keyword abilities an observation's ``keywords`` may name: those the combat's steps depend on.
@@ -513,34 +518,66 @@ def _observation_line(raw: bytes) -> bool:
     return isinstance(value, dict) and ("view" in value or "change" in value)
 
 
+class _Reading:
+    """Where the reading of a trace's entries is, carried from one chunk of lines to the next."""
+
+    __slots__ = ("line", "previous", "unread")
+
+    def __init__(self) -> None:
+        self.line = 1  # the lines read: the header's, then each chunk's
+        self.previous: Observed | None = None  # the last observation read, which a change is merged into
+        self.unread = 0  # the line of the observation that couldn't be read, while ``previous`` is None
+
+
 @dataclass
 class Trace:
-    """A trace being read: its header, then its entries with their line numbers."""
+    """A trace being read: its header, then its entries with their line numbers.
+
+    ``lines`` gives the lines after the header (:mod:`checker.trace.chunks`), read as the entries
+    are, anew at each call: a file's entries can be read again (the site lays out those the checker
+    has read), standard input's once."""
 
     path: str
     header: Header
-    data: bytes  # the whole file: its lines after the header are read from ``start`` on, in place
-    start: int
+    lines: Callable[[], Iterator[Lines | LongLine]]
     validate: bool = False
-    #: Where the file's compression was damaged or cut short: its lines before are read all the same.
-    damage: TraceProblem | None = None
 
     def entries(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
-        """Each readable entry with its line number; unreadable lines go to ``problems``.
+        """Each readable entry with its line number; unreadable lines go to ``problems``, and so does,
+        after the last entry, where the rest of the trace couldn't be read (damaged gzip data).
 
-        A well-formed trace is decoded at once (``enumerate`` over a list: no allocation per
-        entry); one with a blank or malformed line, or read with ``validate``, line by line."""
-        if self.damage is not None:
-            problems.append(self.damage)
-        whole = None if self.validate else _decoded(self.data, self.start)
-        if whole is not None:
-            return enumerate(whole, start=2)
-        return self._line_by_line(problems)
+        The lines are read a chunk at a time: a chunk of well-formed lines is decoded at once
+        (``enumerate`` over a list, chained: no allocation per entry); one with a blank or
+        malformed line, or every chunk with ``validate``, line by line. An observation's changes
+        are merged into it from one chunk into the next."""
+        return chain.from_iterable(self._chunks(problems))
 
-    def _line_by_line(self, problems: list[TraceProblem]) -> Iterator[tuple[int, Entry]]:
-        previous: Observed | None = None
-        unread = 0  # the line of an observation that couldn't be read, since the last one read
-        for number, raw in enumerate(self.data[self.start :].split(b"\n"), start=2):
+    def _chunks(self, problems: list[TraceProblem]) -> Iterator[Iterable[tuple[int, Entry]]]:
+        reading = _Reading()
+        try:
+            for lines in self.lines():
+                if isinstance(lines, LongLine):
+                    reading.line += 1
+                    problems.append(TraceProblem(reading.line, lines.problem))
+                    if _observation_line(lines.beginning):
+                        reading.previous, reading.unread = None, reading.line
+                    continue
+                first = reading.line + 1
+                whole = None if self.validate else _decoded(lines, reading)
+                if whole is not None:
+                    yield enumerate(whole, start=first)
+                else:
+                    yield self._line_by_line(lines, reading, problems)
+                    reading.line += lines.number()
+        except Unread as exc:
+            problems.append(TraceProblem(reading.line + 1, exc.problem))
+
+    def _line_by_line(
+        self, lines: Lines, reading: _Reading, problems: list[TraceProblem]
+    ) -> Iterator[tuple[int, Entry]]:
+        """The entries of ``lines`` read one by one, from where ``reading`` is (it is left where they end)."""
+        previous, unread = reading.previous, reading.unread
+        for number, raw in enumerate(lines.data[lines.start : lines.end].split(b"\n"), start=reading.line + 1):
             if not raw.strip():
                 continue
             try:
@@ -563,21 +600,23 @@ class Trace:
             if type(checked) is Observed:
                 previous, unread = checked, 0
             yield number, checked
+        reading.previous, reading.unread = previous, unread
 
 
-def _decoded(data: bytes, start: int) -> list[Entry] | None:
-    """Every entry of a well-formed file from ``start`` on, or None if some line isn't one. (The
-    lines are read in place: a long trace's hundreds of megabytes aren't copied.)"""
+def _decoded(lines: Lines, reading: _Reading) -> list[Entry] | None:
+    """Every entry of well-formed ``lines``, ``reading`` moved on past them; None if some line isn't
+    one. (The lines are decoded in place: a chunk's megabytes aren't copied.)"""
+    data, start, end = lines.data, lines.start, lines.end
     try:
-        decoded = _ENTRY.decode_lines(memoryview(data)[start:])
+        decoded = _ENTRY.decode_lines(memoryview(data)[start:end])
     except (ValueError, RecursionError):  # msgspec.DecodeError, UnicodeDecodeError: read line by line
         return None
-    lines = data.count(b"\n", start) + (start < len(data) and not data.endswith(b"\n"))
-    if len(decoded) != lines:
+    count = lines.number()
+    if len(decoded) != count:
         return None  # a blank line was passed over: read line by line to number the lines
     entries: list[Entry] = []
     append = entries.append
-    previous: Observed | None = None
+    previous = reading.previous
     for entry in decoded:  # the common cases, checked here without a call
         event, view, change, action = entry.event, entry.view, entry.change, entry.action
         if event is not None:
@@ -610,4 +649,6 @@ def _decoded(data: bytes, start: int) -> list[Entry] | None:
         if type(checked) is Observed:
             previous = checked
         append(checked)
+    reading.line += count
+    reading.previous = previous  # (``unread`` counts only while there is none)
     return entries
