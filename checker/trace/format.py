@@ -568,7 +568,6 @@ class Trace:
                     yield enumerate(whole, start=first)
                 else:
                     yield self._line_by_line(lines, reading, problems)
-                    reading.line += lines.number()
         except Unread as exc:
             problems.append(TraceProblem(reading.line + 1, exc.problem))
 
@@ -600,6 +599,7 @@ class Trace:
             if type(checked) is Observed:
                 previous, unread = checked, 0
             yield number, checked
+        reading.line += lines.number()
         reading.previous, reading.unread = previous, unread
 
 
