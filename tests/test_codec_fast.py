@@ -19,6 +19,7 @@ from checker.contract.interface import (
     CardView,
     DeclareBlockers,
     GameEvent,
+    GameSetup,
     GameView,
     PassPriority,
     StackItemView,
@@ -76,6 +77,21 @@ def _outcome(decoder: Any, data: Any) -> tuple[str, Any]:
         return "value", decoder(data)
     except DecodeError as exc:
         return "refused", str(exc)
+
+
+def _read_as_decoded(message: dict[str, Any], read: Any, decoded: Any) -> None:
+    """On every way of breaking ``message`` one value at a time, what ``read`` (from its text) takes
+    is what ``decoded`` (its JSON) gives: the same value, or the same refusal (an item list cut
+    short); ``read`` leaves the rest (None) to that decoding."""
+    taken = left = 0
+    for broken in _broken(message):
+        typed = _outcome(read, broken)
+        if typed == ("value", None):
+            left += 1
+        else:
+            assert typed == _outcome(decoded, broken), broken
+            taken += 1
+    assert taken >= 5 and left >= 5  # values that break and values that don't: both kinds were tried
 
 
 #: The fields of an answer to an action, as the wire client reads them from its text.
@@ -184,13 +200,44 @@ def test_a_message_read_from_its_text_holds_what_its_json_decodes_to(carries: st
         return found["events"], codec.apply_changes(GameView, earlier, found["view_changes"])
 
     assert read(message) == decoded(message) == (tuple(events[:12]), view)
-    taken = left = 0
-    for broken in _broken(message):
-        outcome = _outcome(decoded, broken)
-        typed = _outcome(read, broken)
-        if typed == ("value", None):
-            left += 1
-        else:
-            assert typed == outcome, broken  # the same value, or the same refusal (an item list cut short)
-            taken += 1
-    assert taken >= 5 and left >= 5  # values that break and values that don't: both kinds were tried
+    _read_as_decoded(message, read, decoded)
+
+
+#: A start request as the engine's server reads it from its text: its lists of cards left as text.
+START = codec.raw_reader({"id": Any, "type": Any, "setup": GameSetup})
+
+
+def test_a_set_up_read_with_its_cards_as_text_decodes_as_its_json_does() -> None:
+    """On a real set-up and on every way of breaking it one value at a time, a start request read
+    with its cards left as their text decodes to the set-up (or the refusal, in the same words)
+    that decoding its JSON gives; a text that isn't such a request is left (None) to that decoding."""
+    setup = plain_setup("cr2024", 6)
+    message = {"id": 3, "type": "start", "setup": encode(setup)}
+
+    def decoded(data: dict[str, Any]) -> Any:
+        return decode(GameSetup, data["setup"], "$.setup")
+
+    def read(data: dict[str, Any]) -> Any:
+        found = START(msgspec.json.encode(data))
+        if found is None:
+            return None
+        assert (found.get("id"), found.get("type")) == (data.get("id"), data.get("type"))
+        return decoded(found)
+
+    raw = START(msgspec.json.encode(message))
+    assert raw is not None and isinstance(raw["setup"]["players"][0]["library"], msgspec.Raw)
+    assert read(message) == decoded(message) == setup
+    _read_as_decoded(message, read, decoded)
+
+
+def test_a_list_of_cards_read_as_text_is_decoded_once() -> None:
+    """The same library in two start requests is decoded once: both set-ups hold the very same cards."""
+    first, second = (
+        START(msgspec.json.encode({"id": n, "type": "start", "setup": encode(plain_setup("cr2024", 6))}))
+        for n in (1, 2)
+    )
+    assert first is not None and second is not None
+    one, other = (decode(GameSetup, found["setup"]) for found in (first, second))
+    assert one == other and one.players[0].library is other.players[0].library
+    specs = [c.card for c in one.players[0].library]
+    assert len({id(s) for s in specs}) == len(set(specs)) < len(specs)  # each spec once, shared by its cards

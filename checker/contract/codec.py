@@ -22,6 +22,8 @@ applies them to the view decoded before, decoding only what changed.
 A message the wire reads often (an answer to an action: its events and view) can be read straight
 from its text into these types (:func:`message_reader`), with the same checks; whatever that read
 doesn't take in every respect is read as JSON and decoded as above, which says what is wrong.
+A start request can be read with its lists of cards left as their text (:func:`raw_reader`), which
+decoding reads only the first time it meets that text.
 """
 
 from __future__ import annotations
@@ -493,11 +495,13 @@ _REMEMBERED = 4096
 def _remembered(decoded: Decoder, key_of: Callable[[JSON], Any]) -> Decoder:
     """A decoder that gives back the value it decoded before from data of the same key. Data without
     a key (``key_of`` says None, or the key holds a value that can't be hashed) is decoded and
-    checked, and not kept."""
+    checked, and not kept. Data that is still JSON text (``msgspec.Raw``, as :func:`raw_reader`
+    leaves it) has its text as its key, and is read only if its value isn't remembered."""
     seen: dict[Any, Any] = {}
 
     def remembered(data: JSON) -> Any:
-        key = key_of(data)
+        raw = isinstance(data, msgspec.Raw)  # JSON not read yet (:func:`raw_reader`): its text is the key
+        key = bytes(data) if raw else key_of(data)
         if key is None:
             return decoded(data)
         try:
@@ -507,7 +511,7 @@ def _remembered(decoded: Decoder, key_of: Callable[[JSON], Any]) -> Decoder:
         if found is None:
             if len(seen) >= _REMEMBERED:
                 seen.clear()
-            found = seen[key] = decoded(data)
+            found = seen[key] = decoded(_read_raw(data) if raw else data)
         return found
 
     return remembered
@@ -816,6 +820,68 @@ def _changed_items(item: Decoder, before: tuple[Any, ...], data: list[JSON]) -> 
 
 
 # --------------------------------------------------------------------------- messages read from their text
+
+
+def raw_reader(fields: Mapping[str, Any]) -> Callable[[bytes], dict[str, JSON] | None]:
+    """A reader of one kind of message into JSON values, as ``msgspec.json.decode`` reads it, except
+    that every value the codec remembers by its text (:data:`_REMEMBERED_BY_TEXT`: a card's spec,
+    a list of cards), in the fields named (each with its type hint), is left as its text
+    (``msgspec.Raw``): :func:`decode` reads it only if it hasn't decoded the same text before. A
+    certification's set-ups are mostly the same few libraries, message after message: this way they
+    are neither read into JSON values nor decoded again. It gives None for a text that isn't such a
+    message in every respect (not JSON, a field not among ``fields`` at any level where values are
+    kept as text, a value of another shape there): the caller then reads it as JSON, and decoding
+    says what is wrong."""
+    struct = _message(((name, _raw_hint(hint)) for name, hint in fields.items()), "RawMessage")
+    decoder = msgspec.json.Decoder(struct)
+
+    def read(text: bytes) -> dict[str, JSON] | None:
+        try:
+            values: dict[str, JSON] = _json_values(decoder.decode(text))
+        except (ValueError, RecursionError):  # msgspec's DecodeError (and ValidationError) is a ValueError
+            return None
+        return values
+
+    return read
+
+
+@_once_per_type
+def _raw_hint(hint: Any) -> Any:
+    """How :func:`raw_reader` reads a value of ``hint``: as its text (``msgspec.Raw``) where the codec
+    remembers it by its text; a structure of such fields (:func:`_json_values` makes it JSON
+    values again); ``Any`` (JSON values) where it holds none."""
+    if hint in _REMEMBERED_BY_TEXT or (item := _variadic(hint)) in _REMEMBERED_BY_TEXT:
+        return msgspec.Raw
+    if item is not None:
+        raw_item = _raw_hint(item)
+        return Any if raw_item is Any else list[raw_item]  # type: ignore[valid-type]
+    if not (isinstance(hint, type) and dataclasses.is_dataclass(hint)) or hint in _ACTION_TAGS:
+        return Any
+    hints = _hints(hint)
+    read = {f.name: _raw_hint(hints[f.name]) for f in dataclasses.fields(hint)}
+    if all(r is Any for r in read.values()):
+        return Any
+    return _message(read.items(), f"Raw{hint.__name__}")
+
+
+def _json_values(value: Any) -> JSON:
+    """What :func:`raw_reader`'s structures read, as JSON values (texts kept as ``msgspec.Raw``)."""
+    if isinstance(value, msgspec.Struct):
+        return {
+            name: _json_values(field)
+            for name in value.__struct_fields__
+            if (field := getattr(value, name)) is not UNSET
+        }
+    if type(value) is list:
+        return [_json_values(item) for item in value]
+    return value
+
+
+def _read_raw(text: msgspec.Raw) -> JSON:
+    try:
+        return msgspec.json.decode(text)
+    except (ValueError, RecursionError) as exc:
+        raise DecodeError(f"not JSON: {exc}") from None
 
 
 @dataclasses.dataclass(frozen=True)
