@@ -1,3 +1,9 @@
+"""The plugin's options on pytest's command line, and the scenarios they choose.
+
+``turncheck certify`` passes its options on as these; their values are checked by
+:mod:`checker.running.options`, the same code the command checks its own with.
+"""
+
 from __future__ import annotations
 
 import pytest

@@ -1,8 +1,11 @@
-"""The pytest side of the suite: engine choice, one run per edition, unsupported as skipped.
+"""The pytest side of the suite, the plugin pytest loads: engine choice, each scenario's game,
+unsupported as skipped, each test's result.
 
-Tags ``@edition:<name>`` become one parametrized run of the scenario per edition (they
-belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` marks; tags
-``@pair:<name>`` (for the site) become nothing.
+Its other modules: the options (:mod:`checker.running.pytest_options`), the scenario runs
+collected (:mod:`checker.running.scenario_runs`), the session's end
+(:mod:`checker.running.session_end`) and what the session keeps for it
+(:mod:`checker.running.session_state`). Their hooks and fixtures are imported here: pytest
+finds a plugin's on its module.
 """
 
 from __future__ import annotations

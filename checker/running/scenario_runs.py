@@ -1,3 +1,11 @@
+"""The scenario runs a session collects: tags as marks, one run per edition, the runs chosen.
+
+Tags ``@edition:<name>`` become one parametrized run of the scenario per edition (they
+belong on a Feature, Rule or Scenario); tags ``@ruling:<id>`` become ``ruling`` marks; tags
+``@pair:<name>`` (for the site) become nothing. The options' selection is made on the collected
+runs, and two runs of one id, which the reports would count as one, are refused.
+"""
+
 from __future__ import annotations
 
 import contextlib

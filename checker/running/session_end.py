@@ -1,3 +1,9 @@
+"""The session's end: its results written, the exit status they give, the terminal summary.
+
+From the end of the tests until the results are written, a signal is held
+(:class:`~checker.contract.interrupts.Terminations`), so that it can't cut the reports short.
+"""
+
 from __future__ import annotations
 
 import gc

@@ -1,3 +1,6 @@
+"""What a session keeps in pytest's stash from its start to its end, where the plugin's modules
+(:mod:`checker.running.pytest_plugin`, :mod:`checker.running.session_end`) read it."""
+
 from __future__ import annotations
 
 import pytest
