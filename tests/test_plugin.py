@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import codecs
 import fnmatch
+import inspect
 import json
 import re
 import sys
 
 import pytest
+from _pytest.fixtures import FixtureFunctionDefinition
 
 from checker.contract.features import features_dir
 from checker.contract.vocabulary import EDITIONS
-from checker.running import collect
+from checker.running import collect, pytest_options, pytest_plugin, scenario_runs, session_end
 
 #: The suite's scenarios as a module, for --pyargs.
 SUITE = "checker.running.test_conformance"
@@ -577,3 +579,28 @@ def test_a_feature_file_saved_with_a_byte_order_mark_runs_as_one_without_and_one
         ["*upkeep.feature: the feature file cannot be read: it looks like UTF-16, not UTF-8: convert it with iconv*"]
     )
     assert "untap.feature: the feature file cannot be read" not in result.stdout.str()
+
+
+def test_every_hook_and_fixture_of_the_plugins_modules_is_registered_from_the_plugin() -> None:
+    """pytest registers a plugin's hooks and fixtures from its module object, by the names it holds:
+    a hook or fixture of one of the plugin's other modules that it doesn't import would never run."""
+    modules = (pytest_plugin, pytest_options, scenario_runs, session_end)
+    hooks = {
+        name
+        for module in modules
+        for name, value in vars(module).items()
+        if name.startswith("pytest_") and inspect.isfunction(value) and value.__module__ == module.__name__
+    }
+    fixtures = {
+        name: value
+        for module in modules
+        for name, value in vars(module).items()
+        if isinstance(value, FixtureFunctionDefinition)
+    }
+    assert {"pytest_addoption", "pytest_collection_modifyitems", "pytest_sessionfinish"} <= hooks
+    assert {"edition", "game"} <= set(fixtures)
+    manager = pytest.PytestPluginManager()
+    manager.register(pytest_plugin)
+    assert {caller.name for caller in manager.get_hookcallers(pytest_plugin) or ()} == hooks
+    assert all(getattr(pytest_plugin, name, None) is fixture for name, fixture in fixtures.items())
+    assert sorted(pytest_plugin.__all__) == sorted(hooks | set(fixtures))
