@@ -34,7 +34,8 @@ from checker.adapters.reference import ReferenceAdapter
 from checker.running.plain_game import record_plain_game
 from checker.trace.check import check_trace
 from checker.trace.files import open_trace, traces_in
-from checker.trace.format import Entry, Trace, TraceProblem
+from checker.trace.problems import TraceProblem
+from checker.trace.reading import Entry, Trace
 
 
 class _Decoded(Trace):

@@ -16,7 +16,9 @@ from checker.importers.arena import import_log
 from checker.importers.arena_log import LogMessage, read_log
 from checker.importers.recording import RecordedGame, write_trace
 from checker.trace.files import open_trace
-from checker.trace.format import Observation, Observed, TraceProblem
+from checker.trace.format import Observation
+from checker.trace.observed import Observed
+from checker.trace.problems import TraceProblem
 
 DATA = Path(__file__).parent / "data" / "arena"
 

@@ -17,7 +17,8 @@ from checker.contract.interface import IllegalActionError, PlayLand, Unsupported
 from checker.importers.phase_games import LANDS, PLAYERS, deck, record_game
 from checker.importers.recording import RecordedGame, write_trace
 from checker.trace.files import open_trace
-from checker.trace.format import Observation, TraceProblem
+from checker.trace.format import Observation
+from checker.trace.problems import TraceProblem
 
 
 def _lines(game: RecordedGame, path: Path) -> list[dict[str, Any]]:

@@ -32,7 +32,7 @@ from checker.explore.position import Position
 from checker.running.recording import RecordingAdapter
 from checker.trace.check import check_trace
 from checker.trace.files import open_trace
-from checker.trace.format import TraceError
+from checker.trace.problems import TraceError
 
 
 class Finding(msgspec.Struct, frozen=True):

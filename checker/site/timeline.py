@@ -16,8 +16,11 @@ from pathlib import Path
 
 from checker.trace.check import TraceResult, Violation, check_trace
 from checker.trace.files import open_trace, traces_in
-from checker.trace.format import ActionTaken, Event, Observed, Trace, TraceError, TraceProblem
+from checker.trace.format import ActionTaken, Event
 from checker.trace.game import Game
+from checker.trace.observed import Observed
+from checker.trace.problems import TraceError, TraceProblem
+from checker.trace.reading import Trace
 
 
 @dataclass(frozen=True)

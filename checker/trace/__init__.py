@@ -4,8 +4,15 @@ Imports the contract (the vocabulary, the interface's data, the schemas) and jud
 of it yet but what reports share); never running, adapters or doctools, so that an importer
 or an explorer of engines can use it without the scenario machinery.
 
-- :mod:`checker.trace.format`: the trace format: its header and entries, decoded line by line
-  (validated, errors naming file and line).
+- :mod:`checker.trace.format`: the trace format's structures: its header, the observations a
+  recorder or importer writes, the events and actions; its schema.
+- :mod:`checker.trace.observed`: an observation as the checker reads it (the permanents decoded
+  when asked for), and a change merged into the observation before it.
+- :mod:`checker.trace.header`: a trace's header read and checked: format, version, edition, players, start.
+- :mod:`checker.trace.reading`: a trace's entries, decoded a chunk at a time or line by line
+  (validated, the changes merged), with their line numbers.
+- :mod:`checker.trace.problems`: what can't be read, said: errors and problems naming file and line,
+  a line's JSON and what the schema says of it.
 - :mod:`checker.trace.files`: opening traces: a file, a directory's, standard input; gzip or plain.
 - :mod:`checker.trace.chunks`: reading a trace a chunk at a time, in whole lines, in bounded memory.
 - :mod:`checker.trace.writer`: writing a trace (:class:`~checker.trace.writer.TraceWriter`).

@@ -23,8 +23,11 @@ from typing import ClassVar, cast
 import msgspec
 
 from checker.contract.vocabulary import EDITIONS, EVENTS
-from checker.trace.format import ActionTaken, Entry, Event, LateTraceProblem, Observed, Trace, TraceProblem
+from checker.trace.format import ActionTaken, Event
 from checker.trace.game import Game
+from checker.trace.observed import Observed
+from checker.trace.problems import LateTraceProblem, TraceProblem
+from checker.trace.reading import Entry, Trace
 
 #: What a check may need of the observations, and how to say the trace lacks it.
 DATA: dict[str, str] = {

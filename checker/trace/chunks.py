@@ -4,7 +4,7 @@ A recorded game can be gigabytes long (an engine's log of a long session): it is
 :data:`CHUNK` bytes at a time, never whole, so that checking it takes the memory of a few
 chunks whatever its size. :func:`whole_lines` hands each block read on as the whole lines it
 holds (:class:`Lines`: the block itself, not a copy), the line that goes on from one block into
-the next joined and handed on alone; :mod:`checker.trace.format` decodes a chunk's lines together.
+the next joined and handed on alone; :mod:`checker.trace.reading` decodes a chunk's lines together.
 """
 
 from __future__ import annotations

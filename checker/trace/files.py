@@ -1,7 +1,7 @@
 """Opening traces: a file, a directory's trace files, or standard input; plain or compressed with gzip.
 
-The header is read at once; the entries are read as they are checked, a chunk at a time
-(:mod:`checker.trace.chunks`), and decoded by :mod:`checker.trace.format`. A trace's file smaller
+The header is read at once (:mod:`checker.trace.header`); the entries are read as they are checked, a
+chunk at a time (:mod:`checker.trace.chunks`), and decoded by :mod:`checker.trace.reading`. A trace's file smaller
 than a chunk (a scenario's) is read once and kept; a larger one is opened anew each time its
 entries are read (and closed when they have been, or are left), standard input read once.
 """
@@ -20,7 +20,9 @@ from typing import Final
 from checker.contract.documents import NotARegularFile, open_regular
 from checker.trace import chunks
 from checker.trace.chunks import GZIP, Lines, LongLine, Unread, blocks, gunzipped, whole_lines
-from checker.trace.format import Trace, TraceError, line_json, read_header, schema_problems
+from checker.trace.header import read_header
+from checker.trace.problems import TraceError, line_json, schema_problems
+from checker.trace.reading import Trace
 
 #: The path that stands for standard input, and the name a trace read from it goes by.
 STANDARD_INPUT: Final = "-"

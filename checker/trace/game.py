@@ -8,7 +8,8 @@ how many players have passed in succession, the latest observation.
 from __future__ import annotations
 
 from checker.contract.vocabulary import TURN_TEMPLATES
-from checker.trace.format import ActionTaken, Event, Header, Observed
+from checker.trace.format import ActionTaken, Event, Header
+from checker.trace.observed import Observed
 
 #: Event kinds after which no player has passed "in succession" any more (CR 117.4).
 ACTING = frozenset({"spell_cast", "ability_activated", "land_played", "resolved"})

@@ -22,7 +22,7 @@ from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
 from checker.trace.check import Status, TraceResult, check_trace
 from checker.trace.files import open_trace, trace_name
-from checker.trace.format import TraceError
+from checker.trace.problems import TraceError
 
 REPORT_FORMAT = "turncheck-trace-report"
 REPORT_SCHEMA = "trace-report.schema.json"

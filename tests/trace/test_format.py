@@ -17,21 +17,9 @@ from checker.contract.interface import DecisionView, GameEvent, PermanentView, S
 from checker.running.plain_game import record_plain_game
 from checker.trace.check import check_trace
 from checker.trace.files import open_trace
-from checker.trace.format import (
-    Change,
-    Decision,
-    Event,
-    Header,
-    Observation,
-    Observed,
-    Permanent,
-    PlayerObservation,
-    StackItem,
-    Start,
-    TraceError,
-    TraceProblem,
-    merged,
-)
+from checker.trace.format import Event, Header, Observation, PlayerObservation, Start
+from checker.trace.observed import Change, Decision, Observed, Permanent, StackItem, merged
+from checker.trace.problems import TraceError, TraceProblem
 from checker.trace.verdict import exit_code
 
 

@@ -22,7 +22,10 @@ from checker.trace import chunks, files
 from checker.trace.check import check_trace
 from checker.trace.chunks import Lines, LongLine, blocks, gunzipped, whole_lines
 from checker.trace.files import open_trace
-from checker.trace.format import Decision, Entry, Header, Observed, Trace, TraceError, TraceProblem
+from checker.trace.format import Header
+from checker.trace.observed import Decision, Observed
+from checker.trace.problems import TraceError, TraceProblem
+from checker.trace.reading import Entry, Trace
 
 HEADER = msgspec.json.encode(Header.new("cr2024", ["Alice", "Bob"], "test", "0")).decode()
 #: A trace with every kind of line the reader treats apart, the last without its newline.

@@ -15,7 +15,7 @@ from checker.contract.vocabulary import EVENT_FIELDS
 from checker.running.recording import RecordingAdapter
 from checker.trace.check import Status, check_trace
 from checker.trace.files import open_trace
-from checker.trace.format import TraceError
+from checker.trace.problems import TraceError
 from checker.trace.verdict import check_files, exit_code
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observed
+from checker.trace.format import Event
+from checker.trace.observed import Observed
 
 MAXIMUM_HAND_SIZE = 7
 

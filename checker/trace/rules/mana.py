@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observed
+from checker.trace.format import Event
+from checker.trace.observed import Observed
 
 
 class _PoolsEmpty(Check):

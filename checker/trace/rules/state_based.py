@@ -6,7 +6,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from checker.trace.check import Check
-from checker.trace.format import Event, Observed, PlayerObservation
+from checker.trace.format import Event, PlayerObservation
+from checker.trace.observed import Observed
 
 POISON_TO_LOSE = 10
 

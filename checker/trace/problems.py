@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from checker.contract.documents import load_schema, number_too_long, said
+from checker.trace.format import schema
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
+
+class TraceError(ValueError):
+    """A trace can't be read: the message names the file, the line and the problem."""
+
+    def __init__(self, path: str, line: int | None, problem: str) -> None:
+        super().__init__(f"{path}{f':{line}' if line else ''}: {problem}")
+        self.path = path
+        self.line = line
+        self.problem = problem
+
+
+class LateTraceProblem(ValueError):
+    """Part of a line decoded only when a check asked for it turned out malformed."""
+
+
+_VALIDATORS: dict[str, Draft202012Validator] = {}
+
+
+def schema_problems(definition: str, value: object) -> list[str]:
+    """What is wrong with one line's value under the schema's ``header`` or ``entry``."""
+    # jsonschema on first use: a trace is validated only on request, or where a line is malformed.
+    from jsonschema.exceptions import best_match
+
+    if definition not in _VALIDATORS:
+        from jsonschema import Draft202012Validator
+        from referencing import Registry, Resource
+
+        protocol = load_schema("checker.contract", "schemas/protocol.schema.json")
+        trace = schema()
+        registry: Registry[Any] = Registry().with_resources(
+            [(protocol["$id"], Resource.from_contents(protocol)), (trace["$id"], Resource.from_contents(trace))]
+        )
+        _VALIDATORS[definition] = Draft202012Validator(
+            {"$ref": f"{trace['$id']}#/$defs/{definition}"}, registry=registry
+        )
+    try:
+        error = best_match(_VALIDATORS[definition].iter_errors(value))
+    except RecursionError:
+        return ["(line): its JSON is nested too deep to check against the schema"]
+    if error is None:
+        return []
+    return [f"{'/'.join(str(p) for p in error.absolute_path) or '(line)'}: {said(error, 200)}"]
+
+
+@dataclass(frozen=True)
+class TraceProblem:
+    """A line that couldn't be read; the rest of the trace is read on."""
+
+    line: int
+    problem: str
+
+
+def _precise(definition: str, raw: bytes, fallback: str) -> str:
+    try:
+        value = line_json(raw)
+    except _TooDeep as exc:
+        return str(exc)
+    except ValueError as exc:
+        return f"not JSON: {exc}"
+    found = schema_problems(definition, value)
+    return "; ".join(found) if found else fallback
+
+
+def line_json(raw: bytes) -> Any:
+    """The JSON value of a line; ValueError where it isn't JSON, :class:`_TooDeep` where it is nested
+    too deep to read. A trace is UTF-8: its bytes are read as such (``json`` would guess UTF-16 or
+    UTF-32 from a line of NULs, and say so)."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise _TooDeep(_TOO_DEEP) from None
+    except ValueError as exc:
+        too_long = number_too_long(exc)
+        if too_long is not None:
+            raise ValueError(too_long) from None
+        raise
+
+
+class _TooDeep(ValueError):
+    """JSON nested deeper than Python's recursion limit lets a decoder follow."""
+
+
+_TOO_DEEP = "its JSON is nested too deep to read"
+
+
+def _unreadable(exc: Exception) -> str:
+    """What a decoder's refusal says; a RecursionError (JSON nested too deep), in plain words."""
+    return _TOO_DEEP if isinstance(exc, RecursionError) else str(exc)
