@@ -1,25 +1,17 @@
-"""The trace format: a recorded game as JSON lines, read back fast and checked line by line.
+"""The trace format: a recorded game as JSON lines, and the structures its lines hold.
 
 The first line is a :class:`Header`; every later line is an entry: an event (the protocol's
 ``game_event``, decoded into the interface's :class:`~checker.contract.interface.GameEvent`), an
 :class:`Observation` at a decision (the protocol's ``game_view`` with every field optional), a
 change (an observation giving only the fields that differ from the previous one's), or an
-action with its outcome. A reader gets every observation whole: a change is merged into the
-observation before it as it is read, the fields it leaves out shared with that observation (the
-same objects: a check tells what changed by identity, ``view.players is not before.players``).
-``checker/contract/schemas/trace.schema.json`` is the format's definition; ``docs/trace.md``
-walks through it.
+action with its outcome. ``checker/contract/schemas/trace.schema.json`` is the format's
+definition; ``docs/trace.md`` walks through it.
 
-Lines are decoded with msgspec into typed structures, which enforce the schema's shapes; a line
-they refuse is checked against the JSON Schema to say precisely what is wrong, and the error
-names the file and the line. ``validate=True`` checks every line against the schema as well
-(slower: for an importer's author).
-
-A trace is never held whole: its lines come a chunk of a few megabytes at a time
-(:mod:`checker.trace.chunks`), each chunk decoded at once, an observation carried from one
-chunk into the next for the changes to it. Opening a trace's file (or standard input, plain or
-compressed) is :mod:`checker.trace.files`; writing one (an importer, a recorder) is
-:class:`checker.trace.writer.TraceWriter`.
+What the checker reads of an observation, a change merged into it, is
+:mod:`checker.trace.observed`. Opening a trace's file (or standard input, plain or compressed)
+is :mod:`checker.trace.files`; reading its header, :mod:`checker.trace.header`; its entries,
+:mod:`checker.trace.reading`; what can't be read is said by :mod:`checker.trace.problems`.
+Writing one (an importer, a recorder) is :class:`checker.trace.writer.TraceWriter`.
 """
 
 from __future__ import annotations

@@ -1,3 +1,8 @@
+"""A trace's header, read and checked before any entry is: a trace of this format and version, of
+a known edition, whose players and start can be. Anything else is a
+:class:`~checker.trace.problems.TraceError` on line 1: the checks would follow a game that isn't one.
+"""
+
 from __future__ import annotations
 
 import msgspec

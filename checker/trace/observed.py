@@ -1,3 +1,10 @@
+"""An observation as the checker reads it, and a change merged into the observation before it.
+
+A reader gets every observation whole: a change is merged into the observation before it as it
+is read, the fields it leaves out shared with that observation (the same objects: a check tells
+what changed by identity, ``view.players is not before.players``).
+"""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -64,8 +71,9 @@ _ABSENT = msgspec.Raw()
 
 
 class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
-    """An observation as the checker reads it: the fields of :class:`Observation`; the
-    permanents are decoded when a check uses them (a malformed list raises :class:`LateTraceProblem`)."""
+    """An observation as the checker reads it: the fields of :class:`~checker.trace.format.Observation`;
+    the permanents are decoded when a check uses them (a malformed list raises
+    :class:`~checker.trace.problems.LateTraceProblem`)."""
 
     turn_number: int | None = None
     active_player: str | None = None

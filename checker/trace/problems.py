@@ -1,3 +1,12 @@
+"""What can't be read in a trace, said: the file, the line, and what is wrong there.
+
+A trace that can't be read at all (its file, its header) is a :class:`TraceError`; a line that
+can't is a :class:`TraceProblem`, and the rest of the trace is read on; part of a line decoded
+only when a check asks for it, a :class:`LateTraceProblem`. What is wrong with a line the
+decoder refused is said from its JSON and the schema (:func:`schema_problems`: jsonschema is
+imported only then).
+"""
+
 from __future__ import annotations
 
 import json

@@ -1,3 +1,17 @@
+"""A trace's entries read with their line numbers: each line decoded and checked, each change
+merged into the observation before it (:mod:`checker.trace.observed`).
+
+Lines are decoded with msgspec into typed structures, which enforce the schema's shapes; a line
+they refuse is checked against the JSON Schema to say precisely what is wrong
+(:mod:`checker.trace.problems`), and the problem names the line: the rest of the trace is read
+on. ``validate=True`` checks every line against the schema as well (slower: for an importer's
+author).
+
+A trace is never held whole: its lines come a chunk of a few megabytes at a time
+(:mod:`checker.trace.chunks`), each chunk decoded at once, an observation carried from one
+chunk into the next for the changes to it.
+"""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
