@@ -26,6 +26,7 @@ import argparse
 import importlib
 import json
 import os
+import sys
 from typing import TYPE_CHECKING
 
 import pytest
@@ -72,7 +73,11 @@ SESSION_PLUGINS = ("pytest_bdd.plugin", "checker.running.pytest_plugin")
 #:   log records, warnings and exceptions in threads kept with each test's report, --setup-show,
 #:   --stepwise, JUnit XML, doctests, unittest classes, pastebin, and the subtests, monkeypatch and
 #:   recwarn fixtures. What a scenario's engine logs or warns goes to the output the capture plugin
-#:   keeps (and drops) as before. About 5% of the run.
+#:   keeps (and drops) as before. About 5% of the run;
+#: - the debugger's plugin (``--pdb``, ``--trace``, which the command doesn't offer): it imports
+#:   pdb in every session. An adapter that stops at a ``breakpoint()`` errs at once: "reading from
+#:   stdin while output is captured" (with the plugin, it erred too, the plugin missing the
+#:   terminal report left out above).
 LEFT_OUT_PLUGINS = (
     "cacheprovider",
     "terminal",
@@ -90,6 +95,7 @@ LEFT_OUT_PLUGINS = (
     "subtests",
     "monkeypatch",
     "recwarn",
+    "debugging",
 )
 
 
@@ -140,10 +146,24 @@ def _over_the_wire(engine: str) -> bool:
         return False
 
 
+#: A module pytest-bdd's plugin imports, by way of Mako (the templates of its ``--generate-missing``,
+#: which a certification never uses), only to colour the source in Mako's HTML error pages; it
+#: imports Pygments and its lexers for a dozen languages (0.1 to 0.25 s on a busy 2-core machine). Mako
+#: has a fallback for when it can't be imported, which the plugin's import takes.
+_HIGHLIGHTING = "mako.ext.pygmentplugin"
+
+
 def _preload(engine: str) -> None:
     """Import what every session imports, once, before the sessions are forked: each inherits it.
     The reference engine is the suite's own; another engine's code never runs in this process."""
-    importlib.import_module("pytest_bdd.plugin")
+    blocked = _HIGHLIGHTING not in sys.modules
+    if blocked:
+        sys.modules[_HIGHLIGHTING] = None  # type: ignore[assignment]  # None there: can't be imported
+    try:
+        importlib.import_module("pytest_bdd.plugin")
+    finally:
+        if blocked and sys.modules.get(_HIGHLIGHTING, ...) is None:  # importable again, by an adapter say
+            del sys.modules[_HIGHLIGHTING]
     importlib.import_module("checker.running.pytest_plugin")
     if engine == "reference":
         importlib.import_module("checker.adapters.reference")
