@@ -9,14 +9,20 @@ flag without a scenario fails here.
 
 Each change runs in its own process (a fresh pytest session of the suite, with the edition
 replaced in ``EDITIONS``), stopping at the first failing scenario, and the feature files most
-likely to observe it (:data:`LIKELY_PARTS`) run first.
+likely to observe it (:data:`LIKELY_PARTS`) run first. The processes are forked from one that
+has imported pytest, its plugins and the engine (:data:`_SESSIONS`): a session then costs its
+scenarios, not a new interpreter's imports, which took three quarters of its time.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import select
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -105,16 +111,36 @@ LIKELY_PARTS: dict[str, tuple[str, ...]] = {
     "poison_counters_to_lose": ("state_based_permanents",),
 }
 
-#: Run in a fresh interpreter: replace one edition in EDITIONS by a subclass with one attribute
-#: changed, then run the suite's scenarios of that edition, stopping at the first failure.
-_MUTANT = """
-import json, sys
-import pytest
+#: Run in a process of its own: import pytest, the plugins its sessions load (whose asserts are
+#: therefore not rewritten, which no exit code depends on: pytest's warning of it is left out) and
+#: the engine once; then, for each line read, ``[[edition, flag, value], pytest arguments, output
+#: path]``, fork a child that replaces the edition in EDITIONS by a subclass with the one attribute
+#: changed and runs the pytest session, its stdout and stderr in ``<output path>.out`` and ``.err``,
+#: and answer with the child's exit code (minus the signal's number if a signal ended it).
+_SESSIONS = """
+import json, os, sys, traceback
+import hypothesis, pytest, pytest_bdd
+import checker.running.pytest_plugin
 from reference_engine.editions import EDITIONS
-edition, flag, value = json.loads(sys.argv[1])
-original = EDITIONS[edition]
-EDITIONS[edition] = type(original.__name__, (original,), {flag: value})
-sys.exit(pytest.main(sys.argv[2:]))
+
+for line in sys.stdin:
+    (edition, flag, value), arguments, output = json.loads(line)
+    child = os.fork()
+    if child == 0:
+        try:
+            for fd, name in ((1, output + ".out"), (2, output + ".err")):
+                os.dup2(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), fd)
+            os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+            original = EDITIONS[edition]
+            EDITIONS[edition] = type(original.__name__, (original,), {flag: value})
+            code = int(pytest.main([*arguments, "-W", "ignore::pytest.PytestAssertRewriteWarning"]))
+        except BaseException:
+            traceback.print_exc()
+            code = 3
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    print(os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]), flush=True)
 """
 
 
@@ -144,18 +170,63 @@ def changes_of(edition: type[Edition]) -> list[Change]:
 CHANGES = [change for edition in EDITIONS.values() for change in changes_of(edition)]
 
 
-def scenarios_fail(change: Change, parts: tuple[str, ...]) -> bool:
+#: The seconds a session may take.
+TIMEOUT = 300
+
+
+class Sessions:
+    """The :data:`_SESSIONS` process: each session it runs is a child forked from it."""
+
+    def __init__(self, outputs: Path) -> None:
+        self.outputs = outputs
+        self.process = self._start()
+
+    @staticmethod
+    def _start() -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-c", _SESSIONS],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # its process group: the children it forks too
+        )
+
+    def run(self, change: Change, arguments: list[str]) -> subprocess.CompletedProcess[str]:
+        """The session's exit code and output, as if it had run in a process started for it."""
+        requests, answers = self.process.stdin, self.process.stdout
+        assert requests is not None and answers is not None
+        output = self.outputs / str(change)
+        requests.write(json.dumps([list(change), arguments, str(output)]) + "\n")
+        requests.flush()
+        if not select.select([answers], [], [], TIMEOUT)[0]:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+            self.process = self._start()
+            pytest.fail(f"{change}: the session didn't end in {TIMEOUT} s")
+        answer = answers.readline()
+        assert answer, f"{change}: the process that forks the sessions ended (exit {self.process.wait()})"
+        stdout, stderr = (Path(f"{output}.{name}").read_text(encoding="utf-8") for name in ("out", "err"))
+        return subprocess.CompletedProcess(arguments, int(answer), stdout, stderr)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        assert self.process.wait(timeout=60) == 0
+
+
+@pytest.fixture(scope="module")
+def sessions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sessions]:
+    sessions = Sessions(tmp_path_factory.mktemp("sessions"))
+    yield sessions
+    sessions.close()
+
+
+def scenarios_fail(sessions: Sessions, change: Change, parts: tuple[str, ...]) -> bool:
     """Whether a scenario of the edition (of these parts, or all) fails under the change."""
     selection = [f"--part={part}" for part in parts]
-    command = [sys.executable, "-c", _MUTANT, json.dumps(list(change))]
     pytest_args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", f"--edition={change.edition}"]
-    result = subprocess.run(
-        [*command, *pytest_args, *selection, str(ROOT / "tests" / "test_features.py")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = sessions.run(change, [*pytest_args, *selection, str(ROOT / "tests" / "test_features.py")])
     if result.returncode == 0 and " skipped" in result.stdout.rstrip().rsplit("\n", 1)[-1]:
         return True  # a scenario the reference engine no longer supports is observed too
     if result.returncode not in (0, 1):
@@ -176,10 +247,10 @@ def test_the_table_names_only_real_changes() -> None:
 
 
 @pytest.mark.parametrize("change", [c for c in CHANGES if str(c) not in UNOBSERVABLE], ids=str)
-def test_a_scenario_observes_the_change(change: Change) -> None:
+def test_a_scenario_observes_the_change(sessions: Sessions, change: Change) -> None:
     likely = LIKELY_PARTS.get(change.flag, ())
-    observed = bool(likely) and scenarios_fail(change, likely)
-    assert observed or scenarios_fail(change, ()), (
+    observed = bool(likely) and scenarios_fail(sessions, change, likely)
+    assert observed or scenarios_fail(sessions, change, ()), (
         f"no scenario of {change.edition} fails when {change.flag} is {change.value}: write one that pins the rule, "
         "or list the change in UNOBSERVABLE with the reason no scenario can observe it"
     )
