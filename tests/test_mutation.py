@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "mutation.py"
 #: Pump's "+N/+N" applied with the toughness as the power: the scenarios of Giant Growth see it.
@@ -39,6 +41,21 @@ def test_the_sample_is_the_same_for_the_same_seed_and_another_for_another() -> N
     assert all(re.fullmatch(r"reference_engine/\w+\.py::[\w.]+::\d+", i) for i in ids), ids
     assert again.stdout == first.stdout
     assert other.stdout != first.stdout
+
+
+def test_a_named_mutant_is_found_in_its_own_file_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--mutant reads only the files its ids name: mutmut takes seconds to find the mutants of all of them."""
+    script = _script()
+    read: list[str] = []
+    find = script.create_mutations
+
+    def reading(path: str, code: str) -> object:
+        read.append(path)
+        return find(path, code)
+
+    monkeypatch.setattr(script, "create_mutations", reading)
+    assert [m.id for m in script.named([KILLED, EQUIVALENT])] == [KILLED, EQUIVALENT]
+    assert read == [str(ROOT / "reference_engine" / name) for name in ("abilities.py", "state.py")]
 
 
 def test_a_killed_mutant_counts_and_a_reviewed_equivalent_is_left_out_of_the_score() -> None:
