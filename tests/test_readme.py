@@ -95,6 +95,11 @@ ADJUSTED: dict[str, Adjusted] = {
     ".venv/bin/python benchmarks/adapters.py": Adjusted(
         "a benchmark: 200 turns three times over; a few turns show it runs", append="--turns 5 --repeat 1"
     ),
+    ".venv/bin/python benchmarks/round_trip.py": Adjusted(
+        "a benchmark: 5,000 requests three ways, two of them waiting on a process that a busy machine may keep "
+        "waiting; a hundred show it runs",
+        append="--calls 100",
+    ),
     ".venv/bin/python benchmarks/site.py": Adjusted(
         "a benchmark: five rounds of loads in the browser; one round shows it runs", append="--repeat 1"
     ),
