@@ -8,6 +8,7 @@ import inspect
 import json
 import re
 import sys
+from pathlib import Path
 
 import pytest
 from _pytest.fixtures import FixtureFunctionDefinition
@@ -274,6 +275,33 @@ class Forgetful(ReferenceAdapter):
         return []
 """
 
+#: A session of the scenarios of untap in cr2024, on the forgetful engine: it fails most of them.
+FORGETFUL_UNTAP = ("--part", "untap", "--edition", "cr2024", "--engine", "forgetful_engine:Forgetful")
+
+
+@pytest.fixture(scope="module")
+def _forgetful_written() -> dict[str, str]:
+    """The expectations file :func:`forgetful_expectations` had written in this process, once written."""
+    return {}
+
+
+@pytest.fixture
+def forgetful_expectations(pytester: pytest.Pytester, _forgetful_written: dict[str, str]) -> Path:
+    """The forgetful engine in the test's directory, and there the expectations file a session of
+    :data:`FORGETFUL_UNTAP` writes (each test changes its own). The session (seconds: each failing
+    scenario lets the game run to the suite's limit looking for an event) runs in the first test of
+    this process that asks; the others are given what it wrote."""
+    pytester.makepyfile(forgetful_engine=FORGETFUL)
+    pytester.syspathinsert()
+    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
+    expectations = pytester.path / "expectations.json"
+    if not _forgetful_written:
+        written = pytester.runpytest("--pyargs", SUITE, *FORGETFUL_UNTAP, "--write-expectations", str(expectations))
+        assert written.ret == 1
+        _forgetful_written["text"] = expectations.read_text()
+    expectations.write_text(_forgetful_written["text"])
+    return expectations
+
 
 @pytest.mark.parametrize(
     ("stop", "why"),
@@ -285,15 +313,10 @@ class Forgetful(ReferenceAdapter):
     ids=["-x", "-x with pytest-xdist", "--maxfail"],
 )
 def test_a_session_pytest_stops_early_is_partial_and_keeps_the_expectations_it_didnt_reach(
-    pytester: pytest.Pytester, stop: tuple[str, ...], why: str
+    pytester: pytest.Pytester, forgetful_expectations: Path, stop: tuple[str, ...], why: str
 ) -> None:
-    pytester.makepyfile(forgetful_engine=FORGETFUL)
-    pytester.syspathinsert()
-    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
-    selection = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--edition", "cr2024",
-                 "--engine", "forgetful_engine:Forgetful")  # fmt: skip
-    expectations = pytester.path / "expectations.json"
-    assert pytester.runpytest(*selection, "--write-expectations", str(expectations)).ret == 1
+    selection = ("--pyargs", SUITE, *FORGETFUL_UNTAP)
+    expectations = forgetful_expectations
     written = json.loads(expectations.read_text())["expectations"]
     assert len(written) > 5
     reports = pytester.path / "reports"
@@ -388,16 +411,12 @@ AMBER = (f"{SUITE}::test_untap_alice_chooses_to_leave_her_amber_prison_tapped",
 )
 @pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "pytest-xdist"])
 def test_scenarios_pytest_deselects_are_not_checked_and_keep_their_expectations(
-    pytester: pytest.Pytester, workers: tuple[str, ...], narrowing: tuple[str, ...]
+    pytester: pytest.Pytester, forgetful_expectations: Path, workers: tuple[str, ...], narrowing: tuple[str, ...]
 ) -> None:
     """pytest's -k (as its --deselect, -m or --lf), or the node ids it is given, narrow the run where
     its options can't see. A scenario that is no more is stale still."""
-    pytester.makepyfile(forgetful_engine=FORGETFUL)
-    pytester.syspathinsert()
-    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
-    options = ("--part", "untap", "--edition", "cr2024", "--engine", "forgetful_engine:Forgetful")
-    expectations = pytester.path / "expectations.json"
-    assert pytester.runpytest("--pyargs", SUITE, *options, "--write-expectations", str(expectations)).ret == 1
+    options = FORGETFUL_UNTAP
+    expectations = forgetful_expectations
     data = json.loads(expectations.read_text())
     written = data["expectations"]
     gone = {"id": "untap::A scenario no feature file has::cr2024", "status": "failed", "reason": "removed since"}
