@@ -35,3 +35,18 @@ def document_file(tmp_path: Path) -> Callable[[object], Path]:
         return path
 
     return write
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of the committed reports of phase.rs and the reference engine and of a hostile engine,
+    with phase.rs's traces (see tests/test_site.py), which the site's tests and its browser tests read.
+    Defined here, once: imported into each of their modules, it was a fixture of each, built twice."""
+    from checker.cli import main
+    from tests.test_site import PHASE, PHASE_TRACES, REFERENCE, hostile_report
+
+    out = tmp_path_factory.mktemp("site")
+    hostile = hostile_report(tmp_path_factory.mktemp("reports") / "hostile.json")
+    argv = ["site", "--out", str(out), str(PHASE), str(REFERENCE), str(hostile), "--traces", str(PHASE_TRACES)]
+    assert main(argv) == 0
+    return out

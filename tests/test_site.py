@@ -43,15 +43,6 @@ def hostile_report(path: Path) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    hostile = hostile_report(tmp_path_factory.mktemp("reports") / "hostile.json")
-    argv = ["site", "--out", str(out), str(PHASE), str(REFERENCE), str(hostile), "--traces", str(PHASE_TRACES)]
-    assert main(argv) == 0
-    return out
-
-
 class _Links(HTMLParser):
     def __init__(self) -> None:
         super().__init__()

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from checker.site.build import build
-from tests.test_site import HOSTILE_MESSAGE, HOSTILE_NAME, PHASE, REFERENCE, ROOT, site_dir  # noqa: F401 (the fixture)
+from tests.test_site import HOSTILE_MESSAGE, HOSTILE_NAME, PHASE, REFERENCE
 
 CHROMIUM = Path(os.environ.get("TURNCHECK_CHROMIUM", "/usr/bin/chromium"))
 ARGS = [
@@ -57,7 +57,7 @@ def page() -> Iterator[Any]:
         assert not errors, errors
 
 
-def test_the_index_leads_to_a_rule_page(page: Any, site_dir: Path, images: Path) -> None:  # noqa: F811
+def test_the_index_leads_to_a_rule_page(page: Any, site_dir: Path, images: Path) -> None:
     page.goto((site_dir / "index.html").as_uri())
     assert page.title().startswith("The turn structure of Magic")
     assert page.locator("main h1").count() == 1
@@ -70,7 +70,7 @@ def test_the_index_leads_to_a_rule_page(page: Any, site_dir: Path, images: Path)
     page.screenshot(path=str(images / "site-rule-page.png"))
 
 
-def test_the_search_finds_rules_scenarios_and_cards(page: Any, site_dir: Path) -> None:  # noqa: F811
+def test_the_search_finds_rules_scenarios_and_cards(page: Any, site_dir: Path) -> None:
     page.goto((site_dir / "index.html").as_uri())
     page.get_by_label("Search").fill("Howling Mine")
     page.get_by_label("Search").press("Enter")
@@ -86,7 +86,7 @@ def test_the_search_finds_rules_scenarios_and_cards(page: Any, site_dir: Path) -
     assert page.locator("main h1").count() == 1
 
 
-def test_the_matrix_shows_phase_rs_and_hostile_strings_as_text(page: Any, site_dir: Path) -> None:  # noqa: F811
+def test_the_matrix_shows_phase_rs_and_hostile_strings_as_text(page: Any, site_dir: Path) -> None:
     page.goto((site_dir / "engines.html").as_uri())
     matrix = page.locator("#matrix")
     header = matrix.locator("thead").inner_text()
@@ -108,7 +108,7 @@ def test_the_readme_screenshot_of_the_matrix(page: Any, tmp_path: Path, images: 
     page.screenshot(path=str(images / "site-engine-matrix.png"))
 
 
-def test_a_feature_file_link_opens_the_file_at_its_line(page: Any, site_dir: Path, images: Path) -> None:  # noqa: F811
+def test_a_feature_file_link_opens_the_file_at_its_line(page: Any, site_dir: Path, images: Path) -> None:
     page.goto((site_dir / "rulings" / "GRT-1.6-2.html").as_uri())
     link = page.locator(".scenario a", has_text="mana_burn_and_life.feature:").first
     line = link.inner_text().rpartition(":")[2]
@@ -122,7 +122,7 @@ def test_a_feature_file_link_opens_the_file_at_its_line(page: Any, site_dir: Pat
     page.screenshot(path=str(images / "site-feature-file.png"))
 
 
-def test_a_failing_run_leads_to_its_game_as_a_timeline(page: Any, site_dir: Path, images: Path) -> None:  # noqa: F811
+def test_a_failing_run_leads_to_its_game_as_a_timeline(page: Any, site_dir: Path, images: Path) -> None:
     """phase.rs's committed traces: a failing run's drill-down leads to its game, violations marked."""
     page.goto((site_dir / "engines.html").as_uri())
     row = page.locator("#np-phase-rs-phase-python-0-103-0 tr", has_text="Fencing Ace's double strike")
