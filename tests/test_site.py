@@ -65,10 +65,20 @@ def _parse(path: Path) -> _Links:
     return parser
 
 
-def broken_links(site_dir: Path) -> list[str]:
-    """Each link of the site's pages to a page or anchor it doesn't have."""
-    pages = sorted(site_dir.rglob("*.html"))
-    parsed = {page: _parse(page) for page in pages}
+def _parse_pages(site_dir: Path) -> dict[Path, _Links]:
+    return {page: _parse(page) for page in sorted(site_dir.rglob("*.html"))}
+
+
+@pytest.fixture(scope="session")
+def site_pages(site_dir: Path) -> dict[Path, _Links]:
+    """Each page of :func:`site_dir`, parsed once for the tests that read the links of them all (parsing
+    its hundreds of pages takes seconds)."""
+    return _parse_pages(site_dir)
+
+
+def broken_links(site_dir: Path, parsed: dict[Path, _Links] | None = None) -> list[str]:
+    """Each link of the site's pages (``parsed``, if parsed already) to a page or anchor it doesn't have."""
+    parsed = _parse_pages(site_dir) if parsed is None else parsed
     broken = []
     for page, links in parsed.items():
         for link in links.links:
@@ -83,17 +93,17 @@ def broken_links(site_dir: Path) -> list[str]:
     return broken
 
 
-def test_every_internal_link_resolves(site_dir: Path) -> None:
-    assert len(list(site_dir.rglob("*.html"))) > 400
-    broken = broken_links(site_dir)
+def test_every_internal_link_resolves(site_dir: Path, site_pages: dict[Path, _Links]) -> None:
+    assert len(site_pages) > 400
+    broken = broken_links(site_dir, site_pages)
     assert not broken, broken[:10]
 
 
-def test_a_feature_file_link_opens_the_file_at_its_line(site_dir: Path) -> None:
+def test_a_feature_file_link_opens_the_file_at_its_line(site_dir: Path, site_pages: dict[Path, _Links]) -> None:
     """Every link to a feature file's line lands on that line: the scenario or Rule it names."""
     lines = set()
-    for html in sorted(site_dir.rglob("*.html")):
-        for link in _parse(html).links:
+    for parsed in site_pages.values():
+        for link in parsed.links:
             if match := re.fullmatch(r"(?:\.\./)?features/(\w+\.feature)\.html#L(\d+)", link):
                 lines.add((match.group(1), int(match.group(2))))
     suite = read_suite(features_dir())
