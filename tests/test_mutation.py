@@ -33,18 +33,30 @@ def _run(*arguments: str, timeout: float = 300) -> subprocess.CompletedProcess[s
     return subprocess.run([sys.executable, str(SCRIPT), *arguments], capture_output=True, text=True, timeout=timeout)
 
 
-def test_the_sample_is_the_same_for_the_same_seed_and_another_for_another(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The script's --list, and the samples drawn again in this process (another: no hash of its own), from
-    the engine's mutants found once (mutmut takes seconds to find them)."""
+@pytest.fixture(scope="module")
+def _all_sites() -> list[object]:
+    """Where every mutant of the engine is, as the script finds them (mutmut takes seconds): found once."""
+    return list(_script()._sites())
+
+
+@pytest.fixture
+def script_found_once(monkeypatch: pytest.MonkeyPatch, _all_sites: list[object]) -> ModuleType:
+    """The script in this process, taking the engine's mutants from :func:`_all_sites` instead of finding
+    them all again; run from the root, as it changes its working directory there."""
+    script = _script()
+    monkeypatch.setattr(script, "_sites", lambda: iter(_all_sites))
+    monkeypatch.chdir(ROOT)
+    return script
+
+
+def test_the_sample_is_the_same_for_the_same_seed_and_another_for_another(script_found_once: ModuleType) -> None:
+    """The script's --list, and the samples drawn again in this process (another: no hash of its own)."""
     first = _run("--list", "--sample", "5", "--seed", "13")
     assert first.returncode == 0, first.stderr
     ids = first.stdout.split()
     assert len(set(ids)) == 5
     assert all(re.fullmatch(r"reference_engine/\w+\.py::[\w.]+::\d+", i) for i in ids), ids
-    script = _script()
-    sites = list(script._sites())
-    monkeypatch.setattr(script, "_sites", lambda: iter(sites))
-    again, other = ([m.id for m in script.sample(seed, 5)[0]] for seed in (13, 14))
+    again, other = ([m.id for m in script_found_once.sample(seed, 5)[0]] for seed in (13, 14))
     assert again == ids
     assert other != ids
 
@@ -83,7 +95,10 @@ def test_an_equivalent_whose_diff_changed_counts_as_a_survivor_until_reviewed_ag
     assert "0 of 1 non-equivalent mutants killed: 0.0%" in result.stdout
 
 
-def test_usage_errors_name_what_is_wrong(tmp_path: Path) -> None:
+def test_usage_errors_name_what_is_wrong(
+    tmp_path: Path, script_found_once: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each exits 2 saying what is wrong; the last in this process, with the mutants found once."""
     unknown = _run("--mutant", "reference_engine/game.py::Nothing::1")
     assert unknown.returncode == 2
     assert "no such mutant" in unknown.stderr
@@ -93,9 +108,8 @@ def test_usage_errors_name_what_is_wrong(tmp_path: Path) -> None:
     assert bad_file.returncode == 2
     assert "needs a ```diff block and then its reason" in bad_file.stderr
     assert _run("--sample", "0").returncode == 2
-    too_many = _run("--list", "--sample", "1000000")
-    assert too_many.returncode == 2
-    assert "the engine has only" in too_many.stderr
+    assert script_found_once.main(["--list", "--sample", "1000000"]) == 2
+    assert "the engine has only" in capsys.readouterr().err
 
 
 def _script() -> ModuleType:
