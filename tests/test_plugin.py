@@ -275,8 +275,35 @@ class Forgetful(ReferenceAdapter):
         return []
 """
 
+#: The conftest.py of the sessions on the forgetful engine. Most scenarios wait for an event, which
+#: it never tells: each plays on to the suite's limit of decisions, 1,000, before it fails, and a
+#: session took seconds. Here they give up after 50, in each process of the session (pytest-xdist's
+#: workers too), and fail as surely: the same scenarios, with the same expectations written (as
+#: checked for untap and draw in cr2024). The limit is the suite's again once the session ends.
+GIVES_UP_SOONER = """
+from checker.running.steps import context
+
+_limit = context.ADVANCE_LIMIT
+
+
+def pytest_sessionstart(session):
+    context.ADVANCE_LIMIT = 50
+
+
+def pytest_sessionfinish(session):
+    context.ADVANCE_LIMIT = _limit
+"""
+
 #: A session of the scenarios of untap in cr2024, on the forgetful engine: it fails most of them.
 FORGETFUL_UNTAP = ("--part", "untap", "--edition", "cr2024", "--engine", "forgetful_engine:Forgetful")
+
+
+def forgetful_engine(pytester: pytest.Pytester) -> None:
+    """The forgetful engine in the test's directory, its sessions giving up sooner (:data:`GIVES_UP_SOONER`,
+    whose folder is on the path of pytest-xdist's workers, which start with the outer one's)."""
+    pytester.makepyfile(forgetful_engine=FORGETFUL)
+    pytester.syspathinsert()
+    pytester.makeconftest(GIVES_UP_SOONER)
 
 
 @pytest.fixture(scope="module")
@@ -287,13 +314,10 @@ def _forgetful_written() -> dict[str, str]:
 
 @pytest.fixture
 def forgetful_expectations(pytester: pytest.Pytester, _forgetful_written: dict[str, str]) -> Path:
-    """The forgetful engine in the test's directory, and there the expectations file a session of
-    :data:`FORGETFUL_UNTAP` writes (each test changes its own). The session (seconds: each failing
-    scenario lets the game run to the suite's limit looking for an event) runs in the first test of
-    this process that asks; the others are given what it wrote."""
-    pytester.makepyfile(forgetful_engine=FORGETFUL)
-    pytester.syspathinsert()
-    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
+    """The forgetful engine in the test's directory (:func:`forgetful_engine`), and there the expectations
+    file a session of :data:`FORGETFUL_UNTAP` writes (each test changes its own). The session runs in
+    the first test of this process that asks; the others are given what it wrote."""
+    forgetful_engine(pytester)
     expectations = pytester.path / "expectations.json"
     if not _forgetful_written:
         written = pytester.runpytest("--pyargs", SUITE, *FORGETFUL_UNTAP, "--write-expectations", str(expectations))
@@ -335,9 +359,8 @@ def test_a_partial_runs_scenario_runs_done_are_out_of_its_scenario_runs_not_its_
     pytester: pytest.Pytester, workers: tuple[str, ...]
 ) -> None:
     """A session of the scenarios and a test of another kind: the 29 scenario runs of untap, not 30."""
-    pytester.makepyfile(forgetful_engine=FORGETFUL, test_plain="def test_plain():\n    pass\n")
-    pytester.syspathinsert()
-    pytester.makeconftest("")  # its folder on the path of pytest-xdist's workers, which start with the outer one's
+    forgetful_engine(pytester)
+    pytester.makepyfile(test_plain="def test_plain():\n    pass\n")
     reports = pytester.path / "reports"
     stopped = pytester.runpytest("--pyargs", SUITE, "test_plain.py", "--part", "untap", "--edition", "cr2024",
                                  "--engine", "forgetful_engine:Forgetful", "-x", "--report-dir", str(reports),
@@ -469,8 +492,7 @@ def test_the_scenarios_of_feature_files_a_session_never_collects_keep_their_expe
 
 def test_a_shard_keeps_the_expectations_of_the_other_shards_feature_files(pytester: pytest.Pytester) -> None:
     """A plain pytest session of one --shard binds only its share of the feature files."""
-    pytester.makepyfile(forgetful_engine=FORGETFUL)
-    pytester.syspathinsert()
+    forgetful_engine(pytester)
     options = ("--pyargs", SUITE, "--part", "untap", "--part", "draw", "--edition", "cr2024", "--engine",
                "forgetful_engine:Forgetful")  # fmt: skip
     expectations = pytester.path / "expectations.json"
