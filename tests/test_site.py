@@ -15,7 +15,7 @@ from checker.contract.features import document, features_dir
 from checker.doctools.coverage import measure
 from checker.site.build import Site, build
 from checker.site.engines import read_engines
-from checker.site.suite import read_part, read_suite
+from checker.site.suite import Scenario, read_part, read_suite
 from checker.site.timeline import recorded
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -189,6 +189,32 @@ def test_every_pair_shown_sets_editions_against_each_other() -> None:
 def _suite_site() -> Site:
     root = features_dir()
     return Site(read_suite(root), [], measure(root, document("uncovered.tsv")), [])
+
+
+def test_the_rules_of_every_ruling_are_found_in_one_pass_over_the_suite(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each ruling's page lists the Rules with a scenario citing it, in the suite's order; the scenarios'
+    rulings are read once for all the pages, not once per page (an eighth of a build, once)."""
+    site = _suite_site()
+    cited = sorted({r for part in site.suite.parts for sc in part.scenarios for r in sc.rulings})
+    expected = {
+        ruling: [(p.file, rule.line) for p in site.suite.parts for rule in p.rules
+                 if any(ruling in sc.rulings for sc in rule.scenarios)]
+        for ruling in cited
+    }  # fmt: skip
+    read = [0]
+    rulings = vars(Scenario)["rulings"]
+    assert isinstance(rulings, property) and rulings.fget is not None
+    of = rulings.fget
+
+    def counted(scenario: Scenario) -> tuple[str, ...]:
+        read[0] += 1
+        found: tuple[str, ...] = of(scenario)
+        return found
+
+    monkeypatch.setattr(Scenario, "rulings", property(counted))
+    found = {ruling: [(placed.part.file, placed.rule.line) for placed in site.rules_of(ruling)] for ruling in cited}
+    assert found == expected and all(found.values())
+    assert read[0] <= sum(len(rule.scenarios) for part in site.suite.parts for rule in part.rules)
 
 
 def test_the_editions_page_shows_each_pair_in_columns(site_dir: Path) -> None:

@@ -16,6 +16,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -64,12 +65,19 @@ class Site:
         return self.traces.get((engine.key, result.id))
 
     def rules_of(self, ruling_id: str) -> list[Placed]:
-        return [
-            Placed(part, rule)
-            for part in self.suite.parts
-            for rule in part.rules
-            if any(ruling_id in sc.rulings for sc in rule.scenarios)
-        ]
+        """The Rules with a scenario citing the ruling, in the suite's order."""
+        return list(self._rules_by_ruling.get(ruling_id, ()))
+
+    @cached_property
+    def _rules_by_ruling(self) -> dict[str, list[Placed]]:
+        """Each ruling's Rules, found in one pass over the suite: searched anew for each ruling's page,
+        they took an eighth of a build."""
+        found: dict[str, list[Placed]] = defaultdict(list)
+        for part in self.suite.parts:
+            for rule in part.rules:
+                for ruling_id in dict.fromkeys(r for sc in rule.scenarios for r in sc.rulings):
+                    found[ruling_id].append(Placed(part, rule))
+        return found
 
     def pairs(self) -> list[Pair]:
         """The pairs the feature files declare (``@pair:<name>``, checked by the feature linter),
