@@ -13,7 +13,7 @@ import pytest
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract import codec
-from checker.contract.codec import DecodeError, decode, decode_changes, encode
+from checker.contract.codec import DecodeError, decode, decode_changes, decoding, encode, view_changes
 from checker.contract.interface import (
     Action,
     CardView,
@@ -69,7 +69,7 @@ def _broken(data: Any) -> Iterator[Any]:
 
 def _slow(hint: Any, data: Any) -> Any:
     """The codec's own decoding, with no msgspec in front."""
-    return codec._compile(hint, {})(data)
+    return decoding._compile(hint, {})(data)
 
 
 def _outcome(decoder: Any, data: Any) -> tuple[str, Any]:
@@ -109,7 +109,7 @@ def test_the_fast_path_accepts_and_refuses_as_the_codec_does(hint: Any) -> None:
         DeclareBlockers: lambda: encode(DeclareBlockers("Bob", (("b1", "a1"), ("b2", "a1")))),
         PassPriority: lambda: encode(PassPriority("Bob")),
     }[hint]()
-    assert codec._decoder(hint) is not codec._compile(hint, {}), "msgspec is in front"
+    assert decoding._decoder(hint) is not decoding._compile(hint, {}), "msgspec is in front"
     assert decode(hint, data) == _slow(hint, data)
     refused = 0
     for broken in _broken(data):
@@ -150,8 +150,8 @@ def test_changes_are_decoded_as_the_codec_does() -> None:
     for broken in _broken(changes):
         fast = _outcome(lambda d: decode_changes(GameView, earlier, d), broken)
         with pytest.MonkeyPatch.context() as patched:
-            patched.setattr(codec, "_fast", codec._compile)
-            slow = _outcome(lambda d: codec._changes_decoder.__wrapped__(GameView)(earlier, d), broken)  # type: ignore[attr-defined]
+            patched.setattr(view_changes, "_fast", decoding._compile)
+            slow = _outcome(lambda d: view_changes._changes_decoder.__wrapped__(GameView)(earlier, d), broken)  # type: ignore[attr-defined]
         assert fast == slow, broken
 
 

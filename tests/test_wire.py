@@ -20,7 +20,8 @@ import pytest
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract import interface
 from checker.contract.cards import POOL, card
-from checker.contract.codec import ACTION_TYPES, DecodeError, _encoder, decode, encode, encode_text
+from checker.contract.codec import ACTION_TYPES, DecodeError, decode, encode, encode_text
+from checker.contract.codec.encoding import _encoder
 from checker.contract.interface import (
     Action,
     Capabilities,

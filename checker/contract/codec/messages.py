@@ -1,0 +1,190 @@
+"""Messages read straight from their text: an answer to an action into the interface's types
+(:func:`message_reader`), a start request with its cards left as text (:func:`raw_reader`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from checker.contract.codec.mirrors import _mirror
+from checker.contract.codec.shapes import (
+    _ACTION_TAGS,
+    _REMEMBERED_BY_TEXT,
+    JSON,
+    DecodeError,
+    _dataclass_items,
+    _definition,
+    _hints,
+    _once_per_type,
+    _same,
+    _variadic,
+)
+from checker.contract.codec.view_changes import _changed_items, _replacer
+
+
+def raw_reader(fields: Mapping[str, Any]) -> Callable[[bytes], dict[str, JSON] | None]:
+    """A reader of one kind of message into JSON values, as ``msgspec.json.decode`` reads it, except
+    that every value the codec remembers by its text (:data:`_REMEMBERED_BY_TEXT`: a card's spec,
+    a list of cards), in the fields named (each with its type hint), is left as its text
+    (``msgspec.Raw``): :func:`decode` reads it only if it hasn't decoded the same text before. A
+    certification's set-ups are mostly the same few libraries, message after message: this way they
+    are neither read into JSON values nor decoded again. It gives None for a text that isn't such a
+    message in every respect (not JSON, a field not among ``fields`` at any level where values are
+    kept as text, a value of another shape there): the caller then reads it as JSON, and decoding
+    says what is wrong."""
+    struct = _message(((name, _raw_hint(hint)) for name, hint in fields.items()), "RawMessage")
+    decoder = msgspec.json.Decoder(struct)
+
+    def read(text: bytes) -> dict[str, JSON] | None:
+        try:
+            values: dict[str, JSON] = _json_values(decoder.decode(text))
+        except (ValueError, RecursionError):  # msgspec's DecodeError (and ValidationError) is a ValueError
+            return None
+        return values
+
+    return read
+
+
+@_once_per_type
+def _raw_hint(hint: Any) -> Any:
+    """How :func:`raw_reader` reads a value of ``hint``: as its text (``msgspec.Raw``) where the codec
+    remembers it by its text; a structure of such fields (:func:`_json_values` makes it JSON
+    values again); ``Any`` (JSON values) where it holds none."""
+    if hint in _REMEMBERED_BY_TEXT or (item := _variadic(hint)) in _REMEMBERED_BY_TEXT:
+        return msgspec.Raw
+    if item is not None:
+        raw_item = _raw_hint(item)
+        return Any if raw_item is Any else list[raw_item]  # type: ignore[valid-type]
+    if not (isinstance(hint, type) and dataclasses.is_dataclass(hint)) or hint in _ACTION_TAGS:
+        return Any
+    hints = _hints(hint)
+    read = {f.name: _raw_hint(hints[f.name]) for f in dataclasses.fields(hint)}
+    if all(r is Any for r in read.values()):
+        return Any
+    return _message(read.items(), f"Raw{hint.__name__}")
+
+
+def _json_values(value: Any) -> JSON:
+    """What :func:`raw_reader`'s structures read, as JSON values (texts kept as ``msgspec.Raw``)."""
+    if isinstance(value, msgspec.Struct):
+        return {
+            name: _json_values(field)
+            for name in value.__struct_fields__
+            if (field := getattr(value, name)) is not UNSET
+        }
+    if type(value) is list:
+        return [_json_values(item) for item in value]
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class Changes:
+    """The hint of a message's field that holds changes to a dataclass ``of`` (as :func:`changes`
+    writes them), for :func:`message_reader`; :func:`apply_changes` applies what it read."""
+
+    of: Any
+
+
+#: A message's fields read by :func:`message_reader`, by name; None for a text it doesn't take.
+Reader = Callable[[bytes], dict[str, Any] | None]
+
+
+def message_reader(fields: Mapping[str, Any]) -> Reader:
+    """A reader of one kind of message: it decodes the JSON text straight into the types of
+    ``fields`` (by name: a type hint, ``Any`` for any JSON value, or :class:`Changes`) with msgspec,
+    in C, having checked the text as :func:`decode` checks the values (against their mirrors,
+    :func:`_mirror`). It gives the fields the message has, or None for a text that isn't such a
+    message in every respect (not JSON, a field not among ``fields`` at any level, a value of
+    another type, a name outside the vocabulary): the caller then reads the message as JSON and
+    decodes its fields (:func:`decode`), which says what is wrong, or accepts what msgspec alone
+    was stricter about. The answers to actions of a certification
+    (events and a view) are read so in half the time of reading JSON and then decoding. Raises
+    ``TypeError`` for a hint msgspec can't read as the codec decodes it."""
+    typed = {name: _typed(hint) for name, hint in fields.items()}
+    checker = msgspec.json.Decoder(_message(((name, mirror) for name, (mirror, _) in typed.items()), "Checked"))
+    decoder = msgspec.json.Decoder(_message(((name, hint) for name, (_, hint) in typed.items()), "Message"))
+    names = tuple(typed)
+
+    def read(text: bytes) -> dict[str, Any] | None:
+        try:
+            checker.decode(text)  # its value unused: made into dataclasses, it would cost more than a second read
+            found = decoder.decode(text)
+        except (ValueError, RecursionError):  # msgspec's DecodeError (and ValidationError) is a ValueError
+            return None
+        values = {}
+        for name in names:
+            value = getattr(found, name)
+            if value is not UNSET:
+                values[name] = value
+        return values
+
+    return read
+
+
+def _message(fields: Iterable[tuple[str, Any]], name: str) -> type[msgspec.Struct]:
+    """A structure of a message's fields, each unset where the message hasn't it; refusing any other field."""
+    read = [(field, hint | UnsetType, UNSET) for field, hint in fields]
+    return msgspec.defstruct(name, read, forbid_unknown_fields=True, gc=False)
+
+
+def _typed(hint: Any) -> tuple[Any, Any]:
+    """The type msgspec checks a field of a message as (its mirror, :func:`_mirror`), and the type it
+    builds the field's value as."""
+    if hint is Any:
+        return Any, Any
+    if isinstance(hint, Changes):
+        return _changes_struct(hint.of, True), _changes_struct(hint.of, False)
+    return _mirror(hint, {}), hint
+
+
+@functools.cache
+def _changes_struct(cls: Any, mirrored: bool) -> type[msgspec.Struct]:
+    """The structure msgspec reads changes to a ``cls`` into, each field unset where it didn't change,
+    a field of dataclasses item by item, None for each item as before; ``mirrored``: each field's
+    mirror (:func:`_mirror`), any other field refused."""
+    hints, properties = _hints(cls), _definition(cls).get("properties", {})
+    fields: list[tuple[str, Any, Any]] = []
+    for f in dataclasses.fields(cls):
+        hint, node = hints[f.name], properties.get(f.name, {})
+        item = _variadic(hint) if _dataclass_items(hint) else None
+        if mirrored:
+            hint, item = _mirror(hint, node), None if item is None else _mirror(item, node.get("items", {}))
+        typed = hint if item is None else list[item | None]  # type: ignore[valid-type]
+        fields.append((f.name, typed | UnsetType, UNSET))
+    name = f"{cls.__name__}{'Checked' if mirrored else ''}Changes"
+    return msgspec.defstruct(name, fields, forbid_unknown_fields=mirrored, gc=False)
+
+
+def apply_changes(cls: Any, before: Any, changes: Any) -> Any:
+    """``before`` (a dataclass of type ``cls``) with the ``changes`` that :func:`message_reader`
+    read for a :class:`Changes` ``(cls)``, as :func:`decode_changes` applies them; raises
+    :class:`DecodeError` where an item list isn't as long as before's."""
+    return _changes_applier(cls)(before, changes)
+
+
+@_once_per_type
+def _changes_applier(cls: Any) -> Callable[[Any, Any], Any]:
+    hints = _hints(cls)
+    fields = tuple((f.name, _dataclass_items(hints[f.name])) for f in dataclasses.fields(cls))
+    replaced = _replacer(cls)
+
+    def applied(before: Any, changes: Any) -> Any:
+        changed = {}
+        for name, itemized in fields:
+            value = getattr(changes, name)
+            if value is UNSET:
+                continue
+            if itemized:
+                try:
+                    value = _changed_items(_same, getattr(before, name), value) if None in value else tuple(value)
+                except DecodeError as exc:
+                    raise exc.at(f".{name}") from None
+            changed[name] = value
+        return replaced(before, changed) if changed else before
+
+    return applied
