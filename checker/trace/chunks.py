@@ -10,7 +10,10 @@ the next joined and handed on alone; :mod:`checker.trace.reading` decodes a chun
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import AnyStr, Final, NamedTuple
+from typing import TYPE_CHECKING, AnyStr, Final, NamedTuple
+
+if TYPE_CHECKING:
+    import zlib
 
 #: How many bytes are read, or decompressed, at a time (tests lower it, to cross many chunks).
 CHUNK = 4 << 20
@@ -84,14 +87,44 @@ def gunzipped(compressed: Iterator[bytes]) -> Iterator[bytes]:
         while not member.eof:
             if not pending and not (pending := next(compressed, b"")):
                 raise Unread("the gzip data is cut short: the rest of the trace is lost")
+            before = member.copy()
             try:
                 out = member.decompress(pending, CHUNK)
             except zlib.error as exc:
+                yield from _before_damage(before, pending)
                 raise Unread(f"the gzip data is damaged ({exc}): the rest of the trace is lost") from None
             pending = member.unconsumed_tail
             if out:
                 yield out
         pending = member.unused_data
+
+
+#: How many compressed bytes :func:`_before_damage` decompresses at a time (at most about a
+#: thousand times as many come out, well within a chunk).
+_PIECE: Final = 1024
+
+
+def _before_damage(member: zlib._Decompress, data: bytes) -> Iterator[bytes]:
+    """What ``member`` decompresses ``data`` to, up to where the data is damaged. zlib gives nothing
+    of a call that fails, and a call decompresses up to a chunk: fed again a piece at a time, and
+    the piece that fails a byte at a time, the data gives every byte before the damage."""
+    import zlib
+
+    for start in range(0, len(data), _PIECE):
+        before = member.copy()
+        try:
+            out = member.decompress(data[start : start + _PIECE])
+        except zlib.error:
+            for byte in range(start, start + _PIECE):
+                try:
+                    out = before.decompress(data[byte : byte + 1])
+                except zlib.error:
+                    return
+                if out:
+                    yield out
+            return
+        if out:
+            yield out
 
 
 def whole_lines(blocks: Iterable[bytes]) -> Iterator[Lines | LongLine]:
