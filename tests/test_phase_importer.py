@@ -145,7 +145,8 @@ def test_the_combat_keywords_are_phase_rs_own() -> None:
 def test_an_imported_game_shows_its_keywords_so_the_second_damage_step_is_checked(tmp_path: Path) -> None:
     """The simple players' vanilla creatures have no first strike: every observation says so
     (an empty ``keywords``), and each combat with attackers has one combat damage step."""
-    from checker.trace.check import Status, check_trace
+    from checker.trace.check import check_trace
+    from checker.trace.results import Status
 
     write_trace(record_game(3, max_turns=8), tmp_path / "game.jsonl")
     lines = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()[1:]]

@@ -13,8 +13,9 @@ import pytest
 
 from checker.cli import main
 from checker.site.build import build
-from checker.trace.check import TraceResult, check_trace
+from checker.trace.check import check_trace
 from checker.trace.reading import Trace
+from checker.trace.results import TraceResult
 from tests.test_site import HOSTILE_MESSAGE, PHASE, ROOT, broken_links
 
 FAULTY = "tests.fakes.adapters:ActivePlayerOnlyPriority"

@@ -14,13 +14,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.trace.check import TraceResult, Violation, check_trace
+from checker.trace.check import check_trace
 from checker.trace.files import open_trace, traces_in
 from checker.trace.format import ActionTaken, Event
 from checker.trace.game import Game
 from checker.trace.observed import Observed
 from checker.trace.problems import TraceError, TraceProblem
 from checker.trace.reading import Trace
+from checker.trace.results import TraceResult, Violation
 
 
 @dataclass(frozen=True)

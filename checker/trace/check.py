@@ -15,12 +15,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 from typing import ClassVar, cast
-
-import msgspec
 
 from checker.contract.vocabulary import EDITIONS, EVENTS
 from checker.trace.format import ActionTaken, Event
@@ -28,6 +24,7 @@ from checker.trace.game import Game
 from checker.trace.observed import Observed
 from checker.trace.problems import LateTraceProblem, TraceProblem
 from checker.trace.reading import Entry, Trace
+from checker.trace.results import CheckResult, Status, TraceResult, Violation
 
 #: What a check may need of the observations, and how to say the trace lacks it.
 DATA: dict[str, str] = {
@@ -40,66 +37,6 @@ DATA: dict[str, str] = {
     "keywords": "the trace's observations don't say which permanents have first strike or double strike",
     "actions": "the trace records no actions",
 }
-
-
-class Violation(msgspec.Struct, frozen=True):
-    """One place where a trace breaks a check's rule."""
-
-    check: str
-    line: int
-    position: str
-    requires: str
-    shows: str
-
-
-class Status(StrEnum):
-    PASSED = "passed"
-    VIOLATED = "violated"
-    NOT_CHECKED = "not checked"
-
-
-class CheckResult(msgspec.Struct, frozen=True):
-    """One check's result on one trace. (Results are msgspec structures: a trace is checked by
-    some fifty checks, and these are built several times faster than frozen dataclasses.)"""
-
-    check: str
-    part: str
-    requires: str
-    rules: tuple[str, ...]
-    status: Status
-    occasions: int
-    violations: tuple[Violation, ...] = ()
-    why: str | None = None  # for not checked
-
-
-@dataclass(frozen=True)
-class TraceResult:
-    path: str
-    edition: str
-    engine: str
-    results: tuple[CheckResult, ...] = ()
-    problems: tuple[TraceProblem, ...] = ()
-    error: str | None = None  # the trace couldn't be read at all
-    events: int = 0
-    internal_error: str | None = None  # the checker failed on this trace: its results are lost
-
-    @property
-    def violations(self) -> list[Violation]:
-        return [v for r in self.results for v in r.violations]
-
-    @property
-    def checked_nothing(self) -> bool:
-        """Read, but not one check could be made on it (a game too short for any, one that lacks all
-        the checks need, checks chosen that don't hold in its edition)."""
-        ran = self.error is None and self.internal_error is None
-        return ran and all(r.status is Status.NOT_CHECKED for r in self.results)
-
-    @property
-    def eventless(self) -> bool:
-        """Read, but without an event, and no check could be made on it: a header alone, or with an
-        observation or two (its game never began, or the recording stopped at once). (A game seen
-        only through observations, as Arena's log shows it, has checks made on it.)"""
-        return self.checked_nothing and self.events == 0
 
 
 #: The checks, by name, in the order their modules declare them.

@@ -35,9 +35,10 @@ from checker.contract.interrupts import exit_code as interrupted_exit_code
 from checker.contract.interrupts import stopping
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.reports._text import plain, visible, written
-from checker.trace.check import Status, TraceResult, every_check
+from checker.trace.check import every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
 from checker.trace.files import STANDARD_INPUT, TRACE_FILES, traces_in
+from checker.trace.results import Status, TraceResult
 from checker.trace.verdict import check_each, exit_code, nothing_checked, write_reports
 
 

@@ -20,7 +20,8 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from checker.contract.documents import Document
-from checker.trace.check import TraceResult, Violation, unknown_checks
+from checker.trace.check import unknown_checks
+from checker.trace.results import TraceResult, Violation
 
 FORMAT = "turncheck-trace-expectations"
 

@@ -20,9 +20,10 @@ from checker.contract.documents import Document
 from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
-from checker.trace.check import Status, TraceResult, check_trace
+from checker.trace.check import check_trace
 from checker.trace.files import open_trace, trace_name
 from checker.trace.problems import TraceError
+from checker.trace.results import Status, TraceResult
 
 REPORT_FORMAT = "turncheck-trace-report"
 REPORT_SCHEMA = "trace-report.schema.json"

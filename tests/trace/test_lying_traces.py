@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 
 from checker.contract.interface import DecisionView, GameEvent, PermanentView, StackItemView
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STEPS, TURN_TEMPLATES
-from checker.trace.check import Status, check_trace
+from checker.trace.check import check_trace
 from checker.trace.files import open_trace
 from checker.trace.format import Header, Observation, PlayerObservation, Start
+from checker.trace.results import Status
 from checker.trace.writer import TraceWriter
 
 PLAYERS = ("Alice", "Bob", "Carol")

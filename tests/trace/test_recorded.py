@@ -13,9 +13,10 @@ from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import GameSetup, PlayerSetup, UnsupportedError
 from checker.contract.vocabulary import EVENT_FIELDS
 from checker.running.recording import RecordingAdapter
-from checker.trace.check import Status, check_trace
+from checker.trace.check import check_trace
 from checker.trace.files import open_trace
 from checker.trace.problems import TraceError
+from checker.trace.results import Status
 from checker.trace.verdict import check_files, exit_code
 
 ROOT = Path(__file__).resolve().parents[2]

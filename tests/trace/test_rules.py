@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from checker.contract.interface import DecisionView, GameEvent, PassPriority, PermanentView, StackItemView
-from checker.trace.check import CHECKS, Status, TraceResult, check_trace
+from checker.trace.check import CHECKS, check_trace
 from checker.trace.files import open_trace
 from checker.trace.format import Header, Observation, PlayerObservation, Start
+from checker.trace.results import Status, TraceResult
 from checker.trace.writer import TraceWriter
 
 # Small traces written tersely, so that a test reads like the rule it checks. A line is a word
