@@ -64,6 +64,20 @@ def seconds(command: list[str], env: dict[str, str] | None = None, variant: str 
     return wall
 
 
+#: A plain loop of pure Python, timed in a process of its own before each round (:func:`probe`).
+PROBE = "total = 0\nfor i in range(10_000_000):\n    total += i"
+
+
+def probe() -> float:
+    """The wall-clock seconds of :data:`PROBE`: the machine's speed at the time, to read a round's
+    figures by. The machines are shared: when another machine's work slows this one's processor, the
+    loop slows with it, and the ratios move too (the wire, needing both processors at once, more
+    than the rest), though no code changed."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", PROBE], check=True)
+    return time.perf_counter() - started
+
+
 def certify(engine: str, jobs: int = 1) -> list[str]:
     return [sys.executable, "-m", "checker", "certify", "--engine", engine, "--plain", "--jobs", str(jobs)]
 
@@ -175,7 +189,9 @@ def main() -> int:
             ),
         }
         timings: dict[str, list[float]] = {name: [] for name in variants}
+        probes = []
         for _ in range(args.repeat):
+            probes.append(probe())
             for name, run in variants.items():
                 timings[name].append(run())
 
@@ -207,6 +223,10 @@ def main() -> int:
             f"   processor time median {statistics.median(CPU[name]):6.2f} s"
         )
     print_targets(timings)
+    print(
+        "the machine's speed, a plain loop of 10 million additions before each round: median "
+        f"{statistics.median(probes):.2f} s (rounds {min(probes):.2f} to {max(probes):.2f})"
+    )
     sys.stdout.flush()
     if not args.skip_adapters:
         subprocess.run([sys.executable, str(BENCHMARKS / "adapters.py")], check=True)
