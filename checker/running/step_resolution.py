@@ -72,14 +72,16 @@ def of_the_suite(item: pytest.Item) -> bool:
     found = item.stash.get(_OF_THE_SUITE, None)
     if found is None:
         template = scenario_template(item)
-        found = template is not None and Path(template.feature.filename).resolve().is_relative_to(_suite_features())
+        found = template is not None and _in_the_suite(template.feature.filename)
         item.stash[_OF_THE_SUITE] = found
     return found
 
 
 @functools.cache
-def _suite_features() -> Path:
-    return features_dir().resolve()
+def _in_the_suite(filename: str) -> bool:
+    """Whether a feature file is one of the suite's: asked once per file (resolving a path asks the
+    system about each of its folders, and a certification's 870 scenario runs are in 29 files)."""
+    return Path(filename).resolve().is_relative_to(features_dir().resolve())
 
 
 def _the_suites(context: Any) -> bool:
