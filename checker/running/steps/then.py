@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NoReturn
 
 from pytest_bdd import parsers, then
 
@@ -18,7 +19,13 @@ P = r"(?P<player>[A-Z][a-z]+)"
 
 def expect(condition: bool, expected: str, observed: object) -> None:
     if not condition:
-        raise ScenarioError(f"expected {expected}, but observed {observed}", expected, str(observed))
+        fail(expected, observed)
+
+
+def fail(expected: str, observed: object) -> NoReturn:
+    """The step fails: what it expected, and what the engine showed. (For a text that costs to write,
+    as the events of a step do, the step tests first and writes only when it fails.)"""
+    raise ScenarioError(f"expected {expected}, but observed {observed}", expected, str(observed))
 
 
 @then(parsers.re(rf"it is {P}'s (?P<part>(?!turn$).+)"))
@@ -333,7 +340,8 @@ def events_in_order(game: ScenarioGame, datatable: list[list[str]]) -> None:
     for row in rows:
         while i < len(events) and not _matches(events[i], row):
             i += 1
-        expect(i < len(events), f"the event {_wanted(row)}, after the rows before it", _show(events))
+        if i == len(events):
+            fail(f"the event {_wanted(row)}, after the rows before it", _show(events))
         i += 1
 
 
@@ -351,7 +359,8 @@ def _table(datatable: list[list[str]]) -> list[dict[str, str]]:
 def event_happened(game: ScenarioGame, kind: str, player: str | None, amount: str | None, subject: str | None) -> None:
     row = {"event": kind, "player": player or "", "amount": amount or "", "subject": subject or ""}
     events = game.recent_events()
-    expect(any(_matches(e, row) for e in events), f"an event {_wanted(row)}", _show(events))
+    if not any(_matches(e, row) for e in events):
+        fail(f"an event {_wanted(row)}", _show(events))
 
 
 @then(
@@ -363,7 +372,8 @@ def event_happened(game: ScenarioGame, kind: str, player: str | None, amount: st
 def no_event(game: ScenarioGame, kind: str, player: str | None, subject: str | None) -> None:
     row = {"event": kind, "player": player or "", "subject": subject or ""}
     found = [e for e in game.recent_events() if _matches(e, row)]
-    expect(not found, f"no event {_wanted(row)}", _show(found))
+    if found:
+        fail(f"no event {_wanted(row)}", _show(found))
 
 
 @then(parsers.re(rf"{P} has drawn (?P<n>\w+) cards?"))
