@@ -73,9 +73,7 @@ def probe() -> float:
     figures by. The machines are shared: when another machine's work slows this one's processor, the
     loop slows with it, and the ratios move too (the wire, needing both processors at once, more
     than the rest), though no code changed."""
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", PROBE], check=True)
-    return time.perf_counter() - started
+    return seconds([sys.executable, "-c", PROBE], variant="probe")
 
 
 def certify(engine: str, jobs: int = 1) -> list[str]:
