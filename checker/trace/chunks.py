@@ -115,7 +115,7 @@ def _before_damage(member: zlib._Decompress, data: bytes) -> Iterator[bytes]:
         try:
             out = member.decompress(data[start : start + _PIECE])
         except zlib.error:
-            for byte in range(start, start + _PIECE):
+            for byte in range(start, min(start + _PIECE, len(data))):
                 try:
                     out = before.decompress(data[byte : byte + 1])
                 except zlib.error:
