@@ -76,6 +76,20 @@ def probe() -> float:
     return seconds([sys.executable, "-c", PROBE], variant="probe")
 
 
+def probe_side_by_side() -> float:
+    """The wall-clock seconds of two :data:`PROBE` loops started together, until the slower ends: on
+    two processors, one for each. The wire and ``-j 2`` need both processors at once, and the
+    machine's other work can slow one while a loop alone still runs at full speed on the other (on
+    2026-11-29, 0.8 s alone and 0.94 to 1.18 s each side by side, when wire / in process measured
+    1.49 against 1.28 in a run where both took at most 0.92 s)."""
+    started = time.perf_counter()
+    loops = [subprocess.Popen([sys.executable, "-c", PROBE]) for _ in range(2)]
+    for loop in loops:
+        if loop.wait():
+            raise subprocess.CalledProcessError(loop.returncode, loop.args)
+    return time.perf_counter() - started
+
+
 def certify(engine: str, jobs: int = 1) -> list[str]:
     return [sys.executable, "-m", "checker", "certify", "--engine", engine, "--plain", "--jobs", str(jobs)]
 
@@ -187,9 +201,11 @@ def main() -> int:
             ),
         }
         timings: dict[str, list[float]] = {name: [] for name in variants}
-        probes = []
+        probes: list[float] = []
+        pairs: list[float] = []
         for _ in range(args.repeat):
             probes.append(probe())
+            pairs.append(probe_side_by_side())
             for name, run in variants.items():
                 timings[name].append(run())
 
@@ -223,7 +239,8 @@ def main() -> int:
     print_targets(timings)
     print(
         "the machine's speed, a plain loop of 10 million additions before each round: median "
-        f"{statistics.median(probes):.2f} s (rounds {min(probes):.2f} to {max(probes):.2f})"
+        f"{statistics.median(probes):.2f} s (rounds {min(probes):.2f} to {max(probes):.2f}); two side by side, "
+        f"until the slower ends: median {statistics.median(pairs):.2f} s (rounds {min(pairs):.2f} to {max(pairs):.2f})"
     )
     sys.stdout.flush()
     if not args.skip_adapters:
