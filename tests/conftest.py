@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from checker.contract.interrupts import DEFAULT_HANDLERS
 
 pytest_plugins = ["pytester"]
 
@@ -17,6 +20,18 @@ def _user_cache_of_the_session(tmp_path_factory: pytest.TempPathFactory) -> Iter
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
         yield
+
+
+@pytest.fixture
+def default_handlers() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP with the handlers of a Python process that set none, in this test
+    and in the processes it starts. A test run started with one of them ignored (SIGHUP under
+    ``nohup``, SIGINT in a shell script's background job) passes that on, and the commands leave
+    an ignored signal ignored: a test that sends one needs it not to be."""
+    previous = {number: signal.signal(number, handler) for number, handler in DEFAULT_HANDLERS.items()}
+    yield
+    for number, handler in previous.items():
+        signal.signal(number, handler)
 
 
 @pytest.fixture

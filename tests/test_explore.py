@@ -296,6 +296,7 @@ def test_a_generated_game_plays_through_on_the_reference_engine(data: st.DataObj
     assert played.finding is None, played.finding
 
 
+@pytest.mark.usefixtures("default_handlers")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_terminated_run_reports_the_games_played_so_far_as_partial(tmp_path: Path, jobs: str) -> None:
     command = [sys.executable, "-m", "checker", "explore", "--games", "1000", "-j", jobs, "--report-dir", str(tmp_path)]

@@ -147,6 +147,7 @@ def test_a_trace_cut_short_by_an_interrupt_is_not_left_behind(tmp_path: Path) ->
     assert not (tmp_path / "cut.jsonl").exists()
 
 
+@pytest.mark.usefixtures("default_handlers")
 def test_an_interrupt_while_reading_a_log_keeps_the_games_it_had_whole(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -217,6 +218,7 @@ def test_the_import_command_records_phase_games_by_seed(tmp_path: Path, capsys: 
     assert header["source"] == "imported from phase.rs: a game of simple players, seed 12"
 
 
+@pytest.mark.usefixtures("default_handlers")
 def test_an_interrupted_import_keeps_the_games_before_and_exits_128_and_the_signal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,7 +8,6 @@ import fnmatch
 import json
 import signal
 import threading
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,13 +18,8 @@ UNTAP = ("--pyargs", "checker.running.test_conformance", "--part", "untap", "--e
          "-p", "no:cacheprovider")  # fmt: skip
 
 
-@pytest.fixture
-def default_handlers() -> Iterator[None]:
-    """SIGTERM and SIGHUP with their default handlers, as in a plain pytest session, in this test."""
-    previous = {number: signal.signal(number, signal.SIG_DFL) for number in TERMINATIONS}
-    yield
-    for number, handler in previous.items():
-        signal.signal(number, handler)
+#: Every test here with the handlers of a plain pytest session (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("default_handlers")
 
 
 def signalling(number: int) -> str:
@@ -92,7 +86,6 @@ class Recording(ReferenceAdapter):
 """
 
 
-@pytest.mark.usefixtures("default_handlers")
 def test_the_handlers_are_the_defaults_again_once_the_session_ends(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(recording_engine=RECORDING)
     pytester.syspathinsert()
@@ -105,7 +98,6 @@ def test_the_handlers_are_the_defaults_again_once_the_session_ends(pytester: pyt
     assert signal.getsignal(signal.SIGINT) is ctrl_c  # (held as the session finished)
 
 
-@pytest.mark.usefixtures("default_handlers")
 def test_off_the_main_thread_nothing_is_taken() -> None:
     """Signal handlers can be set only in the main thread: a session run in another leaves them."""
     before = handlers()

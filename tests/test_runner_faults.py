@@ -251,6 +251,7 @@ def test_an_adapter_that_ends_the_process_never_leaves_exit_code_0(tmp_path: Pat
 UNTAP = ("--part", "untap")
 
 
+@pytest.mark.usefixtures("default_handlers")
 @pytest.mark.parametrize(
     ("signum", "selection"),
     [
@@ -279,6 +280,32 @@ def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(
     report = read_json(reports / "report.json")
     assert len(report.results) > 0 and report.partial is not None
     _says_partial(reports, report)
+
+
+def test_a_signal_the_run_was_started_with_ignored_stays_ignored(tmp_path: Path) -> None:
+    """Started under ``nohup`` (SIGHUP ignored), a certification outlives its terminal: a SIGHUP
+    changes nothing, and the SIGTERM that comes later stops it as ever (exit 143, not 129)."""
+    marker, reports = tmp_path / "stuck", tmp_path / "reports"
+    command = [sys.executable, "-m", "checker", "certify", "--engine", "tests.fakes.adapters:Stuck", *UNTAP]
+    command += ["--plain", "--report-dir", str(reports)]
+    env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # the process started inherits it, as nohup's
+    try:
+        run = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    with run:
+        deadline = time.monotonic() + 120
+        while not marker.exists() and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.1)
+        assert marker.exists(), "the stuck adapter was never reached"
+        run.send_signal(signal.SIGHUP)
+        time.sleep(1)
+        assert run.poll() is None, "a SIGHUP the run was started with ignored stopped it"
+        run.send_signal(signal.SIGTERM)
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 128 + signal.SIGTERM, out + err
+    assert "interrupted by SIGTERM" in err and "SIGHUP" not in err
 
 
 #: A pytest plugin another project installed, found by its entry point: it fails every test.
@@ -631,6 +658,7 @@ def test_smoke_names_an_effect_the_catalog_doesnt_have_and_doesnt_count_it() -> 
     assert f"of the catalog's {len(catalog.CATALOG)} (and 1 it doesn't have: bogus_effect)" in done.stdout
 
 
+@pytest.mark.usefixtures("default_handlers")
 def test_smoke_interrupted_before_any_game_still_names_the_engine_of_its_handshake() -> None:
     """The handshake was shown: the summary of the interrupted run names that engine, not "unknown"."""
     engine = f"{sys.executable} {FAKE} slow-start:3"  # each start takes 3 s: the games' engine too

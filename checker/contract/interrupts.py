@@ -8,6 +8,10 @@ reports what it finished, marks it partial and exits with 128 + the signal's num
 contract, kept by its supervisor over its sessions.) A plain pytest session of the scenarios, which
 the suite's plugin doesn't own, takes SIGTERM and SIGHUP as pytest takes Ctrl-C, and holds any of
 them, Ctrl-C too, while it writes its results: :class:`Terminations`.
+
+A signal the command was started with ignored stays ignored (:func:`taken`): whoever started it
+asked for that, as ``nohup`` does for SIGHUP, so that a long run outlives its terminal, and a
+shell for SIGINT in a background job.
 """
 
 from __future__ import annotations
@@ -31,6 +35,11 @@ class Stopped(KeyboardInterrupt):
         self.signal = number
 
 
+def taken() -> tuple[int, ...]:
+    """Those of :data:`INTERRUPTS` not ignored now: the signals a command may take as interrupts."""
+    return tuple(number for number in INTERRUPTS if signal.getsignal(number) is not signal.SIG_IGN)
+
+
 def exit_code(interrupt: KeyboardInterrupt) -> int:
     """128 + the number of the signal that stopped the run (a bare KeyboardInterrupt: Ctrl-C's)."""
     return 128 + (interrupt.signal if isinstance(interrupt, Stopped) else signal.SIGINT)
@@ -38,11 +47,11 @@ def exit_code(interrupt: KeyboardInterrupt) -> int:
 
 @contextlib.contextmanager
 def stopping() -> Iterator[list[int]]:
-    """Within: each of :data:`INTERRUPTS` raises :class:`Stopped`. The signals received are also
-    listed in what it yields: Python drops an exception raised where a signal lands inside a
-    garbage collector's callback (Hypothesis installs one), so a loop looks at the list between
-    its steps. Off the main thread (a command called from an embedding's thread), where signals
-    can't be handled, nothing changes."""
+    """Within: each of :data:`INTERRUPTS` not ignored (:func:`taken`) raises :class:`Stopped`. The
+    signals received are also listed in what it yields: Python drops an exception raised where a
+    signal lands inside a garbage collector's callback (Hypothesis installs one), so a loop looks at
+    the list between its steps. Off the main thread (a command called from an embedding's thread),
+    where signals can't be handled, nothing changes."""
     received: list[int] = []
     if threading.current_thread() is not threading.main_thread():
         yield received
@@ -52,7 +61,7 @@ def stopping() -> Iterator[list[int]]:
         received.append(number)
         raise Stopped(number)
 
-    previous = {number: signal.signal(number, stop) for number in INTERRUPTS}
+    previous = {number: signal.signal(number, stop) for number in taken()}
     try:
         yield received
     finally:
@@ -87,7 +96,7 @@ class Terminations:
         if threading.current_thread() is not threading.main_thread():
             return
         for number in TERMINATIONS:
-            if number not in self._previous and signal.getsignal(number) is _DEFAULT[number]:
+            if number not in self._previous and signal.getsignal(number) is DEFAULT_HANDLERS[number]:
                 self._previous[number] = signal.signal(number, _stop)
 
     def hold(self) -> None:
@@ -97,7 +106,7 @@ class Terminations:
         if threading.current_thread() is not threading.main_thread():
             return
         for number in INTERRUPTS:
-            if number in self._previous or signal.getsignal(number) is _DEFAULT[number]:
+            if number in self._previous or signal.getsignal(number) is DEFAULT_HANDLERS[number]:
                 self._previous.setdefault(number, signal.getsignal(number))
                 signal.signal(number, self._held)
 
@@ -116,7 +125,7 @@ class Terminations:
 
 
 #: Each of :data:`INTERRUPTS`'s handler in a Python process that set none: Ctrl-C's raises KeyboardInterrupt.
-_DEFAULT = {signal.SIGINT: signal.default_int_handler} | dict.fromkeys(TERMINATIONS, signal.SIG_DFL)
+DEFAULT_HANDLERS = {signal.SIGINT: signal.default_int_handler} | dict.fromkeys(TERMINATIONS, signal.SIG_DFL)
 
 
 def _stop(number: int, frame: FrameType | None) -> None:

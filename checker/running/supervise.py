@@ -7,7 +7,8 @@ each scenario's result up a pipe as it comes, and the parent (which runs no engi
 gathers them and tells how the run ended:
 
 - the child finished: the session's exit code;
-- SIGINT, SIGTERM or SIGHUP reached the parent: it asks the child to stop (SIGINT, which
+- SIGINT, SIGTERM or SIGHUP reached the parent (one it was started with ignored stays ignored,
+  as under ``nohup``): it asks the child to stop (SIGINT, which
   pytest turns into an orderly end), gives it :data:`GRACE` seconds and then kills it; a
   second signal kills it at once. The results so far are kept and the run is partial;
 - a KeyboardInterrupt inside the child (an adapter raising it): the run is partial;
@@ -41,7 +42,7 @@ from typing import Any
 
 import pytest
 
-from checker.contract.interrupts import INTERRUPTS
+from checker.contract.interrupts import INTERRUPTS, taken
 from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, Collector
 
 #: Seconds the child has to wrap up after it is asked to stop.
@@ -220,7 +221,7 @@ class _Parent:
                 os.kill(child, signal.SIGKILL)
 
     def watch(self) -> Ending:
-        previous = {each: signal.signal(each, self._interrupted) for each in INTERRUPTS}
+        previous = {each: signal.signal(each, self._interrupted) for each in taken()}
         statuses: list[int] = []
         try:
             self._read()

@@ -208,6 +208,7 @@ def test_a_check_that_fails_exits_3_and_the_other_traces_are_still_checked(
     assert [t["internal_error"] is not None for t in report["traces"]] == [True, False]
 
 
+@pytest.mark.usefixtures("default_handlers")
 @pytest.mark.parametrize("interrupt", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_an_interrupt_reports_the_traces_checked_and_exits_128_and_its_number(
     kept: Path,
@@ -234,6 +235,28 @@ def test_an_interrupt_reports_the_traces_checked_and_exits_128_and_its_number(
     assert "interrupted" not in captured.out and "kept.jsonl" in captured.out  # the results only
     assert [t["path"] for t in json.loads((reports / "trace-report.json").read_text())["traces"]] == [str(kept)]
     assert signal.getsignal(interrupt) is not None and len(seen) == 2
+
+
+def test_a_signal_the_command_was_started_with_ignored_stays_ignored(
+    kept: Path, broken: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As under ``nohup``: SIGHUP (a closed terminal) doesn't stop the run, which checks every trace."""
+    original = verdict.check_trace  # type: ignore[attr-defined]
+
+    def hung_up_at_the_second(*args: object, **kwargs: object) -> object:
+        if "broken" in str(args[0]):
+            os.kill(os.getpid(), signal.SIGHUP)
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verdict, "check_trace", hung_up_at_the_second)
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 1
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    captured = capsys.readouterr()
+    assert "interrupted" not in captured.err and f"{broken}:5" in captured.out
 
 
 def test_the_json_report_names_its_schema_written_beside_it(
