@@ -35,6 +35,14 @@ def default_handlers() -> Iterator[None]:
 
 
 @pytest.fixture
+def sighup_ignored() -> Iterator[None]:
+    """SIGHUP ignored in this test and in the processes it starts, as ``nohup`` leaves it."""
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    yield
+    signal.signal(signal.SIGHUP, previous)
+
+
+@pytest.fixture
 def document_file(tmp_path: Path) -> Callable[[object], Path]:
     """Writes a document for a reader to take or refuse and gives its path: bytes as they are,
     text as UTF-8, anything else as JSON."""

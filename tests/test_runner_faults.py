@@ -251,6 +251,23 @@ def test_an_adapter_that_ends_the_process_never_leaves_exit_code_0(tmp_path: Pat
 UNTAP = ("--part", "untap")
 
 
+def stuck_certification(reports: Path, selection: tuple[str, ...]) -> subprocess.Popen[str]:
+    """``turncheck certify`` of ``selection`` on an adapter that never answers, once it is stuck in it."""
+    marker = reports.parent / "stuck"
+    command = [sys.executable, "-m", "checker", "certify", "--engine", "tests.fakes.adapters:Stuck"]
+    command += [*selection, "--plain", "--report-dir", str(reports)]
+    env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
+    run = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not marker.exists() and time.monotonic() < deadline and run.poll() is None:
+        time.sleep(0.1)
+    if not marker.exists():
+        run.kill()
+        out, err = run.communicate()
+        raise AssertionError(f"the stuck adapter was never reached: {out}{err}")
+    return run
+
+
 @pytest.mark.usefixtures("default_handlers")
 @pytest.mark.parametrize(
     ("signum", "selection"),
@@ -264,15 +281,8 @@ UNTAP = ("--part", "untap")
 def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(
     tmp_path: Path, signum: int, selection: tuple[str, ...]
 ) -> None:
-    marker, reports = tmp_path / "stuck", tmp_path / "reports"
-    command = [sys.executable, "-m", "checker", "certify", "--engine", "tests.fakes.adapters:Stuck"]
-    command += [*selection, "--plain", "--report-dir", str(reports)]
-    env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
-    with subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
-        deadline = time.monotonic() + 120
-        while not marker.exists() and time.monotonic() < deadline and run.poll() is None:
-            time.sleep(0.1)
-        assert marker.exists(), "the stuck adapter was never reached"
+    reports = tmp_path / "reports"
+    with stuck_certification(reports, selection) as run:
         run.send_signal(signum)
         out, err = run.communicate(timeout=60)
     assert run.returncode == 128 + signum, out + err
@@ -282,23 +292,11 @@ def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(
     _says_partial(reports, report)
 
 
+@pytest.mark.usefixtures("sighup_ignored")
 def test_a_signal_the_run_was_started_with_ignored_stays_ignored(tmp_path: Path) -> None:
     """Started under ``nohup`` (SIGHUP ignored), a certification outlives its terminal: a SIGHUP
     changes nothing, and the SIGTERM that comes later stops it as ever (exit 143, not 129)."""
-    marker, reports = tmp_path / "stuck", tmp_path / "reports"
-    command = [sys.executable, "-m", "checker", "certify", "--engine", "tests.fakes.adapters:Stuck", *UNTAP]
-    command += ["--plain", "--report-dir", str(reports)]
-    env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
-    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # the process started inherits it, as nohup's
-    try:
-        run = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    finally:
-        signal.signal(signal.SIGHUP, previous)
-    with run:
-        deadline = time.monotonic() + 120
-        while not marker.exists() and time.monotonic() < deadline and run.poll() is None:
-            time.sleep(0.1)
-        assert marker.exists(), "the stuck adapter was never reached"
+    with stuck_certification(tmp_path / "reports", UNTAP) as run:
         run.send_signal(signal.SIGHUP)
         time.sleep(1)
         assert run.poll() is None, "a SIGHUP the run was started with ignored stopped it"

@@ -237,6 +237,7 @@ def test_an_interrupt_reports_the_traces_checked_and_exits_128_and_its_number(
     assert signal.getsignal(interrupt) is not None and len(seen) == 2
 
 
+@pytest.mark.usefixtures("sighup_ignored")
 def test_a_signal_the_command_was_started_with_ignored_stays_ignored(
     kept: Path, broken: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -249,12 +250,8 @@ def test_a_signal_the_command_was_started_with_ignored_stays_ignored(
         return original(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(verdict, "check_trace", hung_up_at_the_second)
-    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    try:
-        assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 1
-        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
-    finally:
-        signal.signal(signal.SIGHUP, previous)
+    assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 1
+    assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
     captured = capsys.readouterr()
     assert "interrupted" not in captured.err and f"{broken}:5" in captured.out
 
