@@ -6,13 +6,13 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from checker.contract.arguments import path, path_text
+from checker.contract.arguments import path, path_text, positive_bytes
 from checker.contract.features import document, suite_version
 from checker.contract.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import options as explore_options
 from checker.importers import command as importers
-from checker.running.options import add_jobs, positive_bytes, positive_seconds
+from checker.running.options import add_jobs, positive_seconds
 from checker.running.wire.client import DEFAULT_TIMEOUT
 from checker.trace.format import FORMAT_VERSION
 

@@ -1,4 +1,5 @@
-"""What every command's path arguments hold to: a path given empty is a usage error.
+"""Types of the arguments that several commands share, the engine's server too: a path, which
+given empty is a usage error, and a size in bytes.
 
 ``--report-dir "$DIR"`` with ``DIR`` unset in a script passes an empty value, which a path reads
 as the current directory (a report written among the user's files) or as no option at all. Each
@@ -27,3 +28,14 @@ def path_text(text: str) -> str:
 def path(text: str) -> Path:
     """:func:`path_text`, as a path."""
     return Path(path_text(text))
+
+
+def positive_bytes(text: str) -> int:
+    """A number of bytes for ``--max-message-bytes``: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of bytes") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: a message size limit must be at least 1 byte")
+    return value

@@ -92,17 +92,6 @@ def positive_seconds(text: str) -> float:
     return value
 
 
-def positive_bytes(text: str) -> int:
-    """A number of bytes for ``--max-message-bytes``: a whole number, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of bytes") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: a message size limit must be at least 1 byte")
-    return value
-
-
 @cache
 def known_rulings() -> tuple[str, ...]:
     """Every ruling id a feature file tags (the linter checks that each is a real ruling)."""

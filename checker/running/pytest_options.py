@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from checker.contract.arguments import path_text
+from checker.contract.arguments import path_text, positive_bytes
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
-from checker.running.options import Selection, positive_bytes, positive_seconds, shard, shard_weights
+from checker.running.options import Selection, positive_seconds, shard, shard_weights
 from checker.running.wire.client import DEFAULT_TIMEOUT
 
 

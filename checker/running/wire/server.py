@@ -21,6 +21,7 @@ from typing import Any, BinaryIO, Protocol
 
 import msgspec
 
+from checker.contract.arguments import positive_bytes
 from checker.contract.codec import (
     DecodeError,
     Texts,
@@ -43,7 +44,6 @@ from checker.contract.protocol import (
     refusal_reason,
 )
 from checker.running.garbage import collect_less
-from checker.running.options import positive_bytes
 from checker.running.wire.polling import PollingReader, processor_free
 
 #: The features of the protocol's ``hello`` this server takes up when the suite offers them.
