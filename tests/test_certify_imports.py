@@ -1,6 +1,7 @@
-"""What a certification's process imports that it never uses, left out: Mako's source highlighting
+"""What a certification's processes import that they never use, left out: Mako's source highlighting
 (Pygments and a dozen of its lexers, by way of pytest-bdd's plugin) and the debugger (by way of
-pytest's plugin for ``--pdb``, which the command doesn't offer)."""
+pytest's plugin for ``--pdb``, which the command doesn't offer); and in the engine's server, which
+the first scenario waits for as it starts, the run's options and the installed packages' metadata."""
 
 from __future__ import annotations
 
@@ -55,3 +56,22 @@ def test_a_certification_session_does_without_the_debugger(tmp_path: Path) -> No
 
 def _with_path(directory: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(directory), os.environ.get("PYTHONPATH")]))}
+
+
+def test_the_engine_s_server_starts_without_the_run_s_options_or_the_packages_metadata() -> None:
+    """Until it has answered hello: about 40 ms of its start-up (the expectations gate, by way of
+    the run's options, and :mod:`importlib.metadata`, by way of the adapters)."""
+    hello = b'{"id": 1, "type": "hello", "protocol": 1}\n'
+    code = (
+        "import sys, runpy\n"
+        "sys.argv = ['server', '--engine', 'reference']\n"
+        "try:\n"
+        "    runpy.run_module('checker.running.wire.server', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "names = ('checker.running.options', 'checker.judging.expectations', 'importlib.metadata')\n"
+        "print([name for name in names if name in sys.modules], file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], input=hello, capture_output=True, timeout=120, check=True)
+    assert b'"type":"hello"' in done.stdout
+    assert done.stderr.decode().strip().splitlines()[-1] == "[]"

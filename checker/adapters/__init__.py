@@ -8,7 +8,6 @@ an adapter is written exactly as a third party would write one.
 from __future__ import annotations
 
 import re
-from importlib import metadata
 
 from checker.contract.features import DISTRIBUTION
 
@@ -17,6 +16,8 @@ def install_hint(extra: str) -> str:
     """How to install the engine of one of the suite's optional extras, wherever the suite came from:
     the requirement the installed suite pins for it (``pip install .[phase]`` is right only in a clone
     of the suite; in an engine's repository it would install that repository's own package)."""
+    from importlib import metadata  # (here, as in checker.contract.features.suite_version)
+
     try:
         requirements = metadata.requires(DISTRIBUTION) or []
     except metadata.PackageNotFoundError:  # a checkout that isn't installed

@@ -6,7 +6,6 @@ are; and the name and version the suite is installed under."""
 from __future__ import annotations
 
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 
 _CHECKER = Path(__file__).resolve().parent.parent  # the checker package
@@ -15,7 +14,11 @@ DISTRIBUTION = "mtg-turn-conformance"
 
 
 def suite_version() -> str:
-    """The installed suite's version, which every report and ``turncheck --version`` give."""
+    """The installed suite's version, which every report and ``turncheck --version`` give.
+    (:mod:`importlib.metadata` is imported here, when it is needed: it takes about 13 ms to import,
+    which an engine's server, importing this module through the adapters, would make the suite wait.)"""
+    from importlib import metadata
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:  # running from a checkout that isn't installed
