@@ -26,6 +26,9 @@ from checker.contract.codec.shapes import (
 )
 from checker.contract.codec.view_changes import _changed_items, _replacer
 
+#: What ``msgspec.to_builtins`` leaves as it is in what :func:`raw_reader` read: the values kept as their text.
+_KEPT_AS_TEXT = (msgspec.Raw,)
+
 
 def raw_reader(fields: Mapping[str, Any]) -> Callable[[bytes], dict[str, JSON] | None]:
     """A reader of one kind of message into JSON values, as ``msgspec.json.decode`` reads it, except
@@ -42,7 +45,7 @@ def raw_reader(fields: Mapping[str, Any]) -> Callable[[bytes], dict[str, JSON] |
 
     def read(text: bytes) -> dict[str, JSON] | None:
         try:
-            values: dict[str, JSON] = _json_values(decoder.decode(text))
+            values: dict[str, JSON] = msgspec.to_builtins(decoder.decode(text), builtin_types=_KEPT_AS_TEXT)
         except (ValueError, RecursionError):  # msgspec's DecodeError (and ValidationError) is a ValueError
             return None
         return values
@@ -53,8 +56,8 @@ def raw_reader(fields: Mapping[str, Any]) -> Callable[[bytes], dict[str, JSON] |
 @_once_per_type
 def _raw_hint(hint: Any) -> Any:
     """How :func:`raw_reader` reads a value of ``hint``: as its text (``msgspec.Raw``) where the codec
-    remembers it by its text; a structure of such fields (:func:`_json_values` makes it JSON
-    values again); ``Any`` (JSON values) where it holds none."""
+    remembers it by its text; a structure of such fields (made JSON values again by
+    ``msgspec.to_builtins``, the texts kept); ``Any`` (JSON values) where it holds none."""
     if hint in _REMEMBERED_BY_TEXT or (item := _variadic(hint)) in _REMEMBERED_BY_TEXT:
         return msgspec.Raw
     if item is not None:
@@ -67,19 +70,6 @@ def _raw_hint(hint: Any) -> Any:
     if all(r is Any for r in read.values()):
         return Any
     return _message(read.items(), f"Raw{hint.__name__}")
-
-
-def _json_values(value: Any) -> JSON:
-    """What :func:`raw_reader`'s structures read, as JSON values (texts kept as ``msgspec.Raw``)."""
-    if isinstance(value, msgspec.Struct):
-        return {
-            name: _json_values(field)
-            for name in value.__struct_fields__
-            if (field := getattr(value, name)) is not UNSET
-        }
-    if type(value) is list:
-        return [_json_values(item) for item in value]
-    return value
 
 
 @dataclasses.dataclass(frozen=True)
