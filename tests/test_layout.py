@@ -51,6 +51,22 @@ def test_a_job_imports_only_the_jobs_beneath_it(job: str) -> None:
     assert not wrong, sorted(wrong)
 
 
+def test_the_codec_s_own_names_stay_inside_it() -> None:
+    """A name with a leading underscore of :mod:`checker.contract.codec`'s modules is the codec's own,
+    shared between them (its package docstring): no other module of the checker imports one."""
+    codec = CHECKER / "contract" / "codec"
+    wrong = {
+        f"{path.relative_to(CHECKER)} imports {node.module}.{alias.name}"
+        for path in CHECKER.rglob("*.py")
+        if codec not in path.parents
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("checker.contract.codec")
+        for alias in node.names
+        if alias.name.startswith("_")
+    }
+    assert not wrong, sorted(wrong)
+
+
 def test_every_job_is_declared() -> None:
     packages = {p.parent.name for p in CHECKER.glob("*/__init__.py")}
     assert packages == set(MAY_IMPORT)

@@ -29,7 +29,10 @@ Its modules, each importing only those before it: :mod:`.shapes` (what the codec
 hints, schema definition, bounds, action tags; the error), :mod:`.encoding`, :mod:`.mirrors`
 (the types msgspec checks values against), :mod:`.decoding`, :mod:`.view_changes` (views as their changes)
 and :mod:`.messages` (messages read from their text). Besides each other they import msgspec and
-``checker.contract``'s interface, protocol and documents, nothing else of the project.
+``checker.contract``'s interface, protocol and documents, nothing else of the project. The codec's
+API is what this module exports; a name with a leading underscore is the package's own, which its
+modules share with each other (:func:`.shapes._hints`, :func:`.shapes._once_per_type`), and no
+other module of the checker imports (``tests/test_layout.py``; a test of the codec may).
 """
 
 from checker.contract.codec.decoding import decode
