@@ -1,7 +1,7 @@
 """What a certification's processes import that they never use, left out: Mako's source highlighting
 (Pygments and a dozen of its lexers, by way of pytest-bdd's plugin) and the debugger (by way of
-pytest's plugin for ``--pdb``, which the command doesn't offer); and in the engine's server, which
-the first scenario waits for as it starts, the run's options and the installed packages' metadata."""
+pytest's plugin for ``--pdb``, which the command doesn't offer); and in the engine's server, as it
+starts, the run's options and the installed packages' metadata."""
 
 from __future__ import annotations
 

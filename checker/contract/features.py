@@ -16,7 +16,7 @@ DISTRIBUTION = "mtg-turn-conformance"
 def suite_version() -> str:
     """The installed suite's version, which every report and ``turncheck --version`` give.
     (:mod:`importlib.metadata` is imported here, when it is needed: it takes about 13 ms to import,
-    which an engine's server, importing this module through the adapters, would make the suite wait.)"""
+    which an engine's server, importing this module through the adapters, would spend as it starts.)"""
     from importlib import metadata
 
     try:
