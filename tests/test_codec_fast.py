@@ -13,7 +13,7 @@ import pytest
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract import codec
-from checker.contract.codec import DecodeError, decode, decode_changes, decoding, encode, view_changes
+from checker.contract.codec import DecodeError, decode, decode_changes, decoding, encode, messages, view_changes
 from checker.contract.interface import (
     Action,
     CardView,
@@ -241,3 +241,30 @@ def test_a_list_of_cards_read_as_text_is_decoded_once() -> None:
     assert one == other and one.players[0].library is other.players[0].library
     specs = [c.card for c in one.players[0].library]
     assert len({id(s) for s in specs}) == len(set(specs)) < len(specs)  # each spec once, shared by its cards
+
+
+def test_a_field_s_text_read_before_gives_the_value_read_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two answers with the same events and view changes, under other ids, give the very values read
+    from the first; a text refused once is refused again, never remembered as taken; and a reader
+    that has remembered as many bytes as it may starts afresh, reading again what it forgot."""
+    read = codec.message_reader(
+        {"id": Any, "type": Any, "events": tuple[GameEvent, ...], "view_changes": codec.Changes(GameView)}
+    )
+    view, events = _played()
+    earlier, _ = _played(2)
+    changes = codec.changes(codec.texts(earlier), codec.texts(view))
+
+    def answer(number: int, happened: Any = None) -> dict[str, Any] | None:
+        happened = encode(events[:12]) if happened is None else happened
+        return read(msgspec.json.encode({"id": number, "type": "ok", "events": happened, "view_changes": changes}))
+
+    first, second = answer(1), answer(2)
+    assert first is not None and second is not None and (first["id"], second["id"]) == (1, 2)
+    assert second["events"] is first["events"] and second["view_changes"] is first["view_changes"]
+    assert codec.apply_changes(GameView, earlier, second["view_changes"]) == view
+    unnamed = [{**encode(events[0]), "kind": "teatime"}]
+    assert answer(3, unnamed) is None and answer(4, unnamed) is None
+    monkeypatch.setattr(messages, "_REMEMBERED_BYTES", 1)
+    assert answer(5, encode(events[:5])) is not None  # another text: the reader forgets the first
+    again = answer(6)
+    assert again is not None and again["events"] == first["events"] and again["events"] is not first["events"]

@@ -21,7 +21,8 @@ applies them to the view decoded before, decoding only what changed.
 
 A message the wire reads often (an answer to an action: its events and view) can be read straight
 from its text into these types (:func:`message_reader`), with the same checks; whatever that read
-doesn't take in every respect is read as JSON and decoded as above, which says what is wrong.
+doesn't take in every respect is read as JSON and decoded as above, which says what is wrong. Such
+a reader reads each field's text once, and gives the value it read for the same text again.
 A start request can be read with its lists of cards left as their text (:func:`raw_reader`), which
 decoding reads only the first time it meets that text.
 

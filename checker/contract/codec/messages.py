@@ -92,28 +92,67 @@ def message_reader(fields: Mapping[str, Any]) -> Reader:
     message in every respect (not JSON, a field not among ``fields`` at any level, a value of
     another type, a name outside the vocabulary): the caller then reads the message as JSON and
     decodes its fields (:func:`decode`), which says what is wrong, or accepts what msgspec alone
-    was stricter about. The answers to actions of a certification
-    (events and a view) are read so in half the time of reading JSON and then decoding. Raises
-    ``TypeError`` for a hint msgspec can't read as the codec decodes it."""
-    typed = {name: _typed(hint) for name, hint in fields.items()}
-    checker = msgspec.json.Decoder(_message(((name, mirror) for name, (mirror, _) in typed.items()), "Checked"))
-    decoder = msgspec.json.Decoder(_message(((name, hint) for name, (_, hint) in typed.items()), "Message"))
-    names = tuple(typed)
+    was stricter about. Each field's text is read once: a later message with the same text in that
+    field gets the value read then (:func:`_part_reader`). Raises ``TypeError`` for a hint msgspec
+    can't read as the codec decodes it."""
+    parts = tuple((name, _part_reader(hint)) for name, hint in fields.items())
+    split = msgspec.json.Decoder(_message(((name, msgspec.Raw) for name, _ in parts), "Parts"))
 
     def read(text: bytes) -> dict[str, Any] | None:
         try:
-            checker.decode(text)  # its value unused: made into dataclasses, it would cost more than a second read
-            found = decoder.decode(text)
+            found = split.decode(text)
+            values = {}
+            for name, part in parts:
+                raw = getattr(found, name)
+                if raw is not UNSET:
+                    values[name] = part(raw)
         except (ValueError, RecursionError):  # msgspec's DecodeError (and ValidationError) is a ValueError
             return None
-        values = {}
-        for name in names:
-            value = getattr(found, name)
-            if value is not UNSET:
-                values[name] = value
         return values
 
     return read
+
+
+#: How many bytes of one field's texts a :func:`message_reader` remembers before it starts afresh,
+#: and the longest text it remembers.
+_REMEMBERED_BYTES = 1 << 22
+_LONGEST_REMEMBERED = 1 << 16
+_UNREAD = object()
+
+
+def _part_reader(hint: Any) -> Callable[[msgspec.Raw], Any]:
+    """How :func:`message_reader` reads one field's text: checked against its mirror, then built as
+    its type; raises ``ValueError`` for a text it doesn't take. The value read from a text is given
+    again for the same text, without reading it: the answers of a certification repeat (seven in
+    eight of their events, and of their changes to the view, are texts read before). Values so
+    shared are the interface's, frozen, their mappings typed read-only, as the cards the codec
+    remembers by their text are (:data:`_REMEMBERED_BY_TEXT`)."""
+    mirror, typed = _typed(hint)
+    if typed is Any:
+        return _ANY.decode
+    checker, decoder = msgspec.json.Decoder(mirror), msgspec.json.Decoder(typed)
+    seen: dict[bytes, Any] = {}
+    size = 0
+
+    def read(raw: msgspec.Raw) -> Any:
+        nonlocal size
+        text = bytes(raw)
+        found = seen.get(text, _UNREAD)
+        if found is _UNREAD:
+            checker.decode(text)  # its value unused: made into dataclasses, it would cost more than a second read
+            found = decoder.decode(text)
+            if len(text) <= _LONGEST_REMEMBERED:
+                if size + len(text) > _REMEMBERED_BYTES:
+                    seen.clear()
+                    size = 0
+                seen[text] = found
+                size += len(text)
+        return found
+
+    return read
+
+
+_ANY = msgspec.json.Decoder()
 
 
 def _message(fields: Iterable[tuple[str, Any]], name: str) -> type[msgspec.Struct]:
