@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -22,6 +23,7 @@ from checker.contract.interface import (
     GameSetup,
     GameView,
     PassPriority,
+    PermanentSetup,
     StackItemView,
 )
 from checker.running.plain_game import next_action, plain_setup
@@ -225,7 +227,7 @@ def test_a_set_up_read_with_its_cards_as_text_decodes_as_its_json_does() -> None
         return decoded(found)
 
     raw = START(msgspec.json.encode(message))
-    assert raw is not None and isinstance(raw["setup"]["players"][0]["library"], msgspec.Raw)
+    assert raw is not None and isinstance(raw["setup"]["players"], msgspec.Raw)
     assert read(message) == decoded(message) == setup
     _read_as_decoded(message, read, decoded)
 
@@ -268,3 +270,26 @@ def test_a_field_s_text_read_before_gives_the_value_read_then(monkeypatch: pytes
     assert answer(5, encode(events[:5])) is not None  # another text: the reader forgets the first
     again = answer(6)
     assert again is not None and again["events"] == first["events"] and again["events"] is not first["events"]
+
+
+def test_an_action_sent_again_is_decoded_once() -> None:
+    """The same action's text gives the very action decoded before (an action is frozen, of strings
+    and tuples); one that is refused is refused again, with the same words."""
+    blocks = {"type": "declare_blockers", "player": "Bob", "blocks": [["b1", "a1"]]}
+    first, again = decode(Action, blocks), decode(Action, msgspec.json.decode(msgspec.json.encode(blocks)))
+    assert first == DeclareBlockers("Bob", (("b1", "a1"),)) and again is first
+    for _ in range(2):
+        with pytest.raises(DecodeError, match=r"\$\.player: expected str, got 1"):
+            decode(Action, {"type": "pass_priority", "player": 1})
+
+
+def test_a_player_or_permanent_set_up_again_is_decoded_once() -> None:
+    """Two start requests with the same players and permanents: both set-ups hold the very same ones."""
+    setup = plain_setup("cr2024", 6)
+    land = setup.players[0].library[0].card
+    setup = replace(setup, battlefield=(PermanentSetup("Land", land, "Alice"), PermanentSetup("Land 2", land, "Bob")))
+    first, second = (START(msgspec.json.encode({"id": n, "type": "start", "setup": encode(setup)})) for n in (1, 2))
+    assert first is not None and second is not None
+    one, other = (decode(GameSetup, found["setup"]) for found in (first, second))
+    assert one == other == setup and one.players[1] is other.players[1]
+    assert len(one.battlefield) == 2 and all(a is b for a, b in zip(one.battlefield, other.battlefield, strict=True))

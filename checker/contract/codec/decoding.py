@@ -56,7 +56,9 @@ def _compile(hint: Any, node: dict[str, Any]) -> Decoder:
         return _same
     union = origin in (Union, types.UnionType)
     if hint is Action or (union and set(args) == set(ACTION_TYPES.values())):
-        return _decode_action
+        # A run's actions are a few hundred texts, each sent again and again (Bob passes priority):
+        # each is decoded once. An action is frozen, and holds only strings, numbers and tuples.
+        return _remembered(_decode_action, _json_text)
     if union:
         return _union(hint, args, node)
     if origin is tuple:

@@ -143,9 +143,13 @@ _LEAVES: dict[Any, tuple[type[Any], ...]] = {str: (str,), int: (int,), bool: (bo
 
 #: Immutable values of nested fields that one message repeats (a library of 20 Islands is one
 #: card's spec 20 times), or that message after message repeats (the set-ups of a run hold the
-#: same cards under the same ids: "Island 2", an Island), remembered by their JSON text
-#: (:func:`_json_text`).
-_REMEMBERED_BY_TEXT = frozenset({interface.CardSpec, interface.CardSetup})
+#: same cards under the same ids: "Island 2", an Island; nine in ten of their players, and four
+#: in five of their permanents, are ones an earlier set-up had), remembered by their JSON text
+#: (:func:`_json_text`). Their mappings (a player's mana pool, a permanent's counters) are typed
+#: read-only.
+_REMEMBERED_BY_TEXT = frozenset(
+    {interface.CardSpec, interface.CardSetup, interface.PermanentSetup, interface.PlayerSetup}
+)
 
 
 def _dataclass_items(hint: Any) -> bool:
