@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.running.garbage import begin_work
+from checker.running.garbage import BACKSTOP, begin_work, collect_when_idle
 
 #: Runs the command's entry point in a process of its own (freezing belongs to a process that
 #: ends), and prints what the collector was doing at each moment asked of it.
@@ -72,3 +72,24 @@ def test_beginning_work_where_the_collector_runs_changes_nothing() -> None:
     begin_work()
     assert gc.isenabled()
     assert gc.get_freeze_count() == frozen
+
+
+def test_a_process_that_collects_when_idle_collects_what_the_collector_would_have() -> None:
+    """The collector itself waits ten times as long; collecting when idle collects the youngest
+    generation once it is over its threshold, and not before."""
+    thresholds = gc.get_threshold()
+    try:
+        gc.set_threshold(1000, 10, 10)
+        collect_due = collect_when_idle()
+        assert gc.get_threshold() == (1000 * BACKSTOP, 10, 10)
+        gc.collect()
+        kept = [[] for _ in range(500)]  # objects the collector follows, alive
+        collect_due()
+        assert gc.get_count()[0] >= 500  # under the threshold: nothing collected
+        kept += [[] for _ in range(1000)]
+        assert gc.get_count()[0] > 1000  # over it: the collector itself didn't collect
+        collect_due()
+        assert gc.get_count()[0] < 100 and gc.get_count()[1] == 1  # the youngest generation, collected once
+        assert len(kept) == 1500
+    finally:
+        gc.set_threshold(*thresholds)

@@ -110,3 +110,21 @@ def test_the_suites_server_serves_a_whole_session_reading_at_once() -> None:
     )
     first, second = (json.loads(line) for line in done.stdout.splitlines())
     assert first["type"] == "hello" and second == {"id": 2, "type": "ok"}
+
+
+def test_the_work_left_for_an_idle_moment_is_done_once_in_a_long_wait_and_not_in_a_short_one() -> None:
+    """Lines that come at once leave no idle moment; a line that comes after a long wait (beyond
+    the moment of reading at once, too) has the idle work done once before it, whatever the wait's length."""
+    calls: list[float] = []
+    chunks = [b"1\n", b"2\n", b"3\n"]
+    with _pipe(chunks, 0.02) as fd:  # each line 20 ms after the one before
+        reader = PollingReader(fd, lambda: calls.append(time.perf_counter()))
+        assert reader.readline() == b"1\n"
+        assert len(calls) <= 1  # the thread may be late with the first line
+        before = len(calls)
+        assert reader.readline() == b"2\n" and len(calls) == before + 1
+        assert reader.readline() == b"3\n" and len(calls) == before + 2
+    with _pipe([b"4\n5\n6\n"]) as fd:
+        reader = PollingReader(fd, lambda: calls.append(0.0))
+        assert [reader.readline() for _ in range(3)] == [b"4\n", b"5\n", b"6\n"]
+    assert calls.count(0.0) <= 1  # lines already there: at most the first wait, if the thread was late

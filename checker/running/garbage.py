@@ -6,13 +6,21 @@ that its full collections don't go through it again and again, and the youngest 
 collected every :data:`YOUNGEST_EVERY` allocations instead of Python's 700: a scenario run, or
 an answer of the server, allocates many objects that die with it, and each early collection
 only moves them to an older generation to be gone through again.
+
+A process that spends moments waiting for another (the wire server, between the suite's
+requests) can collect then instead (:func:`collect_when_idle`): what it collects is the same,
+but the other process isn't kept waiting for it.
 """
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 
 YOUNGEST_EVERY = 10_000
+#: Where a process collects as it waits (:func:`collect_when_idle`), the collector collects by
+#: itself only after this many times as many allocations: a backstop, for work that never waits.
+BACKSTOP = 10
 
 
 def begin_work() -> None:
@@ -31,3 +39,19 @@ def collect_less() -> tuple[int, int, int]:
     before = gc.get_threshold()
     gc.set_threshold(YOUNGEST_EVERY, *before[1:])
     return before
+
+
+def collect_when_idle() -> Callable[[], None]:
+    """Leave the collections to the moments the process waits: the collector collects by itself only
+    after :data:`BACKSTOP` times as many allocations as its threshold says, and the function given
+    back, called as the process waits, collects what the collector would have collected by then:
+    the oldest generation whose count is over its threshold, if the youngest's is."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(thresholds[0] * BACKSTOP, *thresholds[1:])
+
+    def collect_due() -> None:
+        counts = gc.get_count()
+        if counts[0] > thresholds[0]:
+            gc.collect(next(g for g in (2, 1, 0) if g == 0 or counts[g] > thresholds[g]))
+
+    return collect_due

@@ -43,7 +43,7 @@ from checker.contract.protocol import (
     problems,
     refusal_reason,
 )
-from checker.running.garbage import collect_less
+from checker.running.garbage import collect_less, collect_when_idle
 from checker.running.wire.polling import PollingReader, processor_free
 
 #: The features of the protocol's ``hello`` this server takes up when the suite offers them.
@@ -334,8 +334,9 @@ def main(argv: list[str] | None = None) -> int:
     # What the server and its engine imported lives as long as the process, as a session's
     # scenarios do. Side by side, the server spent about 3% less time answering a certification.
     collect_less()
-    # Where the suite says a processor is free for this server, each request is waited for by reading at once first.
-    requests = PollingReader(sys.stdin.fileno()) if processor_free() else sys.stdin.buffer
+    # Where the suite says a processor is free for this server, each request is waited for by reading
+    # at once first; the garbage is collected while the suite works between two scenarios.
+    requests = PollingReader(sys.stdin.fileno(), collect_when_idle()) if processor_free() else sys.stdin.buffer
     try:
         serve(adapter, requests, sys.stdout.buffer, args.validate, args.max_message_bytes)
     except (BrokenPipeError, KeyboardInterrupt):  # the suite went away, or was interrupted
