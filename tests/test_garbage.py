@@ -83,7 +83,7 @@ def test_a_process_that_collects_when_idle_collects_what_the_collector_would_hav
         collect_due = collect_when_idle()
         assert gc.get_threshold() == (1000 * BACKSTOP, 10, 10)
         gc.collect()
-        kept = [[] for _ in range(500)]  # objects the collector follows, alive
+        kept: list[list[int]] = [[] for _ in range(500)]  # objects the collector follows, alive
         collect_due()
         assert gc.get_count()[0] >= 500  # under the threshold: nothing collected
         kept += [[] for _ in range(1000)]
