@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from checker.contract.codec.encoding import _FROM_TEXT
 from checker.contract.codec.mirrors import _mirror
 from checker.contract.codec.shapes import (
     _ACTION_TAGS,
@@ -129,7 +130,7 @@ def _part_reader(hint: Any) -> Callable[[msgspec.Raw], Any]:
     remembers by their text are (:data:`_REMEMBERED_BY_TEXT`)."""
     mirror, typed = _typed(hint)
     if typed is Any:
-        return _ANY.decode
+        return _FROM_TEXT.decode
     checker, decoder = msgspec.json.Decoder(mirror), msgspec.json.Decoder(typed)
     seen: dict[bytes, Any] = {}
     size = 0
@@ -150,9 +151,6 @@ def _part_reader(hint: Any) -> Callable[[msgspec.Raw], Any]:
         return found
 
     return read
-
-
-_ANY = msgspec.json.Decoder()
 
 
 def _message(fields: Iterable[tuple[str, Any]], name: str) -> type[msgspec.Struct]:
