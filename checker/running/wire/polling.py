@@ -45,7 +45,7 @@ class PollingReader:
 
     def __init__(self, fd: int, idle: Callable[[], None] | None = None) -> None:
         self._fd = fd
-        self._idle = idle
+        self._idle = idle or _nothing
         self._buffer = bytearray()
         self._ended = False
         os.set_blocking(fd, False)
@@ -66,17 +66,21 @@ class PollingReader:
 
     def _fill(self) -> None:
         started = time.perf_counter()
-        until, idle_at = started + SPIN_SECONDS, started + IDLE_SECONDS if self._idle else float("inf")
+        until, idle_at = started + SPIN_SECONDS, started + IDLE_SECONDS
         while True:
             try:
                 data = os.read(self._fd, 1 << 16)
                 break
             except BlockingIOError:
                 now = time.perf_counter()
-                if now >= idle_at and self._idle is not None:
+                if now >= idle_at:
                     self._idle()
                     idle_at = float("inf")
                 elif now >= until:
                     select.select([self._fd], [], [])
         self._ended = not data
         self._buffer += data
+
+
+def _nothing() -> None:
+    """The idle work of a reader given none."""
