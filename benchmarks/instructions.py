@@ -42,6 +42,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from checker.running.wire.client import EXIT_AFTER_BYE
+
 ROOT = Path(__file__).resolve().parents[1]
 #: What callgrind says of each process it followed: the command it runs, and at its end its count.
 COMMAND = re.compile(r"==\d+== Command: (.*)")
@@ -84,8 +86,9 @@ def instructions(tree: Path, bytecode: Path, certify: list[str], processor: int)
             uncounted.append(started[1])
     if uncounted:  # a count without them would pass for the whole run's
         raise SystemExit(
-            f"on {tree}, {len(uncounted)} process(es) ended before callgrind could count them (stopped by "
-            f"the suite, as an engine's process is when it takes over 0.5 s to exit after bye): " + "; ".join(uncounted)
+            f"on {tree}, {len(uncounted)} process(es) ended before callgrind could count them (stopped by the "
+            f"suite, as an engine's process is when it takes over {EXIT_AFTER_BYE:g} s to exit after bye): "
+            + "; ".join(uncounted)
         )
     return total
 

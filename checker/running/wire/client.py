@@ -71,6 +71,8 @@ __all__ = ["DEFAULT_TIMEOUT", "FEATURES", "STARTUP_TIMEOUT", "EngineCrashed", "W
 DEFAULT_TIMEOUT = 10.0
 #: The least time the handshake gets, whatever the per-request timeout: the engine starts up during it.
 STARTUP_TIMEOUT = 10.0
+#: Seconds an engine that answered bye has to exit by itself before it is stopped.
+EXIT_AFTER_BYE = 0.5
 #: The features the client offers in hello: every one the protocol's schema names.
 FEATURES = tuple(sorted(names("feature")))
 #: The type of the answer to each request (any request may be answered with an error instead).
@@ -207,7 +209,7 @@ class WireEngine:
             with contextlib.suppress(AdapterError):
                 self._request("bye", timeout=min(self.timeout, 2.0))
                 said_bye = True
-        self._process.stop(grace=0.5 if said_bye else 0.0)
+        self._process.stop(grace=EXIT_AFTER_BYE if said_bye else 0.0)
 
     def _handshake(self) -> Capabilities:
         # The engine's process may still be starting (an interpreter, a JVM): the hello request
