@@ -272,6 +272,29 @@ def test_a_field_s_text_read_before_gives_the_value_read_then(monkeypatch: pytes
     assert again is not None and again["events"] == first["events"] and again["events"] is not first["events"]
 
 
+def test_a_whole_view_is_read_field_by_field_and_its_players_are_remembered() -> None:
+    """A whole view (as a game's start sends it) is read one field, and one player or permanent, at a
+    time: a second view with other fields but the same players holds the very players read from the
+    first. A view without one of its required fields is refused (left to decoding, which names it),
+    and so is one whose player is null."""
+    read = codec.message_reader({"id": Any, "type": Any, "view": GameView})
+    view, _ = _played()
+    later = replace(view, turn_number=view.turn_number + 1)
+
+    def answer(number: int, data: dict[str, Any]) -> dict[str, Any] | None:
+        return read(msgspec.json.encode({"id": number, "type": "ok", "view": data}))
+
+    first, second = answer(1, encode(view)), answer(2, encode(later))
+    assert first is not None and second is not None
+    assert (first["view"], second["view"]) == (view, later)
+    assert all(a is b for a, b in zip(first["view"].players, second["view"].players, strict=True))
+    for required in ("edition", "turn_number", "players", "stack"):
+        assert answer(3, {k: v for k, v in encode(view).items() if k != required}) is None
+    assert answer(4, {**encode(view), "players": [None, encode(view)["players"][1]]}) is None
+    with pytest.raises(DecodeError, match=r"GameView needs 'turn_number'"):
+        decode(GameView, {k: v for k, v in encode(view).items() if k != "turn_number"})
+
+
 def test_an_action_sent_again_is_decoded_once() -> None:
     """The same action's text gives the very action decoded before (an action is frozen, of strings
     and tuples); one that is refused is refused again, with the same words."""
