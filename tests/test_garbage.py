@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.running.garbage import BACKSTOP, begin_work, collect_when_idle
+from checker.running.garbage import BACKSTOP, IDLE_YOUNGEST, begin_work, collect_when_idle
 
 #: Runs the command's entry point in a process of its own (freezing belongs to a process that
 #: ends), and prints what the collector was doing at each moment asked of it.
@@ -74,22 +74,23 @@ def test_beginning_work_where_the_collector_runs_changes_nothing() -> None:
     assert gc.get_freeze_count() == frozen
 
 
-def test_a_process_that_collects_when_idle_collects_what_the_collector_would_have() -> None:
-    """The collector itself waits ten times as long; collecting when idle collects the youngest
-    generation once it is over its threshold, and not before."""
+def test_a_process_that_collects_when_idle_collects_in_small_pieces() -> None:
+    """The collector itself waits ten times as long as its threshold says; collecting when idle
+    collects the youngest generation once it holds more than IDLE_YOUNGEST objects, well before the
+    threshold, and not before."""
     thresholds = gc.get_threshold()
     try:
-        gc.set_threshold(1000, 10, 10)
+        gc.set_threshold(10_000, 10, 10)
         collect_due = collect_when_idle()
-        assert gc.get_threshold() == (1000 * BACKSTOP, 10, 10)
+        assert gc.get_threshold() == (10_000 * BACKSTOP, 10, 10)
         gc.collect()
-        kept: list[list[int]] = [[] for _ in range(500)]  # objects the collector follows, alive
+        kept: list[list[int]] = [[] for _ in range(IDLE_YOUNGEST // 2)]  # objects the collector follows, alive
         collect_due()
-        assert gc.get_count()[0] >= 500  # under the threshold: nothing collected
-        kept += [[] for _ in range(1000)]
-        assert gc.get_count()[0] > 1000  # over it: the collector itself didn't collect
+        assert gc.get_count()[0] >= IDLE_YOUNGEST // 2  # not enough yet: nothing collected
+        kept += [[] for _ in range(IDLE_YOUNGEST)]
+        assert gc.get_count()[0] > IDLE_YOUNGEST  # enough: the collector itself didn't collect
         collect_due()
         assert gc.get_count()[0] < 100 and gc.get_count()[1] == 1  # the youngest generation, collected once
-        assert len(kept) == 1500
+        assert len(kept) == IDLE_YOUNGEST * 3 // 2
     finally:
         gc.set_threshold(*thresholds)
