@@ -94,7 +94,8 @@ def message_reader(fields: Mapping[str, Any]) -> Reader:
     another type, a name outside the vocabulary): the caller then reads the message as JSON and
     decodes its fields (:func:`decode`), which says what is wrong, or accepts what msgspec alone
     was stricter about. Each field's text is read once: a later message with the same text in that
-    field gets the value read then (:func:`_part_reader`). Raises ``TypeError`` for a hint msgspec
+    field gets the value read then (:func:`_part_reader`; a whole view's fields, and its players,
+    each by its own text). Raises ``TypeError`` for a hint msgspec
     can't read as the codec decodes it."""
     parts = tuple((name, _part_reader(hint)) for name, hint in fields.items())
     split = msgspec.json.Decoder(_message(((name, msgspec.Raw) for name, _ in parts), "Parts"))
