@@ -27,6 +27,7 @@ from checker.contract.codec.shapes import (
     _definition,
     _hints,
     _once_per_type,
+    _required,
     _resolve,
     _same,
 )
@@ -189,7 +190,7 @@ def _dataclass_decoder(cls: Any) -> Decoder:
         (
             f.name,
             _compile(hints[f.name], properties.get(f.name, {})),
-            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+            _required(f),
         )
         for f in dataclasses.fields(cls)
     )

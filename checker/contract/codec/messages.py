@@ -22,6 +22,7 @@ from checker.contract.codec.shapes import (
     _definition,
     _hints,
     _once_per_type,
+    _required,
     _same,
     _variadic,
 )
@@ -186,11 +187,7 @@ def _field_by_field(cls: Any) -> Callable[[msgspec.Raw], Any]:
             ((name, list[msgspec.Raw] if items else msgspec.Raw) for name, items, _ in fields), f"{cls.__name__}Texts"
         )
     )
-    required = frozenset(
-        f.name
-        for f in dataclasses.fields(cls)
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    )
+    required = frozenset(f.name for f in dataclasses.fields(cls) if _required(f))
 
     def read(raw: msgspec.Raw) -> Any:
         found = texts.decode(raw)

@@ -72,6 +72,11 @@ def _same(value: Any) -> Any:
     return value
 
 
+def _required(field: dataclasses.Field[Any]) -> bool:
+    """Whether a dataclass's field must be given: it has no default."""
+    return field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+
+
 def _variadic(hint: Any) -> Any | None:
     """The item's hint of ``tuple[X, ...]``; None for any other hint."""
     args = typing.get_args(hint)
