@@ -22,6 +22,7 @@ from checker.contract.interface import (
     CardSetup,
     EngineAdapter,
     EngineFailure,
+    GameEvent,
     GameView,
     IllegalActionError,
     PassPriority,
@@ -171,6 +172,43 @@ def test_an_answer_whose_state_fails_is_a_plain_ok_and_the_view_request_gets_the
     assert started == {"id": 2, "type": "ok"}
     assert view["type"] == "error" and said in view["error"]["message"]
     assert events["type"] == "events" and events["events"]
+
+
+class _OwnList(ReferenceAdapter):
+    """An adapter that gives the list of events it keeps, and goes on adding to, not a copy."""
+
+    def events(self) -> list[GameEvent]:
+        super().events()
+        return self._events
+
+
+class _EventsAsATuple(ReferenceAdapter):
+    def events(self) -> list[GameEvent]:
+        return tuple(super().events())  # type: ignore[return-value]  # a sequence, not the list the interface says
+
+
+class _EventsOneByOne(ReferenceAdapter):
+    def events(self) -> list[GameEvent]:
+        return iter(super().events())  # type: ignore[return-value]  # an iterator, not the list the interface says
+
+
+@pytest.mark.parametrize("adapter", [_OwnList(), _EventsAsATuple(), _EventsOneByOne()])
+def test_the_answers_carry_the_same_events_whatever_the_adapter_gives_them_as(adapter: EngineAdapter) -> None:
+    requests = [
+        {"id": 1, "type": "hello", "protocol": 1, "features": ["state_in_answers"]},
+        {"id": 2, "type": "start", "setup": encode(SETUP)},
+        *({"id": i, "type": "perform", "action": encode(PassPriority(p))} for i, p in [(3, "Alice"), (4, "Bob")]),
+        {"id": 5, "type": "events", "since": 1},
+        {"id": 6, "type": "perform", "action": encode(PassPriority("Alice"))},
+    ]
+    lines = b"".join(json.dumps(r).encode() + b"\n" for r in requests)
+    out, expected = io.BytesIO(), io.BytesIO()
+    serve(adapter, io.BytesIO(lines), out)
+    serve(ReferenceAdapter(), io.BytesIO(lines), expected)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert answers == [json.loads(line) for line in expected.getvalue().splitlines()]
+    carried = [e for a in answers[1:4] for e in a["events"]]  # each event once, in order
+    assert len(carried) > 2 and answers[4]["events"] == carried[1:] and answers[5]["events"]
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,7 @@ def _plain_text(value: Any) -> bytes | None:
     """msgspec's JSON text of a value it writes as the codec does (a tenth of the codec's time);
     None for anything it can't, which the codec writes its own way."""
     kind = type(value)
-    if _plain(kind) or (kind in (list, tuple) and all(_plain(type(v)) for v in value)):
+    if _plain(kind) or (kind in (list, tuple) and all(map(_plain, map(type, value)))):
         try:
             return _TO_TEXT.encode(value)
         except _MSGSPEC_CANT:

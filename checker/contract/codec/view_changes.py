@@ -52,7 +52,7 @@ def _texts_of(cls: Any) -> Callable[[Any], Texts]:
         for name in names:
             field = getattr(value, name)
             if name in itemized and type(field) in (tuple, list):
-                found[name] = tuple(write(item) for item in field)
+                found[name] = tuple(map(write, field))
             else:
                 found[name] = write(field)
         return found

@@ -34,7 +34,15 @@ from checker.contract.codec import (
     whole,
 )
 from checker.contract.exits import EXIT_OK, EXIT_USAGE
-from checker.contract.interface import Action, AdapterError, EngineAdapter, GameSetup, GameView, UnsupportedError
+from checker.contract.interface import (
+    Action,
+    AdapterError,
+    EngineAdapter,
+    GameEvent,
+    GameSetup,
+    GameView,
+    UnsupportedError,
+)
 from checker.contract.protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
@@ -152,12 +160,19 @@ def _with_state(session: Session, ok: dict[str, Any]) -> dict[str, Any]:
     if "state_in_answers" not in session.agreed:
         return ok
     try:
-        events = list(session.adapter.events())
+        events = _every_event(session.adapter)
         state = {"events": _text(events[session.sent :]), **session.view_of(session.adapter.view())}
     except Exception:
         return ok
     session.sent = len(events)
     return {**ok, **state}
+
+
+def _every_event(adapter: EngineAdapter) -> list[GameEvent]:
+    """The game's events so far, as a list: an adapter may give them as any sequence (the
+    reference engine's gives a new list each time, which is then not copied again)."""
+    events = adapter.events()
+    return events if type(events) is list else list(events)
 
 
 def _view(session: Session, request: dict[str, Any]) -> dict[str, Any]:
@@ -169,7 +184,7 @@ def _view(session: Session, request: dict[str, Any]) -> dict[str, Any]:
 
 def _events(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     since = _whole_number(request, "since", 0)
-    events = list(session.adapter.events())
+    events = _every_event(session.adapter)
     session.sent = len(events)
     return {"type": "events", "events": _text(events[since:])}
 
