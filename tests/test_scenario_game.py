@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -16,8 +17,10 @@ from checker.contract.interface import (
     GameEvent,
     GameSetup,
     GameView,
+    PassPriority,
     UnsupportedError,
 )
+from checker.running.recording import RecordingAdapter
 from checker.running.steps.context import ScenarioGame
 from checker.running.steps.when import _began
 
@@ -60,6 +63,38 @@ def test_steps_between_two_actions_share_one_view_and_one_list_of_events() -> No
     game.view()
     game.view()
     assert engine.requests - asked == Counter(perform=1, view=1)
+
+
+class PassingAfter(CountingAdapter):
+    """An engine that can take an action and the pass of priority that follows it at once, as one that
+    took up the protocol's then_pass can through the wire."""
+
+    def perform_then_pass(self, action: Action, stops: frozenset[str]) -> str | None:
+        self.requests["perform_then_pass"] += 1
+        before = len(ReferenceAdapter.events(self))
+        ReferenceAdapter.perform(self, action)
+        view, new = ReferenceAdapter.view(self), ReferenceAdapter.events(self)[before:]
+        if any(e.kind in stops for e in new) or view.game_over or not view.decision or view.decision.kind != "priority":
+            return None
+        ReferenceAdapter.perform(self, PassPriority(view.decision.player))
+        return view.decision.player
+
+
+def test_advancing_asks_for_a_pass_with_the_one_before_where_the_engine_can_and_ends_where_it_would(
+    tmp_path: Path,
+) -> None:
+    plain, passing, recorded = CountingAdapter(), PassingAfter(), PassingAfter()
+    ends = []
+    for engine in (plain, passing, recorded):
+        game = ScenarioGame(engine, "cr2024")
+        if engine is recorded:
+            game.watch(RecordingAdapter(engine, tmp_path / "trace.jsonl"))
+        game.at("Alice", None)
+        game.advance(_began("Bob", "declare attackers step"), "Bob's declare attackers step")
+        ends.append((game.view(), game.events()))
+    assert ends[0] == ends[1] == ends[2]
+    assert passing.requests["perform_then_pass"] > 10 and passing.requests["perform"] < plain.requests["perform"] / 2
+    assert recorded.requests["perform_then_pass"] == 0  # a game recorded as a trace records each action
 
 
 def test_a_new_id_is_the_name_or_the_first_numbered_name_not_taken() -> None:

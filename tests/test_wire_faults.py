@@ -41,6 +41,7 @@ from checker.running.wire.process import (
     EngineProcess,
     StderrTail,
 )
+from checker.running.wire.server import FEATURES
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 SETUP = GameSetup("cr2024", (PlayerSetup("Alice"), PlayerSetup("Bob")), "Alice", phase="beginning", step="upkeep")
@@ -210,7 +211,7 @@ def test_an_answer_of_the_wrong_kind_or_misspelt_is_said_so(fault: str, said: st
         engine.view()
 
 
-OK_FIELDS = "(did you mean 'events'? its fields: events, id, type, view, view_changes)"
+OK_FIELDS = "(did you mean 'events'? its fields: events, id, passed, type, view, view_changes)"
 
 
 @pytest.mark.parametrize(
@@ -264,7 +265,7 @@ def test_an_engine_taking_up_features_or_not_is_read_as_before(monkeypatch: pyte
             engine.start(SETUP)
             engine.perform(PassPriority("Alice"))
             assert (engine.view(), engine.events()) == (reference.view(), list(reference.events()))
-            assert engine.features == frozenset({"state_in_answers", "view_changes"} if "--state" in fault else ())
+            assert engine.features == frozenset(FEATURES if "--state" in fault else ())
         finally:
             engine.close()
     assert read_as_json == ["start", "perform"]  # the plain engine's, and none of the other's

@@ -8,6 +8,7 @@ import io
 import itertools
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,9 @@ import pytest
 
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.cards import POOL
-from checker.contract.codec import DecodeError, changes, decode_changes, encode, texts, whole
+from checker.contract.codec import DecodeError, changes, decode, decode_changes, encode, texts, whole
 from checker.contract.interface import (
+    Action,
     CardSetup,
     EngineAdapter,
     EngineFailure,
@@ -28,8 +30,9 @@ from checker.contract.interface import (
     PassPriority,
 )
 from checker.contract.protocol import ProtocolError
+from checker.running.steps.context import TURN_BOUNDARIES
 from checker.running.wire.client import WireEngine
-from checker.running.wire.server import Session, answer, serve
+from checker.running.wire.server import FEATURES, Session, answer, serve
 from tests.test_wire import SETUP as SHORT_SETUP
 
 SERVER = [sys.executable, "-m", "checker.running.wire.server", "--engine", "reference"]
@@ -65,7 +68,7 @@ def _play_alongside(engine: WireEngine, passes: int) -> list[int]:
 def test_an_engine_that_takes_up_state_in_answers_is_asked_only_for_actions() -> None:
     engine = WireEngine(SERVER, validate=True)  # every message checked against the schema, both ways
     try:
-        assert engine.features == {"state_in_answers", "view_changes"}
+        assert engine.features == {"state_in_answers", "then_pass", "view_changes"}
         assert _play_alongside(engine, 8) == [1] * 8  # the action, and no view or events request
     finally:
         engine.close()
@@ -135,6 +138,8 @@ def test_the_server_takes_up_only_the_features_offered_and_known() -> None:
     ]
     both = _hello(Session(ReferenceAdapter()), features=["view_changes", "state_in_answers"])
     assert both["features"] == ["state_in_answers", "view_changes"]
+    every = _hello(Session(ReferenceAdapter()), features=["view_changes", "then_pass", "state_in_answers"])
+    assert every["features"] == ["state_in_answers", "then_pass", "view_changes"]
     assert _hello(Session(ReferenceAdapter(), features=()), features=["state_in_answers"])["features"] == []
     bad = _hello(Session(ReferenceAdapter()), features="state_in_answers")
     assert bad["type"] == "error" and bad["error"]["kind"] == "invalid_request"
@@ -221,7 +226,7 @@ def test_the_answers_carry_the_same_events_whatever_the_adapter_gives_them_as(ad
 )
 def test_a_broken_view_in_an_answer_is_a_protocol_error_of_the_action(fault: str, said: str) -> None:
     engine = WireEngine([sys.executable, str(FAKE), fault, "--state"])
-    assert engine.features == {"state_in_answers", "view_changes"}
+    assert engine.features == {"state_in_answers", "then_pass", "view_changes"}
     with pytest.raises(ProtocolError, match=said):
         engine.start(SETUP)
     assert not engine.alive
@@ -313,3 +318,108 @@ def test_after_an_answer_whose_view_could_not_be_written_the_next_view_goes_whol
     assert cut == {"id": 3, "type": "ok"}
     assert "view" in whole and "view_changes" not in whole
     assert "view_changes" in changed and "view" not in changed
+
+
+def _served(adapter: EngineAdapter, *requests: dict[str, Any], features: Sequence[str] = FEATURES) -> list[Any]:
+    """The server's answers to a start of :data:`SETUP` and to ``requests``, after a hello offering ``features``."""
+    opening = [
+        {"id": 1, "type": "hello", "protocol": 1, "features": list(features)},
+        {"id": 2, "type": "start", "setup": encode(SETUP)},
+    ]
+    out = io.BytesIO()
+    lines = b"".join(json.dumps(r).encode() + b"\n" for r in [*opening, *requests])
+    serve(adapter, io.BytesIO(lines), out)
+    return [json.loads(line) for line in out.getvalue().splitlines()][1:]
+
+
+def _pass(request_id: int, player: str, **more: Any) -> dict[str, Any]:
+    return {"id": request_id, "type": "perform", "action": encode(PassPriority(player)), **more}
+
+
+def test_a_pass_asked_for_after_an_action_is_made_and_told() -> None:
+    """Alice passes in her upkeep, and Bob, who then holds priority, passes too in the same exchange:
+    the upkeep ends and the draw step begins. The answer is the game after both passes."""
+    local = ReferenceAdapter()
+    local.start(SETUP)
+    local.perform(PassPriority("Alice"))
+    alices = len(local.events())
+    local.perform(PassPriority("Bob"))
+    started, passed = _served(ReferenceAdapter(), _pass(3, "Alice", then_pass=sorted(TURN_BOUNDARIES)))
+    carried = len(started["events"])  # the start's answer carried the events before Alice's pass
+    assert passed["passed"] == {"player": "Bob", "events": alices - carried}
+    assert passed["events"] == encode(local.events()[carried:])
+    assert decode_changes(GameView, decode(GameView, started["view"]), passed["view_changes"]) == local.view()
+    kinds = [e["kind"] for e in passed["events"]]
+    assert kinds[: passed["passed"]["events"]] == ["priority_passed"] and "step_began" in kinds
+
+
+def test_no_pass_is_made_after_an_event_of_the_kinds_named_or_where_the_feature_was_not_agreed() -> None:
+    stopped = _served(ReferenceAdapter(), _pass(3, "Alice", then_pass=["priority_passed"]))
+    plain = _served(ReferenceAdapter(), _pass(3, "Alice", then_pass=[]), features=["state_in_answers"])
+    for _, alone in (stopped, plain):
+        assert "passed" not in alone
+        assert [e["kind"] for e in alone["events"]] == ["priority_passed"]  # Alice's pass alone: Bob holds priority
+        assert alone.get("view_changes", alone.get("view", {}))["decision"]["player"] == "Bob"
+
+
+def test_a_malformed_then_pass_is_refused_before_the_action_is_taken() -> None:
+    _, refused, bobs = _served(ReferenceAdapter(), _pass(3, "Alice", then_pass="step_began"), _pass(4, "Bob"))
+    assert refused["type"] == "error" and refused["error"]["kind"] == "invalid_request"
+    assert "then_pass" in refused["error"]["message"]
+    assert bobs["type"] == "error" and bobs["error"]["kind"] == "illegal_action"  # Alice still holds priority
+
+
+class _BobWontPass(ReferenceAdapter):
+    def perform(self, action: Action) -> None:
+        if action == PassPriority("Bob"):
+            raise IllegalActionError("Bob is stubborn")
+        super().perform(action)
+
+
+def test_a_pass_the_engine_refuses_after_the_action_is_its_failure_and_says_so() -> None:
+    _, failed = _served(_BobWontPass(), _pass(3, "Alice", then_pass=sorted(TURN_BOUNDARIES)))
+    assert failed["type"] == "error" and failed["error"]["kind"] == "internal"
+    assert failed["error"]["message"].startswith("the action was done, then the engine refused the pass of Bob")
+
+
+def test_the_client_asks_for_the_pass_in_the_same_round_trip_and_without_the_feature_takes_the_action_alone() -> None:
+    local = ReferenceAdapter()
+    local.start(SETUP)
+    for features, passes in ((FEATURES, "Bob"), (("state_in_answers", "view_changes"), None)):
+        engine = WireEngine(SERVER, features=features)
+        try:
+            engine.start(SETUP)
+            before = _requests(engine)
+            assert engine.perform_then_pass(PassPriority("Alice"), TURN_BOUNDARIES) == passes
+            assert _requests(engine) == before + 1
+            expected = ReferenceAdapter()
+            expected.start(SETUP)
+            expected.perform(PassPriority("Alice"))
+            if passes:
+                expected.perform(PassPriority(passes))
+            assert engine.view() == expected.view() and engine.events() == list(expected.events())
+        finally:
+            engine.close()
+
+
+@pytest.mark.parametrize(
+    ("fault", "said"),
+    [
+        ("pass-unasked:perform:1", "the engine passed priority after an action without being asked"),
+        ("pass-late:perform:1", "the engine had Bob pass priority after a step_began event of the action"),
+    ],
+)
+def test_a_pass_the_engine_tells_of_unasked_or_after_an_event_it_was_to_stop_at_is_a_protocol_error(
+    fault: str, said: str
+) -> None:
+    engine = WireEngine([sys.executable, str(FAKE), fault, "--state"])
+    try:
+        engine.start(SETUP)
+        with pytest.raises(ProtocolError, match=said):
+            if fault.startswith("pass-unasked"):
+                engine.perform(PassPriority("Alice"))
+            else:
+                engine.perform_then_pass(PassPriority("Alice"), TURN_BOUNDARIES)
+        assert not engine.alive
+    finally:
+        engine.close()

@@ -76,8 +76,8 @@ def _structure(node: dict[str, Any], name: str) -> tuple[Any, Check | None]:
     if said == {"enum"} and all(type(v) is str for v in node["enum"]):
         return Literal[tuple(node["enum"])], None
     kind = node.get("type")
-    if kind == "string" and said == {"type"}:
-        return str, None
+    if kind == "string" and said <= {"type", "minLength"}:
+        return Annotated[str, msgspec.Meta(min_length=node.get("minLength"))], None
     if kind == "integer" and said <= {"type", "minimum", "maximum"}:
         return Annotated[int, msgspec.Meta(ge=node.get("minimum"), le=node.get("maximum"))], None
     if kind == "array" and said <= {"type", "items", "uniqueItems"}:

@@ -46,6 +46,7 @@ def _messages() -> str:
         "permanent_setup",
         "game_view",
         "view_changes",
+        "passed",
         "decision_view",
         "player_view",
         "card_view",

@@ -30,11 +30,15 @@ FAULT is one of:
   refuse-bye                   answer bye with an unsupported error
   strict-v1                    answer a hello that offers features with an invalid_request error
   changes-first                (with --state) send the view of each start's answer as view_changes
+  pass-unasked:<request type>:<n>  (with --state) say in its answer that Bob passed priority after the action, unasked
+  pass-late:<request type>:<n>  (with --state) say in an answer with a pass asked for (then_pass) that the pass
+                               came after all the answer's events
 Every fault writes the fake's process id on stderr as it starts.
 With --once MARKER the fault happens only if the file MARKER doesn't exist yet (it is then
 created), so that a restarted engine behaves and only one scenario is hit.
 Without --state the fake takes up no feature the suite offers in hello (it speaks protocol 1's
-plain form); with it, it takes up ``state_in_answers`` and ``view_changes``, and the faults on a
+plain form); with it, it takes up every feature the suite's server does (``state_in_answers``,
+``then_pass``, ``view_changes``), and the faults on a
 view (huge, bad-phase) hit the view (or its changes) an answer to start or perform carries.
 """
 
@@ -126,6 +130,10 @@ def main(argv: list[str]) -> int:
             response["view"]["battlefield"] = [_permanent(i) for i in range(50_000)]
         if kind == "bad-phase" and hit and (view := response.get("view", response.get("view_changes"))) is not None:
             view["phase"] = "teatime"
+        if kind == "pass-unasked" and hit and "events" in response:
+            response["passed"] = {"player": "Bob", "events": 0}
+        if kind == "pass-late" and hit and "passed" in response:
+            response["passed"]["events"] = len(response["events"])
         if rtype == "bye" and kind == "refuse-bye":
             response = {"id": request["id"], "type": "error", "error": {"kind": "unsupported", "message": "no bye"}}
         if rtype == "hello" and kind == "no-effects":

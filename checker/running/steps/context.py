@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Protocol, cast
 
 from checker.contract.cards import FILLER, card
 from checker.contract.interface import (
@@ -36,6 +37,19 @@ from checker.running.recording import RecordingAdapter
 
 #: How many decisions "the game advances to ..." may take before it gives up.
 ADVANCE_LIMIT = 1000
+#: The kinds of event in which the game shows it has moved on to another part of the turn, or ended:
+#: what "the game advances to ..." looks for, and its predicates look at no other
+#: (:meth:`ScenarioGame.advance`). Where the engine can, the pass of priority that follows a pass
+#: made there is asked for with it, unless one of these came between them
+#: (:meth:`~checker.running.wire.client.WireEngine.perform_then_pass`): the suite would have made
+#: that pass too, whatever else the game then showed.
+TURN_BOUNDARIES = frozenset({"turn_began", "phase_began", "phase_skipped", "step_began", "step_skipped", "game_over"})
+
+
+class PassesAfter(Protocol):
+    """An engine that can take an action and the pass of priority that follows it in one exchange."""
+
+    def perform_then_pass(self, action: Action, stops: frozenset[str]) -> str | None: ...
 
 
 class ScenarioError(AssertionError):
@@ -93,12 +107,14 @@ class ScenarioGame:
         self._view: GameView | None = None
         self._events: list[GameEvent] | None = None
         self.recorder: RecordingAdapter | None = None
+        self._passes_after = _passes_after(engine)
 
     def watch(self, recorder: RecordingAdapter) -> None:
         """Play the game through ``recorder``, which records it as a trace for the rules checker."""
         self._before_start()
         self.recorder = recorder
         self.engine = recorder
+        self._passes_after = _passes_after(recorder)
 
     # ----------------------------------------------------------------- building
 
@@ -291,9 +307,13 @@ class ScenarioGame:
         """Let the players make default choices (pass, no attackers, ...) until ``reached`` is
         true of the events since now (since the game's start, if it starts here), and a
         decision is pending. ``overran`` says, from the same events, how the game went past
-        where it should have stopped: then the scenario fails there, not at a later check."""
+        where it should have stopped: then the scenario fails there, not at a later check.
+        Both look only at events of the :data:`TURN_BOUNDARIES` kinds: so after a pass with
+        none of them, the next decision's default is taken whatever else the game shows, and
+        where it is a pass too, an engine that can is asked for both at once."""
         start = len(self.events()) if self.started else 0
-        for _ in range(ADVANCE_LIMIT):
+        decisions = 0
+        while decisions < ADVANCE_LIMIT:
             view = self.view()
             if (view.decision or view.game_over) and reached(self.events()[start:]):
                 return
@@ -303,7 +323,12 @@ class ScenarioGame:
             if view.game_over or view.decision is None:
                 raise ScenarioError(f"the game ended (winner: {view.winner}) before {what}")
             self._changed()
-            self.engine.perform(self.default_action(view))
+            action = self.default_action(view)
+            decisions += 1
+            if self._passes_after is None or type(action) is not PassPriority:
+                self.engine.perform(action)
+            elif self._passes_after.perform_then_pass(action, TURN_BOUNDARIES) is not None:
+                decisions += 1
         raise ScenarioError(f"the game did not reach {what} within {ADVANCE_LIMIT} decisions")
 
     def default_action(self, view: GameView) -> Action:
@@ -335,6 +360,12 @@ class ScenarioGame:
             case "choose_defender":
                 return ChooseDefendingPlayer(d.player, d.options[0])
         raise ScenarioError(f"the engine waits for a decision this suite doesn't know: {d.kind!r}")
+
+
+def _passes_after(engine: EngineAdapter) -> PassesAfter | None:
+    """The engine, where it can take an action and the pass that follows it at once (through the
+    wire, an engine that took up the protocol's ``then_pass``; see :class:`PassesAfter`)."""
+    return cast(PassesAfter, engine) if callable(getattr(engine, "perform_then_pass", None)) else None
 
 
 def _types(game: ScenarioGame, p: PermanentView) -> tuple[str, ...]:

@@ -10,7 +10,11 @@ up ``state_in_answers`` answers each ``start`` and ``perform`` with the game's n
 view, which the client keeps until the next action: a scenario then costs one round trip per
 action instead of three. With ``view_changes`` as well, the view comes as what changed since the
 last one, and only that is decoded. An engine that doesn't (or that leaves them out of an answer) is asked
-with ``view`` and ``events`` requests, as in protocol 1's plain form.
+with ``view`` and ``events`` requests, as in protocol 1's plain form. With ``then_pass`` as well, a
+perform request may ask for the pass of priority that follows the action
+(:meth:`WireEngine.perform_then_pass`), where the suite would make it whatever the game then
+showed, but for events of the kinds it names: the answer says who passed, and after which of its
+events, and the client checks that none before the pass is of those kinds.
 
 An answer to an action is read straight from its text into the interface's types where it is in
 order in every respect; any other answer is read as JSON first, which says what is wrong with it.
@@ -104,8 +108,14 @@ def _state_answer() -> Reader:
             "events": tuple[GameEvent, ...],
             "view": GameView,
             "view_changes": Changes(GameView),
+            "passed": Any,
         }
     )
+
+
+#: What a reader of an answer to an action gives: its events, the view, and the pass made after
+#: the action (``then_pass``) as the answer has it, unchecked.
+State = tuple[tuple[GameEvent, ...], GameView, Any]
 
 
 class WireEngine:
@@ -157,6 +167,16 @@ class WireEngine:
     def perform(self, action: Action) -> None:
         self._act("perform", action=encode(action))
 
+    def perform_then_pass(self, action: Action, stops: frozenset[str]) -> str | None:
+        """Take the action; then, where the engine took up ``then_pass``, unless one of the action's
+        events is of a kind in ``stops``, the game is over or it waits for no priority decision, the
+        player then holding priority passes it too, in the same round trip. Who passed, or None
+        where nobody did (always, with an engine without the feature: the action alone is taken)."""
+        if not {"then_pass", "state_in_answers"} <= self.features:
+            self.perform(action)
+            return None
+        return self._act("perform", stops, action=encode(action), then_pass=sorted(stops))
+
     def view(self) -> GameView:
         if self._view is None:
             self._view = self._seen = self._decoded(GameView, self._request("view"), "view")
@@ -169,30 +189,64 @@ class WireEngine:
             self._events_whole = True
         return list(self._events)
 
-    def _act(self, kind: str, **fields: Any) -> None:
+    def _act(self, kind: str, stops: frozenset[str] | None = None, **fields: Any) -> str | None:
         """Send an action (``start``, ``perform``), and keep the events and view its answer carries
         (``state_in_answers``) until the next one. Those events are the ones no answer has carried
         yet: they complete the client's list only if it was whole. The view may come as its changes
         since the last view the engine sent (``view_changes``). By the adapter's contract only an
-        action changes the game, so until the next one what the client has is the game."""
+        action changes the game, so until the next one what the client has is the game. ``stops``:
+        the kinds of event a pass asked for after the action (``then_pass``) may not follow; who
+        passed is given back (None: nobody)."""
         was_whole, self._events_whole, self._view = self._events_whole, False, None
         line = self._ask(kind, None, fields)
         state = self._state_read_typed(line) or self._state_read(kind, line)
-        if state is not None:
-            events, self._view = state
-            self._seen = self._view
-            if was_whole:
-                self._events += events
-                self._events_whole = True
+        if state is None:
+            return None
+        events, view, passed = state
+        player = None if passed is None else self._pass_checked(passed, stops, events)
+        self._view = self._seen = view
+        if was_whole:
+            self._events += events
+            self._events_whole = True
+        return player
 
-    def _state_read(self, kind: str, line: bytes) -> tuple[tuple[GameEvent, ...], GameView] | None:
-        """The events and view an answer to an action carries, read as JSON and then decoded; None
-        for an answer without them (protocol 1's plain form). Raises the error the answer is, or
-        says what is wrong with it."""
+    def _pass_checked(self, passed: Any, stops: frozenset[str] | None, events: tuple[GameEvent, ...]) -> str:
+        """Who passed priority after the action, by the answer's ``passed``: asked for, well formed, and
+        after none of the events it was not to follow."""
+        if stops is None:
+            raise self._fail(ProtocolError("the engine passed priority after an action without being asked (passed)"))
+        if not well_formed("passed")(passed) and (found := problems("passed", passed)):
+            raise self._fail(ProtocolError(f"the engine's passed is malformed: {'; '.join(found)}"))
+        before = int(passed["events"])  # (JSON Schema takes 1.0 for an integer)
+        if before > len(events):
+            raise self._fail(
+                ProtocolError(
+                    f"the engine's passed counts {before} events before the pass; its answer has {len(events)}"
+                )
+            )
+        stopped = next((e for e in events[:before] if e.kind in stops), None)
+        if stopped is not None:
+            raise self._fail(
+                ProtocolError(
+                    f"the engine had {passed['player']} pass priority after a {stopped.kind} event of the action, "
+                    f"where it was to pass only if none was of the kinds {', '.join(sorted(stops))}"
+                )
+            )
+        player: str = passed["player"]
+        return player
+
+    def _state_read(self, kind: str, line: bytes) -> State | None:
+        """The events and view an answer to an action carries, read as JSON and then decoded, and the
+        pass after the action it tells of; None for an answer without them (protocol 1's plain form).
+        Raises the error the answer is, or says what is wrong with it."""
         answer = self._read(kind, line)
         self._raise_if_error(answer)
         if "state_in_answers" in self.features and ("view" in answer or "view_changes" in answer):
-            return self._decoded(tuple[GameEvent, ...], answer, "events"), self._view_in(answer)
+            return (
+                self._decoded(tuple[GameEvent, ...], answer, "events"),
+                self._view_in(answer),
+                answer.get("passed") if "then_pass" in self.features else None,
+            )
         return None
 
     # ---------------------------------------------------------------- the session
@@ -262,7 +316,7 @@ class WireEngine:
         except EngineFailure as failure:
             raise self._fail(failure) from None
 
-    def _state_read_typed(self, line: bytes) -> tuple[tuple[GameEvent, ...], GameView] | None:
+    def _state_read_typed(self, line: bytes) -> State | None:
         """The events and view an answer to an action carries, read straight from its text
         (:func:`~checker.contract.codec.message_reader`), where the answer is in order in every
         respect: the id asked, not an error, the events and a view (or its changes) there and well
@@ -273,12 +327,13 @@ class WireEngine:
         answer_id, events = found.get("id"), found.get("events")
         if type(answer_id) is not int or answer_id != self._next_id or found.get("type") != "ok" or events is None:
             return None
+        passed = found.get("passed") if "then_pass" in self.features else None
         if "view" in found:
-            return events, found["view"]
+            return events, found["view"], passed
         if "view_changes" not in found or self._seen is None or "view_changes" not in self.features:
             return None
         try:
-            return events, apply_changes(GameView, self._seen, found["view_changes"])
+            return events, apply_changes(GameView, self._seen, found["view_changes"]), passed
         except DecodeError:
             return None
 

@@ -9,7 +9,9 @@ Wrapping a Python engine takes an adapter class and one line::
 A :class:`Session` is one conversation: the adapter, and the features agreed in ``hello``
 (:data:`FEATURES`). With ``state_in_answers`` the answers to ``start`` and ``perform`` carry the
 game's new events and its view, which saves the suite two round trips per action; with
-``view_changes`` as well, a view goes as its changes since the last view sent.
+``view_changes`` as well, a view goes as its changes since the last view sent; with ``then_pass``
+as well, a perform request may ask for the pass of priority that follows the action, which saves
+the suite a round trip where it would make that pass whatever the game then showed.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from checker.contract.interface import (
     GameEvent,
     GameSetup,
     GameView,
+    IllegalActionError,
+    PassPriority,
     UnsupportedError,
 )
 from checker.contract.protocol import (
@@ -55,7 +59,7 @@ from checker.running.garbage import collect_less, collect_when_idle
 from checker.running.wire.polling import PollingReader, processor_free
 
 #: The features of the protocol's ``hello`` this server takes up when the suite offers them.
-FEATURES = ("state_in_answers", "view_changes")
+FEATURES = ("state_in_answers", "then_pass", "view_changes")
 
 
 class Session:
@@ -149,14 +153,60 @@ def _start(session: Session, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _perform(session: Session, request: dict[str, Any]) -> dict[str, Any]:
-    session.adapter.perform(decode(Action, request["action"], "$.action"))
-    return _with_state(session, {"type": "ok"})
+    action = decode(Action, request["action"], "$.action")
+    stops = _stops(session, request)
+    session.adapter.perform(action)
+    return _with_state(session, {"type": "ok"}, None if stops is None else _pass_after(session, stops))
 
 
-def _with_state(session: Session, ok: dict[str, Any]) -> dict[str, Any]:
-    """With ``state_in_answers``, the answer carries the events not yet sent and the view. An adapter
-    whose events or view fail leaves them out: the suite then asks for them, and gets the failure as
-    the answer to that request, as without the feature."""
+def _stops(session: Session, request: dict[str, Any]) -> frozenset[str] | None:
+    """The event kinds a perform request's ``then_pass`` names, where the feature was agreed (with
+    ``state_in_answers``, by which the server knows the action's events); None where there is no pass to make."""
+    if "then_pass" not in request or not {"then_pass", "state_in_answers"} <= session.agreed:
+        return None
+    kinds = request["then_pass"]
+    if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
+        raise DecodeError(f"then_pass: expected a list of event kinds, got {str(kinds)[:40]}")
+    return frozenset(kinds)
+
+
+def _pass_after(session: Session, stops: frozenset[str]) -> dict[str, Any] | None:
+    """``then_pass``: the pass of priority made after the action (who passed, after how many of the
+    events the answer carries), or None where the action's events hold one of the ``stops``, the
+    game is over or waits for no priority decision, or the engine can't tell (its events or view
+    fail: the answer then goes without them, as any answer whose state fails). The engine refusing
+    or failing that pass is its failure, not the action's: an internal error, saying so."""
+    try:
+        events = _every_event(session.adapter)
+        view = session.adapter.view()
+    except Exception:
+        return None
+    decision = view.decision
+    if any(e.kind in stops for e in events[session.sent :]) or view.game_over:
+        return None
+    if decision is None or decision.kind != "priority":
+        return None
+    try:
+        session.adapter.perform(PassPriority(decision.player))
+    except IllegalActionError as exc:
+        raise PassFailed(f"the engine refused the pass of {decision.player}, who held priority: {exc}") from None
+    except Exception as exc:  # the engine's own failure, as for any request
+        raise PassFailed(f"{decision.player}'s pass failed: {type(exc).__name__}: {exc}") from None
+    return {"player": decision.player, "events": len(events) - session.sent}
+
+
+class PassFailed(Exception):
+    """The pass asked for with ``then_pass`` failed, after the action was done."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(f"the action was done, then {why}")
+
+
+def _with_state(session: Session, ok: dict[str, Any], passed: dict[str, Any] | None = None) -> dict[str, Any]:
+    """With ``state_in_answers``, the answer carries the events not yet sent and the view (and the pass
+    made after the action, with ``then_pass``). An adapter whose events or view fail leaves them out:
+    the suite then asks for them, and gets the failure as the answer to that request, as without the
+    feature."""
     if "state_in_answers" not in session.agreed:
         return ok
     try:
@@ -165,7 +215,7 @@ def _with_state(session: Session, ok: dict[str, Any]) -> dict[str, Any]:
     except Exception:
         return ok
     session.sent = len(events)
-    return {**ok, **state}
+    return {**ok, **state} if passed is None else {**ok, **state, "passed": passed}
 
 
 def _every_event(adapter: EngineAdapter) -> list[GameEvent]:
@@ -257,7 +307,7 @@ def _answer(session: Session, line: bytes | str, validate: bool) -> tuple[dict[s
         return _error(request_id, "invalid_request", str(exc)), True
     except AdapterError as exc:
         return _error(request_id, error_kind(exc), str(exc), refusal_reason(exc)), True
-    except Unwritable as exc:
+    except (Unwritable, PassFailed) as exc:
         return _error(request_id, "internal", str(exc)), True
     except Exception as exc:  # the engine's own failure (running out of memory too) goes back as internal
         return _error(request_id, "internal", f"{type(exc).__name__}: {exc}"), True
