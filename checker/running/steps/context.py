@@ -107,14 +107,12 @@ class ScenarioGame:
         self._view: GameView | None = None
         self._events: list[GameEvent] | None = None
         self.recorder: RecordingAdapter | None = None
-        self._passes_after = _passes_after(engine)
 
     def watch(self, recorder: RecordingAdapter) -> None:
         """Play the game through ``recorder``, which records it as a trace for the rules checker."""
         self._before_start()
         self.recorder = recorder
         self.engine = recorder
-        self._passes_after = _passes_after(recorder)
 
     # ----------------------------------------------------------------- building
 
@@ -312,6 +310,7 @@ class ScenarioGame:
         none of them, the next decision's default is taken whatever else the game shows, and
         where it is a pass too, an engine that can is asked for both at once."""
         start = len(self.events()) if self.started else 0
+        passes_after = _passes_after(self.engine)
         decisions = 0
         while decisions < ADVANCE_LIMIT:
             view = self.view()
@@ -325,9 +324,9 @@ class ScenarioGame:
             self._changed()
             action = self.default_action(view)
             decisions += 1
-            if self._passes_after is None or type(action) is not PassPriority:
+            if passes_after is None or type(action) is not PassPriority:
                 self.engine.perform(action)
-            elif self._passes_after.perform_then_pass(action, TURN_BOUNDARIES) is not None:
+            elif passes_after.perform_then_pass(action, TURN_BOUNDARIES) is not None:
                 decisions += 1
         raise ScenarioError(f"the game did not reach {what} within {ADVANCE_LIMIT} decisions")
 

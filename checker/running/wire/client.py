@@ -203,7 +203,10 @@ class WireEngine:
         if state is None:
             return None
         events, view, passed = state
-        player = None if passed is None else self._pass_checked(passed, stops, events)
+        # (passed is a field of a feature: unread where the engine didn't take it up)
+        player = (
+            None if passed is None or "then_pass" not in self.features else self._pass_checked(passed, stops, events)
+        )
         self._view = self._seen = view
         if was_whole:
             self._events += events
@@ -245,7 +248,7 @@ class WireEngine:
             return (
                 self._decoded(tuple[GameEvent, ...], answer, "events"),
                 self._view_in(answer),
-                answer.get("passed") if "then_pass" in self.features else None,
+                answer.get("passed"),
             )
         return None
 
@@ -327,7 +330,7 @@ class WireEngine:
         answer_id, events = found.get("id"), found.get("events")
         if type(answer_id) is not int or answer_id != self._next_id or found.get("type") != "ok" or events is None:
             return None
-        passed = found.get("passed") if "then_pass" in self.features else None
+        passed = found.get("passed")
         if "view" in found:
             return events, found["view"], passed
         if "view_changes" not in found or self._seen is None or "view_changes" not in self.features:
