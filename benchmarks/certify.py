@@ -3,8 +3,8 @@
     python benchmarks/certify.py [--repeat N] [--skip-adapters]
 
 Prints, from one run, as ratios taken side by side (each round runs every variant once, in
-turns, so that a change in the machine's load falls on all of them) and medians of whole
-processes (``turncheck certify`` on every scenario and edition):
+turns, so that a change in the machine's load falls on all of them: :data:`ORDER`) and medians of
+whole processes (``turncheck certify`` on every scenario and edition):
 
 - the certification in process, and through the wire (``python -m checker.running.wire.server``);
 - the engine-only replay: the same adapter calls, recorded once and made again with no test
@@ -172,6 +172,21 @@ def print_targets(timings: dict[str, list[float]]) -> None:
         )
 
 
+#: The order of a round's variants, reversed every other round. The three targets' ratios are
+#: of the certification in process, which runs between ``-j 2`` and the wire, one after the other:
+#: the machine's load changes from one second to the next (another machine's work on the same
+#: processors), and a ratio of two runs taken far apart in a round takes in more of that change.
+#: Reversed, each of two runs goes first as often as the other.
+ORDER = (
+    "pytest alone",
+    "in process, no cache",
+    "engine-only replay",
+    "in process, -j 2",
+    "in process",
+    "through the wire",
+)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -200,14 +215,14 @@ def main() -> int:
                 certify("reference"), {**os.environ, "TURNCHECK_NO_CACHE": "1"}, "in process, no cache"
             ),
         }
-        timings: dict[str, list[float]] = {name: [] for name in variants}
+        timings: dict[str, list[float]] = {name: [] for name in ORDER}
         probes: list[float] = []
         pairs: list[float] = []
-        for _ in range(args.repeat):
+        for number in range(args.repeat):
             probes.append(probe())
             pairs.append(probe_side_by_side())
-            for name, run in variants.items():
-                timings[name].append(run())
+            for name in ORDER if number % 2 == 0 else ORDER[::-1]:
+                timings[name].append(variants[name]())
 
     def ratio(a: str, b: str, of: dict[str, list[float]] = timings) -> float:
         return statistics.median(x / y for x, y in zip(of[a], of[b], strict=True))
@@ -231,7 +246,8 @@ def main() -> int:
     speed_up, cost = ratio("in process", "in process, -j 2"), ratio("in process, -j 2", "in process", CPU)
     print(f"  {'-j 1 / -j 2 (the speed-up of -j 2)':<36} {speed_up:6.2f}")
     print(f"  {'-j 2 / -j 1 (what -j 2 costs more)':<36} {'':6}       {cost:6.2f}")
-    for name, values in timings.items():
+    for name in variants:  # printed in the order of the variants, not of a round
+        values = timings[name]
         print(
             f"  {name:<20} median {statistics.median(values):6.2f} s   best {min(values):6.2f} s"
             f"   processor time median {statistics.median(CPU[name]):6.2f} s"
