@@ -1,6 +1,6 @@
 """Benchmark: the whole certification of the reference engine, and what it costs beyond the engine.
 
-    python benchmarks/certify.py [--repeat N] [--skip-adapters]
+    python benchmarks/certify.py [--repeat N] [--skip-adapters]   # 9 rounds unless said
 
 Prints, from one run, as ratios taken side by side (each round runs every variant once, in
 turns, so that a change in the machine's load falls on all of them: :data:`ORDER`) and medians of
@@ -189,7 +189,12 @@ ORDER = (
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=9,
+        help="rounds (default 9, about two minutes: with fewer, one busy moment of the machine moves a median)",
+    )
     parser.add_argument("--skip-adapters", action="store_true", help="leave out the adapters' turns per second")
     args = parser.parse_args()
 
