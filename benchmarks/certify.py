@@ -176,14 +176,15 @@ def print_targets(timings: dict[str, list[float]]) -> None:
 #: of the certification in process, which runs between ``-j 2`` and the wire, one after the other:
 #: the machine's load changes from one second to the next (another machine's work on the same
 #: processors), and a ratio of two runs taken far apart in a round takes in more of that change.
-#: Reversed, each of two runs goes first as often as the other.
+#: Reversed, each of two runs goes first as often as the other. Neither end is a target's: the
+#: round's first run follows the probes, whose two loops have just kept both processors busy.
 ORDER = (
     "pytest alone",
-    "in process, no cache",
-    "engine-only replay",
     "in process, -j 2",
     "in process",
     "through the wire",
+    "engine-only replay",
+    "in process, no cache",
 )
 
 
