@@ -10,6 +10,11 @@ whole processes (``turncheck certify`` on every scenario and edition):
 - the engine-only replay: the same adapter calls, recorded once and made again with no test
   runner (``benchmarks/replay.py``), and the certification's time over it;
 - ``-j 2`` against ``-j 1``: the speed-up on the wall clock, and what more processor time it takes;
+- **one scenario run**: the certification of one scenario in one edition: about what every run
+  pays whatever its size (the imports, pytest's configuration, what a collection costs however
+  little it collects, the end), which ``-j 2`` pays in full too. It gives the most ``-j 2`` could
+  gain in a round if the rest were shared out evenly and ran as fast on two processors as on
+  one (:func:`ceiling`);
 - the certification with the user's cache turned off (``TURNCHECK_NO_CACHE=1``: every feature
   file parsed again) against with it;
 - **pytest alone**: a pytest session of as many trivial tests as the certification has scenario
@@ -40,6 +45,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from checker.cli.certification import LEFT_OUT_PLUGINS
 
@@ -92,6 +98,19 @@ def probe_side_by_side() -> float:
 
 def certify(engine: str, jobs: int = 1) -> list[str]:
     return [sys.executable, "-m", "checker", "certify", "--engine", engine, "--plain", "--jobs", str(jobs)]
+
+
+def one_scenario(report: dict[str, Any]) -> list[str]:
+    """The certification, in process, of the first scenario run of ``report`` (a report.json's):
+    its part, its edition and its name."""
+    first = report["results"][0]
+    return [*certify("reference"), "--part", first["part"], "--edition", first["edition"], "-k", first["scenario"]]
+
+
+def ceiling(whole: float, one: float) -> float:
+    """The most ``-j 2`` can gain over a certification of ``whole`` seconds, where a run of one
+    scenario takes ``one``: what every run pays is paid once, the rest is halved."""
+    return whole / (one + (whole - one) / 2)
 
 
 #: The tests of "pytest alone": one per scenario run, each with fixtures of the suite's shape.
@@ -179,6 +198,7 @@ def print_targets(timings: dict[str, list[float]]) -> None:
 #: Reversed, each of two runs goes first as often as the other. Neither end is a target's: the
 #: round's first run follows the probes, whose two loops have just kept both processors busy.
 ORDER = (
+    "one scenario run",
     "pytest alone",
     "in process, -j 2",
     "in process",
@@ -208,7 +228,8 @@ def main() -> int:
             with_benchmarks_path(RECORD_TO=recording),
             "recording",
         )
-        runs = len(json.loads((reports / "report.json").read_text())["results"])
+        report = json.loads((reports / "report.json").read_text())
+        runs = len(report["results"])
         replay = [sys.executable, str(BENCHMARKS / "replay.py"), recording]
         alone = pytest_alone(Path(scratch) / "alone", runs)
         variants: dict[str, Callable[[], float]] = {
@@ -217,6 +238,7 @@ def main() -> int:
             "engine-only replay": lambda: seconds(replay, with_benchmarks_path(), "engine-only replay"),
             "in process, -j 2": lambda: seconds(certify("reference", 2), variant="in process, -j 2"),
             "pytest alone": lambda: seconds(alone, variant="pytest alone"),
+            "one scenario run": lambda: seconds(one_scenario(report), variant="one scenario run"),
             "in process, no cache": lambda: seconds(
                 certify("reference"), {**os.environ, "TURNCHECK_NO_CACHE": "1"}, "in process, no cache"
             ),
@@ -252,6 +274,8 @@ def main() -> int:
     speed_up, cost = ratio("in process", "in process, -j 2"), ratio("in process, -j 2", "in process", CPU)
     print(f"  {'-j 1 / -j 2 (the speed-up of -j 2)':<36} {speed_up:6.2f}")
     print(f"  {'-j 2 / -j 1 (what -j 2 costs more)':<36} {'':6}       {cost:6.2f}")
+    most = statistics.median(map(ceiling, timings["in process"], timings["one scenario run"]))
+    print(f"  {'-j 2 at most (from one scenario run)':<36} {most:6.2f}")
     for name in variants:  # printed in the order of the variants, not of a round
         values = timings[name]
         print(
