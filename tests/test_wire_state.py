@@ -160,6 +160,13 @@ class _HugeLife(ReferenceAdapter):
         return replace(view, players=(replace(view.players[0], life=10**5000), *view.players[1:]))
 
 
+def _answers(adapter: EngineAdapter, requests: Sequence[dict[str, Any]]) -> list[Any]:
+    """The server's answers to ``requests``, each sent as a line of its own."""
+    out = io.BytesIO()
+    serve(adapter, io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
 @pytest.mark.parametrize(("adapter", "said"), [(_BlindView(), "no view today"), (_HugeLife(), "can't be written")])
 def test_an_answer_whose_state_fails_is_a_plain_ok_and_the_view_request_gets_the_failure(
     adapter: EngineAdapter, said: str
@@ -170,9 +177,7 @@ def test_an_answer_whose_state_fails_is_a_plain_ok_and_the_view_request_gets_the
         {"id": 3, "type": "view"},
         {"id": 4, "type": "events", "since": 0},
     ]
-    out = io.BytesIO()
-    serve(adapter, io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
-    hello, started, view, events = (json.loads(line) for line in out.getvalue().splitlines())
+    hello, started, view, events = _answers(adapter, requests)
     assert hello["features"] == ["state_in_answers"]
     assert started == {"id": 2, "type": "ok"}
     assert view["type"] == "error" and said in view["error"]["message"]
@@ -206,12 +211,8 @@ def test_the_answers_carry_the_same_events_whatever_the_adapter_gives_them_as(ad
         {"id": 5, "type": "events", "since": 1},
         {"id": 6, "type": "perform", "action": encode(PassPriority("Alice"))},
     ]
-    lines = b"".join(json.dumps(r).encode() + b"\n" for r in requests)
-    out, expected = io.BytesIO(), io.BytesIO()
-    serve(adapter, io.BytesIO(lines), out)
-    serve(ReferenceAdapter(), io.BytesIO(lines), expected)
-    answers = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert answers == [json.loads(line) for line in expected.getvalue().splitlines()]
+    answers = _answers(adapter, requests)
+    assert answers == _answers(ReferenceAdapter(), requests)
     carried = [e for a in answers[1:4] for e in a["events"]]  # each event once, in order
     assert len(carried) > 2 and answers[4]["events"] == carried[1:] and answers[5]["events"]
 
@@ -311,9 +312,7 @@ def test_after_an_answer_whose_view_could_not_be_written_the_next_view_goes_whol
         {"id": 4, "type": "perform", "action": encode(PassPriority("Bob"))},
         {"id": 5, "type": "perform", "action": encode(PassPriority("Alice"))},
     ]
-    out = io.BytesIO()
-    serve(_HugeOnce(), io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), out)
-    _, started, cut, whole, changed = (json.loads(line) for line in out.getvalue().splitlines())
+    _, started, cut, whole, changed = _answers(_HugeOnce(), requests)
     assert "view" in started
     assert cut == {"id": 3, "type": "ok"}
     assert "view" in whole and "view_changes" not in whole
@@ -326,10 +325,7 @@ def _served(adapter: EngineAdapter, *requests: dict[str, Any], features: Sequenc
         {"id": 1, "type": "hello", "protocol": 1, "features": list(features)},
         {"id": 2, "type": "start", "setup": encode(SETUP)},
     ]
-    out = io.BytesIO()
-    lines = b"".join(json.dumps(r).encode() + b"\n" for r in [*opening, *requests])
-    serve(adapter, io.BytesIO(lines), out)
-    return [json.loads(line) for line in out.getvalue().splitlines()][1:]
+    return _answers(adapter, [*opening, *requests])[1:]
 
 
 def _pass(request_id: int, player: str, **more: Any) -> dict[str, Any]:
