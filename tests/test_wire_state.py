@@ -365,6 +365,33 @@ def test_a_malformed_then_pass_is_refused_before_the_action_is_taken() -> None:
     assert bobs["type"] == "error" and bobs["error"]["kind"] == "illegal_action"  # Alice still holds priority
 
 
+class _Looked(ReferenceAdapter):
+    """Counts how often the server asks for the game's events and its view."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.looks = 0
+
+    def view(self) -> GameView:
+        self.looks += 1
+        return super().view()
+
+    def events(self) -> list[GameEvent]:
+        self.looks += 1
+        return super().events()
+
+
+@pytest.mark.parametrize(("stops", "looks"), [(["priority_passed"], 2), (sorted(TURN_BOUNDARIES), 4)])
+def test_the_state_looked_at_for_a_pass_is_the_answers_where_no_pass_is_made(stops: list[str], looks: int) -> None:
+    """The server looks at the events and the view to decide on the pass. Where it makes none, the
+    game is as it looked, and the answer carries that without asking again; after a pass, it asks."""
+    adapter = _Looked()
+    _, performed = _served(adapter, _pass(3, "Alice", then_pass=stops))
+    assert ("passed" in performed) == (looks == 4)
+    assert adapter.looks == 2 + looks  # the start's answer: its events and its view
+    assert performed["events"] and ("view" in performed or "view_changes" in performed)
+
+
 class _BobWontPass(ReferenceAdapter):
     def perform(self, action: Action) -> None:
         if action == PassPriority("Bob"):

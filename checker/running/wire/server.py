@@ -152,11 +152,18 @@ def _start(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     return _with_state(session, {"type": "ok"})
 
 
+#: The game's events and its view, as the adapter gave them.
+_State = tuple[list[GameEvent], GameView]
+
+
 def _perform(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     action = decode(Action, request["action"], "$.action")
     stops = _stops(session, request)
     session.adapter.perform(action)
-    return _with_state(session, {"type": "ok"}, None if stops is None else _pass_after(session, stops))
+    if stops is None:
+        return _with_state(session, {"type": "ok"})
+    passed, unchanged = _pass_after(session, stops)
+    return _with_state(session, {"type": "ok"}, passed, unchanged)
 
 
 def _stops(session: Session, request: dict[str, Any]) -> frozenset[str] | None:
@@ -170,29 +177,32 @@ def _stops(session: Session, request: dict[str, Any]) -> frozenset[str] | None:
     return frozenset(kinds)
 
 
-def _pass_after(session: Session, stops: frozenset[str]) -> dict[str, Any] | None:
+def _pass_after(session: Session, stops: frozenset[str]) -> tuple[dict[str, Any] | None, _State | None]:
     """``then_pass``: the pass of priority made after the action (who passed, after how many of the
     events the answer carries), or None where the action's events hold one of the ``stops``, the
     game is over or waits for no priority decision, or the engine can't tell (its events or view
     fail: the answer then goes without them, as any answer whose state fails). The engine refusing
-    or failing that pass is its failure, not the action's: an internal error, saying so."""
+    or failing that pass is its failure, not the action's: an internal error, saying so.
+
+    Where no pass is made, the events and view looked at come back with the None: the game is as
+    they show it, and the answer carries them without asking the engine for them again."""
     try:
-        events = _every_event(session.adapter)
-        view = session.adapter.view()
+        state = _every_event(session.adapter), session.adapter.view()
     except Exception:
-        return None
+        return None, None
+    events, view = state
     decision = view.decision
     if any(e.kind in stops for e in events[session.sent :]) or view.game_over:
-        return None
+        return None, state
     if decision is None or decision.kind != "priority":
-        return None
+        return None, state
     try:
         session.adapter.perform(PassPriority(decision.player))
     except IllegalActionError as exc:
         raise PassFailed(f"the engine refused the pass of {decision.player}, who held priority: {exc}") from None
     except Exception as exc:  # the engine's own failure, as for any request
         raise PassFailed(f"{decision.player}'s pass failed: {type(exc).__name__}: {exc}") from None
-    return {"player": decision.player, "events": len(events) - session.sent}
+    return {"player": decision.player, "events": len(events) - session.sent}, None
 
 
 class PassFailed(Exception):
@@ -202,16 +212,18 @@ class PassFailed(Exception):
         super().__init__(f"the action was done, then {why}")
 
 
-def _with_state(session: Session, ok: dict[str, Any], passed: dict[str, Any] | None = None) -> dict[str, Any]:
+def _with_state(
+    session: Session, ok: dict[str, Any], passed: dict[str, Any] | None = None, fetched: _State | None = None
+) -> dict[str, Any]:
     """With ``state_in_answers``, the answer carries the events not yet sent and the view (and the pass
-    made after the action, with ``then_pass``). An adapter whose events or view fail leaves them out:
-    the suite then asks for them, and gets the failure as the answer to that request, as without the
-    feature."""
+    made after the action, with ``then_pass``): those ``fetched`` where the game hasn't changed since,
+    else the adapter's. An adapter whose events or view fail leaves them out: the suite then asks for
+    them, and gets the failure as the answer to that request, as without the feature."""
     if "state_in_answers" not in session.agreed:
         return ok
     try:
-        events = _every_event(session.adapter)
-        state = {"events": _text(events[session.sent :]), **session.view_of(session.adapter.view())}
+        events, view = fetched or (_every_event(session.adapter), session.adapter.view())
+        state = {"events": _text(events[session.sent :]), **session.view_of(view)}
     except Exception:
         return ok
     session.sent = len(events)
