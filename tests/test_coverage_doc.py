@@ -62,7 +62,9 @@ def test_turncheck_coverage_without_features_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli.main(["coverage", str(tmp_path / "missing")]) == 2
-    assert "no .feature files under" in capsys.readouterr().err
+    assert "missing: no such directory" in capsys.readouterr().err  # as lint says it
+    assert cli.main(["coverage", str(tmp_path)]) == 2
+    assert f"{tmp_path}: no .feature files under it" in capsys.readouterr().err
 
 
 def test_a_feature_file_that_cant_be_read_is_named_and_the_coverage_doesnt_pass(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -163,3 +164,25 @@ def test_a_file_saved_with_a_byte_order_mark_is_linted_as_one_without_and_one_in
     assert [(p.path.name, p.message) for p in lint(tmp_path)] == [
         ("upkeep.feature", "cannot read: it looks like UTF-16, not UTF-8: convert it with iconv -f UTF-16 -t UTF-8")
     ]
+
+
+def test_a_feature_file_that_isnt_a_regular_file_is_named_and_left_unread(tmp_path: Path) -> None:
+    """A FIFO would wait for a writer for ever, /dev/zero fill the memory: each is a problem of its own."""
+    (tmp_path / "untap.feature").write_bytes((features_dir() / "untap.feature").read_bytes())
+    os.mkfifo(tmp_path / "waits.feature")
+    (tmp_path / "endless.feature").symlink_to("/dev/zero")
+    assert sorted((p.path.name, p.message) for p in lint(tmp_path)) == [
+        ("endless.feature", "cannot read: not a regular file"),
+        ("waits.feature", "cannot read: not a regular file"),
+    ]
+
+
+def test_the_linter_shows_what_a_file_holds_escaped_and_says_a_file_isnt_a_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "t.feature").write_text(UNTAGGED.replace("Scenario:", "@bogus\x1b]0;title\x07\n  Scenario:", 1))
+    assert main([str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "unknown tag @bogus\\x1b]0;title\\x07" in out and "\x1b" not in out
+    assert main([str(tmp_path / "t.feature")]) == 2
+    assert "t.feature: not a directory: give the directory of the feature files" in capsys.readouterr().err

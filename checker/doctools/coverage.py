@@ -23,7 +23,8 @@ from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.contract.features import document, features_dir
 from checker.contract.rulings import SOURCES as INVENTORIES
 from checker.contract.rulings import Ruling, rulings
-from checker.doctools.lint import scenarios
+from checker.doctools.lint import not_a_features_dir, scenarios
+from checker.judging.reports._text import visible
 
 SOURCES = dict(zip(INVENTORIES, ("The seed rulings", "Beyond the seeds"), strict=True))
 
@@ -129,14 +130,15 @@ def command(features: Path | None = None) -> int:
     """``turncheck coverage``: each inventory's coverage; exit 1 when a seed ruling is uncovered, 2 on
     no features or a feature file that can't be read (whose scenarios can't be counted)."""
     root = features_dir() if features is None else features
-    if not root.is_dir() or not any(root.rglob("*.feature")):
-        print(f"error: no .feature files under {root}", file=sys.stderr)
+    why = not_a_features_dir(root)
+    if why is not None:
+        print(visible(f"error: {root}: {why}"), file=sys.stderr)
         return EXIT_USAGE
     coverage = measure(root)
     lines, complete = summary(coverage)
     print("\n".join(lines))
     for problem in coverage.unreadable:
-        print(f"error: {problem} (its scenarios aren't counted)", file=sys.stderr)
+        print(visible(f"error: {problem} (its scenarios aren't counted)"), file=sys.stderr)
     if coverage.unreadable:
         return EXIT_USAGE
     return EXIT_OK if complete else EXIT_FAILED

@@ -25,12 +25,13 @@ from typing import Any
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser
 
-from checker.contract.documents import Problem
+from checker.contract.documents import MAX_BYTES, Problem, read_regular
 from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.contract.features import features_dir
 from checker.contract.rulings import rulings
 from checker.contract.utf8 import NotUTF8, utf8_text
 from checker.contract.vocabulary import EDITIONS
+from checker.judging.reports._text import visible
 
 _PAIR = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
@@ -70,7 +71,10 @@ def _check_tags(path: Path, tags: list[tuple[str, int]], where: str) -> Iterator
 def scenarios(path: Path) -> tuple[list[ScenarioTags], list[Problem]]:
     """Read one feature file: its scenarios with their inherited tags, and its problems."""
     try:
-        document = Parser().parse(utf8_text(path.read_bytes()))
+        data = read_regular(path, MAX_BYTES)  # a FIFO would wait for ever, /dev/zero fill the memory
+        if len(data) > MAX_BYTES:
+            return [], [Problem(path, 0, f"larger than {MAX_BYTES // 2**20} MB: left unread")]
+        document = Parser().parse(utf8_text(data))
     except (ParserException, CompositeParserException) as exc:
         return [], [Problem(path, _error_line(exc), f"cannot parse: {exc}")]
     except (OSError, NotUTF8) as exc:
@@ -156,19 +160,30 @@ def _pair_problems(found: Iterable[ScenarioTags]) -> Iterator[Problem]:
                 yield Problem(y.path, y.line, f"pair {name!r}: holds in {shared} as {x.path.name}:{x.line} does")
 
 
+def not_a_features_dir(root: Path) -> str | None:
+    """Why ``root`` can't be linted or counted (it doesn't exist, is a file, holds no feature file); None if it can."""
+    if not root.exists():
+        return "no such directory"
+    if not root.is_dir():
+        return "not a directory: give the directory of the feature files"
+    if not any(root.rglob("*.feature")):
+        return "no .feature files under it"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Exit codes: 0 no problem, 1 problems (each named with its file and line), 2 no feature files
     where told (a path that doesn't exist, a directory without any)."""
     args = sys.argv[1:] if argv is None else argv
     root = Path(args[0]) if args else features_dir()
-    if not root.is_dir() or not any(root.rglob("*.feature")):
-        why = "no such directory" if not root.exists() else "no .feature files under it"
-        print(f"error: {root}: {why}", file=sys.stderr)
+    why = not_a_features_dir(root)
+    if why is not None:
+        print(visible(f"error: {root}: {why}"), file=sys.stderr)
         return EXIT_USAGE
     problems = lint(root)
-    for problem in problems:
-        print(problem)
-    print(f"{len(problems)} problem(s) in {root}")
+    for problem in problems:  # a file's name, or its text quoted, may hold a terminal's control characters
+        print(visible(str(problem)))
+    print(visible(f"{len(problems)} problem(s) in {root}"))
     return EXIT_FAILED if problems else EXIT_OK
 
 
