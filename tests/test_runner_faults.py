@@ -616,6 +616,16 @@ def test_a_report_directory_named_like_markup_is_written_and_said(tmp_path: Path
     assert f"reportswrittento{reports}" in "".join(done.stdout.split()) and (reports / "report.json").exists()
 
 
+def test_what_looks_like_an_emoji_code_is_shown_as_given(tmp_path: Path) -> None:
+    """rich turns ``:b:`` into an emoji: a path said so would name a directory that doesn't exist."""
+    done = turncheck("certify", "--part", ":smile:", timeout=60)
+    assert done.returncode == 2 and "--part ':smile:'" in done.stderr, done.stderr
+    reports = tmp_path / "a:b:"
+    done = turncheck("certify", "--part", "untap", "--edition", "mirage", "--plain", "--report-dir", str(reports))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"reportswrittento{reports}" in "".join(done.stdout.split())
+
+
 def test_a_bug_of_turncheck_exits_3_not_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """An exception nothing foresaw is an internal error (3), which no CI takes for a run that failed (1)."""
 

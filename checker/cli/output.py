@@ -31,8 +31,9 @@ STYLE = {
 
 
 def new_console(stderr: bool = False) -> Console:
-    """The command's output (or its errors' console, on stderr)."""
-    return _output_class()(stderr=stderr, highlight=False, soft_wrap=True)
+    """The command's output (or its errors' console, on stderr). Without rich's emoji codes: a path, an
+    option's value or an engine's message holding ``:b:`` would be shown with an emoji in its place."""
+    return _output_class()(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
 
 
 @functools.cache
