@@ -689,6 +689,46 @@ def test_smoke_refuses_an_engine_that_cannot_be_found() -> None:
     assert done.returncode == 2 and "No module named 'nowhere'" in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("engine", "code", "said"),
+    [
+        ("", 2, "engine: an empty command line"),
+        ("'unclosed", 2, "cannot read it as a command line"),
+        ("tests.fakes.adapters:ExitsInCapabilities", 1, "the adapter's capabilities raised SystemExit(0)"),
+        ("tests.fakes.adapters:VersionAsANumber", 1, "capabilities() gave the version 123, not text"),
+        ("tests.fakes.adapters:ExitsAsItIsMade", 2, "could not be created: SystemExit: 0"),
+    ],
+)
+def test_smoke_says_what_is_wrong_with_an_engine_that_cant_be_made_or_wont_say_what_it_supports(
+    engine: str, code: int, said: str
+) -> None:
+    """None of these is a pass, nor a traceback: a sys.exit(0) in an adapter ended smoke with 0."""
+    done = turncheck("smoke", "--plain", "--engine", engine, timeout=60)
+    assert done.returncode == code and said in done.stderr, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "said"),
+    [({}, "RuntimeError: this adapter's module fails as it is imported"), ({"FAKE_IMPORT_EXIT": "1"}, "SystemExit: 0")],
+)
+def test_an_adapter_module_that_fails_as_it_is_imported_is_named_not_an_internal_error(
+    env: dict[str, str], said: str
+) -> None:
+    engine = "tests.fakes.failing_import:Adapter"
+    done = turncheck("certify", "--engine", engine, "--part", "untap", "--plain", env={**os.environ, **env})
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"importing tests.fakes.failing_import failed: {said}" in done.stderr
+    assert "INTERNALERROR" not in done.stdout + done.stderr
+
+
+def test_an_adapter_exiting_when_asked_what_it_supports_errs_in_every_scenario_saying_so(tmp_path: Path) -> None:
+    done, report = adapter_run(tmp_path, "ExitsInCapabilities", "--edition", "mirage")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert report.results and {r.status for r in report.results} == {Status.ERROR}
+    assert all("the adapter's capabilities raised SystemExit(0)" in (r.message or "") for r in report.results)
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 def test_an_output_that_cant_be_written_loses_the_output_but_not_the_run(tmp_path: Path) -> None:
     """``turncheck certify > /dev/full`` (a disk full): the run goes on to its reports and its

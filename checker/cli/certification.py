@@ -270,7 +270,11 @@ def smoke(args: argparse.Namespace, console: Callable[[], Console]) -> int:
     from checker.contract.interface import EngineFailure
     from checker.running.engines import EngineNotFound, EngineProvider
 
-    provider = EngineProvider(args.engine, args.timeout, validate=True, max_message=args.max_message_bytes)
+    try:
+        provider = EngineProvider(args.engine, args.timeout, validate=True, max_message=args.max_message_bytes)
+    except EngineNotFound as exc:  # an engine's command line that can't be read
+        error(str(exc))
+        return EXIT_USAGE
     try:
         provider.check()
         capabilities = provider.get().capabilities()

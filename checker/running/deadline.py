@@ -23,10 +23,12 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import TypeVar
 
+from checker.contract.capabilities import capabilities_problem
 from checker.contract.interface import (
     Action,
     Capabilities,
     EngineAdapter,
+    EngineFailure,
     EngineTimeout,
     GameEvent,
     GameSetup,
@@ -47,14 +49,21 @@ def deadlines_possible() -> bool:
 
 
 class TimedAdapter:
-    """An adapter whose every call must return within ``timeout`` seconds."""
+    """An adapter whose every call must return within ``timeout`` seconds. Its calls are held to
+    what an engine's answers over the wire are: its capabilities to the shape of a ``hello``
+    (:func:`~checker.contract.capabilities.capabilities_problem`), and a ``SystemExit`` it raises
+    (``sys.exit`` in an adapter) is its failure, which would otherwise end the session it runs in."""
 
     def __init__(self, adapter: EngineAdapter, timeout: float) -> None:
         self.adapter = adapter
         self.timeout = timeout
 
     def capabilities(self) -> Capabilities:
-        return self._call("capabilities", self.adapter.capabilities)
+        found = self._call("capabilities", self.adapter.capabilities)
+        problem = capabilities_problem(found)
+        if problem is not None:
+            raise EngineFailure(problem)
+        return found
 
     def start(self, setup: GameSetup) -> None:
         self._call("start", lambda: self.adapter.start(setup))
@@ -69,6 +78,13 @@ class TimedAdapter:
         return self._call("events", lambda: list(self.adapter.events()))
 
     def _call(self, name: str, call: Callable[[], T]) -> T:
+        try:
+            return self._timed(name, call)
+        except (SystemExit, GeneratorExit) as exc:
+            said = ", ".join(map(repr, exc.args))
+            raise EngineFailure(f"the adapter's {name} raised {type(exc).__name__}({said})") from exc
+
+    def _timed(self, name: str, call: Callable[[], T]) -> T:
         if not deadlines_possible():
             return call()
         # The handler stays installed between calls: setting it costs more than a fast engine's call.

@@ -74,13 +74,24 @@ def load_python_engine(spec: str) -> EngineAdapter:
         raise EngineNotFound(f"engine {spec!r}: {exc}{hint}") from exc
     except (ImportError, AttributeError) as exc:
         raise EngineNotFound(f"engine {spec!r}: {exc}") from exc
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # the module's own failure as it is imported (a sys.exit too, which would end the run)
+        raise EngineNotFound(f"engine {spec!r}: importing {module_name} failed: {_raised(exc)}") from exc
     try:
         engine = factory()
-    except Exception as exc:  # the adapter's own failure, reported as such
-        raise EngineNotFound(f"engine {spec!r} could not be created: {type(exc).__name__}: {exc}") from exc
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # the adapter's own failure, reported as such
+        raise EngineNotFound(f"engine {spec!r} could not be created: {_raised(exc)}") from exc
     if not isinstance(engine, EngineAdapter):
         raise EngineNotFound(f"engine {spec!r} does not implement checker.contract.interface.EngineAdapter")
     return engine
+
+
+def _raised(exc: BaseException) -> str:
+    """An exception as a message says it: its type, and what it says if anything (``SystemExit: 0``)."""
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 class EngineUnavailable(EngineFailure):

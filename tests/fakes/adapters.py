@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from dataclasses import replace
 from unittest.mock import patch
@@ -183,3 +184,24 @@ class UnknownEffect(ReferenceAdapter):
     def capabilities(self) -> Capabilities:
         found = super().capabilities()
         return replace(found, effects=found.effects | {"bogus_effect"})
+
+
+class ExitsInCapabilities(ReferenceAdapter):
+    """Calls ``sys.exit`` when asked what it supports, which would end the session it runs in."""
+
+    def capabilities(self) -> Capabilities:
+        sys.exit(0)
+
+
+class ExitsAsItIsMade(ReferenceAdapter):
+    """Calls ``sys.exit`` as it is created."""
+
+    def __init__(self) -> None:
+        sys.exit(0)
+
+
+class VersionAsANumber(ReferenceAdapter):
+    """Gives its version as a number, which no ``hello`` over the wire could."""
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), version=123)  # type: ignore[arg-type]
