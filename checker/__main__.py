@@ -8,17 +8,25 @@ work begins (:func:`checker.running.garbage.begin_work`). At the end, what is le
 the interpreter's last collection at exit went through the whole heap once more (about 50 ms of
 every certification, in the process that gives the verdict, after the scenarios have run).
 
+A command started with its standard error closed (``turncheck certify 2>&-``) has nowhere to
+say anything but its exit code: its errors go to the null device, and the run goes on to its
+reports and verdict. Without a stderr, pytest's session failed at its start (exit 3, no report),
+and the first file the command opened would have taken descriptor 2, there for anything written
+to "stderr" to land in.
+
 An interrupt while the command starts (Ctrl-C in its first fraction of a second, while Python
 imports it) ends it as an interrupt later would, with one line and 130, not a traceback.
 """
 
 import gc
+import os
 import signal
 import sys
 
 
 def main() -> int:
     gc.disable()
+    _keep_stderr()
     try:
         from checker.cli import main as turncheck
     except KeyboardInterrupt:
@@ -28,6 +36,17 @@ def main() -> int:
         return turncheck()
     finally:
         gc.freeze()
+
+
+def _keep_stderr() -> None:
+    """Descriptor 2, and ``sys.stderr``, on the null device where the command started without them."""
+    if sys.stderr is not None:
+        return
+    found = os.open(os.devnull, os.O_WRONLY)
+    if found != 2:  # a lower descriptor was closed too (stdin, stdout): it is left closed
+        os.dup2(found, 2)
+        os.close(found)
+    sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115 (for the process)
 
 
 if __name__ == "__main__":

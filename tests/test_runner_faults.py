@@ -729,6 +729,15 @@ def test_an_adapter_exiting_when_asked_what_it_supports_errs_in_every_scenario_s
     assert all("the adapter's capabilities raised SystemExit(0)" in (r.message or "") for r in report.results)
 
 
+def test_a_run_started_without_a_standard_error_still_gives_its_reports_and_verdict(tmp_path: Path) -> None:
+    """``2>&-``: pytest's session failed at its start without a stderr (exit 3 and no report)."""
+    reports = tmp_path / "reports"
+    args = ("certify", "--part", "untap", "--edition", "mirage", "--plain", "--report-dir", str(reports))
+    done = turncheck(*args, preexec_fn=lambda: os.close(2))
+    assert done.returncode == 0, done.stdout
+    assert read_json(reports / "report.json").ok and "reports written to" in done.stdout
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 def test_an_output_that_cant_be_written_loses_the_output_but_not_the_run(tmp_path: Path) -> None:
     """``turncheck certify > /dev/full`` (a disk full): the run goes on to its reports and its
