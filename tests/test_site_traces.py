@@ -131,3 +131,23 @@ def test_a_trace_the_checker_fails_on_is_named_and_the_rest_is_built(
     assert [p for p in site.problems if "the rules checker failed on this trace: RuntimeError" in p]
     assert len(site.problems) == 1 and NOTHING_HAPPENS in site.problems[0]
     assert site.traces and not list(tmp_path.rglob(f"{NOTHING_HAPPENS}.html"))
+
+
+def test_a_trace_with_lines_that_cant_be_read_is_shown_without_them_and_named(
+    tmp_path: Path, faulty_run: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its timeline says which lines are left out, and doesn't vouch for the game as if it had read them all;
+    the command names the trace on stderr and exits 2, as for a trace that can't be read at all."""
+    report, traces = faulty_run
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    whole = (traces / f"{NOTHING_HAPPENS}.jsonl").read_text(encoding="utf-8").splitlines()
+    (cut / f"{NOTHING_HAPPENS}.jsonl").write_text("\n".join([*whole[:3], '{"event": ', *whole[3:]]) + "\n")
+    out = tmp_path / "site"
+    assert main(["site", "--out", str(out), str(report), "--traces", str(cut)]) == 2
+    assert f"{NOTHING_HAPPENS}.jsonl: 1 line(s) can't be read and are left out of its timeline (line 4:" in (
+        capsys.readouterr().err.replace("\n", "")
+    )
+    page = next((out / "traces").rglob(f"{NOTHING_HAPPENS}.html")).read_text(encoding="utf-8")
+    assert "Lines that could not be read, left out" in page and "line 4:" in page
+    assert "breaks no rule" not in page or "as far as its lines could be read" in page

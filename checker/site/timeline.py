@@ -140,12 +140,19 @@ def timeline(path: Path) -> Timeline:
 
 def timelines(wanted: Iterable[tuple[str, Path]]) -> tuple[dict[str, Timeline], list[str]]:
     """A timeline per (key, trace path) wanted; a line per trace that can't be read, or that the
-    rules checker failed on (an internal error, named as such: that trace alone is left out)."""
+    rules checker failed on (an internal error, named as such: that trace alone is left out), and
+    per trace with lines that can't be read (its timeline shows the others, and says so)."""
     found: dict[str, Timeline] = {}
     problems: list[str] = []
     for key, path in wanted:
         try:
-            found[key] = timeline(path)
+            found[key] = shown = timeline(path)
+            if shown.problems:
+                first = shown.problems[0]
+                problems.append(
+                    f"{path}: {len(shown.problems)} line(s) can't be read and are left out of its timeline "
+                    f"(line {first.line}: {first.problem})"
+                )
         except TraceError as exc:
             problems.append(str(exc))
         except Exception as exc:  # a bug of the checker costs this trace's timeline only
