@@ -466,6 +466,15 @@ def two_jobs_run(tmp_path: Path, adapter: str) -> tuple[subprocess.CompletedProc
     return done, read_json(reports / "report.json")
 
 
+def test_with_jobs_the_run_is_announced_with_every_jobs_scenario_runs(tmp_path: Path) -> None:
+    """It said the runs of the job that collected first: 15 of 44."""
+    reports = tmp_path / "reports"
+    done = turncheck("certify", *TWO_PARTS, "--edition", "cr2024", "-j", "3", "--plain", "--report-dir", str(reports))
+    assert done.returncode == 0, done.stdout + done.stderr
+    runs = len(read_json(reports / "report.json").results)
+    assert done.stdout.startswith(f"certifying: {runs} scenario runs\n") and f"  {runs}/{runs}: " in done.stdout
+
+
 def test_one_job_ending_its_process_leaves_the_others_to_finish_and_the_run_partial(
     tmp_path: Path, honest: RunReport
 ) -> None:

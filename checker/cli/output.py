@@ -85,12 +85,8 @@ class RunProgress:
         return self.make_console()
 
     def begin(self, total: int) -> None:
-        """Start showing the run, or count more scenario runs (each job says how many it collected)."""
-        if self.total:
-            self.total = total
-            if self._bar is not None:
-                self._bar.update(self._task, total=total)
-            return
+        """Start showing the run, once the number of its scenario runs is known (with ``-j N``, once
+        every job has collected its share: results may come before, and are counted)."""
         self.total = total
         if self.may_be_live and self.console.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -104,7 +100,7 @@ class RunProgress:
                 console=self.console,
             )
             self._bar.start()
-            self._task = self._bar.add_task("run", total=total, counts="")
+            self._task = self._bar.add_task("run", total=total, completed=sum(self.counts.values()), counts="")
         else:
             self.console.print(f"{self.title}: {total} scenario runs")
 
@@ -114,7 +110,7 @@ class RunProgress:
         text = " ".join(f"{self.counts[s]} {s}" for s in Status if self.counts[s])
         if self._bar is not None:
             self._bar.update(self._task, completed=done, counts=text)
-        elif done % 50 == 0 or done == self.total:
+        elif self.total and (done % 50 == 0 or done == self.total):
             self.console.print(f"  {done}/{self.total}: {text}")
 
     def stop(self) -> None:

@@ -66,7 +66,8 @@ def supervise(
     on_result: Callable[[Any], None] = lambda result: None,
 ) -> Ending:
     """Run one pytest session per argument list in ``sessions``, each in a child of its own, side
-    by side; their results go into ``collector`` as they come."""
+    by side; their results go into ``collector`` as they come (and to ``on_result``). ``on_planned``
+    gets the number of scenario runs once every session has collected its share."""
     _flush()
     children: dict[int, int] = {}  # the read end of each child's pipe -> its process id
     for pytest_args in sessions:
@@ -268,10 +269,10 @@ class _Parent:
     def _take(self, fd: int, message: dict[str, Any]) -> None:
         if "planned" in message:
             self.planned[fd] = int(message["planned"])
-            total = sum(self.planned.values())
             # The number of scenario runs is known once every child has collected its share.
-            self.collector.planned = total if len(self.planned) == len(self.children) else None
-            self.on_planned(total)
+            if len(self.planned) == len(self.children):
+                self.collector.planned = sum(self.planned.values())
+                self.on_planned(self.collector.planned)
         elif "properties" in message:
             found = self.collector.add([(k, v) for k, v in message["properties"]])
             if found is not None:
