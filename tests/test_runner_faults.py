@@ -61,6 +61,7 @@ def _only_one(report: RunReport, honest: RunReport, status: Status) -> str:
     ("fault", "status", "said"),
     [
         ("crash:perform:3", Status.ERROR, "fake engine: crashing on perform #3"),
+        ("killed:perform:3", Status.ERROR, "was killed by SIGKILL"),
         ("hang:perform:3", Status.TIMEOUT, "fake engine: hanging on perform #3"),
         ("garbage:view:2", Status.ERROR, "isn't JSON (JSON is malformed: invalid character (byte 4)): 'this is not"),
         ("deep:view:2", Status.ERROR, "isn't JSON (nested too deep to read): '[[[["),
@@ -413,6 +414,13 @@ def test_a_working_directory_deleted_before_the_run_is_a_usage_error(tmp_path: P
     done = turncheck("certify", "--part", "untap", "--plain", env=env, cwd=gone, preexec_fn=gone.rmdir)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "the working directory can't be used" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_engine_program_that_isnt_executable_is_said_to_be_so(tmp_path: Path) -> None:
+    script = tmp_path / "engine.sh"
+    script.write_text("#!/bin/sh\n")
+    done = turncheck("certify", "--engine", str(script), "--part", "untap", "--plain")
+    assert done.returncode == 2 and f"{str(script)!r} is not executable (chmod +x it)" in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

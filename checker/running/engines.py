@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import re
 import shlex
 import shutil
@@ -136,8 +137,10 @@ class EngineProvider:
         """Fail early on an engine that can't be found at all."""
         if self.spec.command is None:
             load_python_engine(self.spec.text)
-        elif shutil.which(self.spec.command[0]) is None:
-            raise EngineNotFound(f"engine {self.spec.text!r}: no program {self.spec.command[0]!r} found")
+        elif shutil.which(program := self.spec.command[0]) is None:
+            if os.sep in program and os.path.isfile(program):  # there, but it can't be run
+                raise EngineNotFound(f"engine {self.spec.text!r}: {program!r} is not executable (chmod +x it)")
+            raise EngineNotFound(f"engine {self.spec.text!r}: no program {program!r} found")
 
     def start_early(self) -> None:
         """Start the engine's process now, before the scenarios are collected, so that its start-up

@@ -5,6 +5,7 @@
 FAULT is one of:
   honest                       no fault
   crash:<request type>:<n>     die (exit code 3, a message on stderr) at the n-th request of that type
+  killed:<request type>:<n>    be killed by SIGKILL at the n-th request of that type
   hang:<request type>:<n>      stop answering at the n-th request of that type
   garbage:<request type>:<n>   answer it with a line that isn't JSON
   deep:<request type>:<n>      answer it with JSON nested 200,000 deep
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -87,6 +89,8 @@ def main(argv: list[str]) -> int:
         if kind == "hostile" and hit:
             print("<script>alert('pwned')</script> & \"quotes\" <b>bold</b>", file=sys.stderr, flush=True)
             return 4
+        if kind == "killed" and hit:
+            os.kill(os.getpid(), signal.SIGKILL)
         if kind == "crash" and hit:
             print(f"fake engine: crashing on {rtype} #{seen[rtype]}", file=sys.stderr, flush=True)
             return 3

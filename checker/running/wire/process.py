@@ -30,6 +30,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
+from checker.contract.exits import ended
 from checker.contract.interface import EngineFailure, EngineTimeout
 from checker.contract.protocol import MAX_MESSAGE_BYTES, QUOTED, ProtocolError, quoted
 from checker.running.wire.polling import PROCESSOR_FREE, PROCESSORS, SPIN_SECONDS
@@ -288,5 +289,8 @@ class EngineProcess:
         return f"\n--- engine stderr (last lines) ---\n{tail}" if tail else ""
 
     def exit_note(self) -> str:
+        """How the process ended, if it has ("exit code 1", "was killed by SIGKILL"), and its stderr's tail."""
         code = self._process.poll()
-        return (f" (exit code {code})" if code is not None else "") + self.note()
+        if code is None:
+            return self.note()
+        return (f" (exit code {code})" if code >= 0 else f" ({ended(code)})") + self.note()
