@@ -579,6 +579,15 @@ def test_deeply_nested_json_is_refused_clearly(tmp_path: Path, command: str) -> 
     assert "nested too deeply" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_a_number_too_long_to_read_is_said_in_plain_words(tmp_path: Path) -> None:
+    """Python's own message advises raising a limit of the interpreter, which a user of turncheck can't."""
+    long = tmp_path / "long.json"
+    long.write_text('{"format_version": 1' + "0" * 5000 + "}")
+    with pytest.raises(ValueError, match="a number too long to read") as refused:
+        read_json(long)
+    assert "set_int_max_str_digits" not in str(refused.value)
+
+
 def test_k_selects_scenarios_whose_name_contains_the_text(tmp_path: Path) -> None:
     done, report = adapter_run(tmp_path, "NoEditions", "-k", "winter ORB")  # the README's example, any case
     assert report.results and all("winter orb" in r.scenario.lower() for r in report.results)

@@ -294,7 +294,7 @@ class Document:
         except RecursionError:
             raise self.error(f"{path}: not {self.what}: its JSON is nested too deeply") from None
         except ValueError as exc:
-            raise self.error(f"{path}: not JSON: {exc}") from None
+            raise self.error(f"{path}: not JSON: {number_too_long(exc) or exc}") from None
         if repeated:
             places = _places(data)
             # The first found in what was read: an object inside one that gives its key twice may be lost.
