@@ -57,13 +57,18 @@ class TimedAdapter:
     def __init__(self, adapter: EngineAdapter, timeout: float) -> None:
         self.adapter = adapter
         self.timeout = timeout
+        self._capabilities: Capabilities | None = None
 
     def capabilities(self) -> Capabilities:
-        found = self._call("capabilities", self.adapter.capabilities)
-        problem = capabilities_problem(found)
-        if problem is not None:
-            raise EngineFailure(problem)
-        return found
+        """The adapter's, asked for and checked once: an engine over the wire says them once, in its
+        hello, and an adapter is made afresh for each scenario."""
+        if self._capabilities is None:
+            found = self._call("capabilities", self.adapter.capabilities)
+            problem = capabilities_problem(found)
+            if problem is not None:
+                raise EngineFailure(problem)
+            self._capabilities = found
+        return self._capabilities
 
     def start(self, setup: GameSetup) -> None:
         self._call("start", lambda: self.adapter.start(setup))
