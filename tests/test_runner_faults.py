@@ -825,6 +825,15 @@ def test_every_path_option_of_certify_refuses_an_empty_value(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", ["certify", "smoke", "serve"])
+def test_a_message_size_limit_past_1_gib_is_a_usage_error(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``serve --max-message-bytes 99999999999999999999999`` once crashed (exit 3) asking for a line that long."""
+    assert main([command, "--max-message-bytes", "9" * 23]) == 2
+    assert "a message size limit must be at most 1,073,741,824 bytes (1 GiB)" in capsys.readouterr().err
+    assert main([command, "--help"]) == 0
+    assert "at most 1,073,741,824" in " ".join(capsys.readouterr().out.split())
+
+
 COMMANDS = ["certify", "smoke", "diff", "compare", "expect", "lint", "coverage", "trace", "site", "import", "explore"]
 COMMANDS += ["serve"]
 

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from checker.contract.arguments import path, path_text, positive_bytes
+from checker.contract.arguments import MAX_MESSAGE_LIMIT, path, path_text, positive_bytes
 from checker.contract.features import document, suite_version
 from checker.contract.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from checker.contract.vocabulary import EDITIONS
@@ -41,7 +41,8 @@ def _engine_limits(p: argparse.ArgumentParser) -> None:
         type=positive_bytes,
         default=MAX_MESSAGE_BYTES,
         metavar="BYTES",
-        help=f"the longest answer an engine process may send (default: {MAX_MESSAGE_BYTES:,})",
+        help=f"the longest answer an engine process may send (default: {MAX_MESSAGE_BYTES:,}; at most "
+        f"{MAX_MESSAGE_LIMIT:,})",
     )
 
 
@@ -271,6 +272,7 @@ def turncheck_parser() -> argparse.ArgumentParser:
         type=positive_bytes,
         default=MAX_MESSAGE_BYTES,
         metavar="BYTES",
-        help=f"the longest request read; a longer one is answered with an error (default {MAX_MESSAGE_BYTES:,})",
+        help=f"the longest request read; a longer one is answered with an error (default {MAX_MESSAGE_BYTES:,}; at "
+        f"most {MAX_MESSAGE_LIMIT:,})",
     )
     return parser

@@ -30,12 +30,21 @@ def path(text: str) -> Path:
     return Path(path_text(text))
 
 
+#: The highest message size limit ``--max-message-bytes`` takes: 1 GiB, far past any message of the
+#: protocol, and a size a read can be asked for (the server asked for a line of 10**23 bytes and crashed).
+MAX_MESSAGE_LIMIT = 1024**3
+
+
 def positive_bytes(text: str) -> int:
-    """A number of bytes for ``--max-message-bytes``: a whole number, at least 1."""
+    """A number of bytes for ``--max-message-bytes``: a whole number from 1 to :data:`MAX_MESSAGE_LIMIT`."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of bytes") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: a message size limit must be at least 1 byte")
+    if value > MAX_MESSAGE_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r}: a message size limit must be at most {MAX_MESSAGE_LIMIT:,} bytes (1 GiB)"
+        )
     return value

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.contract.arguments import path_text, positive_bytes
+from checker.contract.arguments import MAX_MESSAGE_LIMIT, path_text, positive_bytes
 from checker.contract.protocol import MAX_MESSAGE_BYTES
 from checker.contract.vocabulary import EDITIONS
 from checker.running.options import Selection, positive_seconds, shard, shard_weights
@@ -35,7 +35,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=positive_bytes,
         default=MAX_MESSAGE_BYTES,
         metavar="BYTES",
-        help=f"the longest answer an engine process may send, in bytes (default: {MAX_MESSAGE_BYTES:,})",
+        help=f"the longest answer an engine process may send, in bytes (default: {MAX_MESSAGE_BYTES:,}; at most "
+        f"{MAX_MESSAGE_LIMIT:,})",
     )
     group.addoption(
         "--report-dir",

@@ -23,7 +23,7 @@ from typing import Any, BinaryIO, Protocol
 
 import msgspec
 
-from checker.contract.arguments import positive_bytes
+from checker.contract.arguments import MAX_MESSAGE_LIMIT, positive_bytes
 from checker.contract.codec import (
     DecodeError,
     Texts,
@@ -396,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         type=positive_bytes,
         default=MAX_MESSAGE_BYTES,
         metavar="BYTES",
-        help=f"the longest request line read (default: {MAX_MESSAGE_BYTES:,})",
+        help=f"the longest request line read (default: {MAX_MESSAGE_BYTES:,}; at most {MAX_MESSAGE_LIMIT:,})",
     )
     args = parser.parse_args(argv)
     if sys.stdin is None or sys.stdout is None:  # started with either closed (<&-, >&-)
