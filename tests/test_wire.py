@@ -388,3 +388,16 @@ def test_a_server_started_without_standard_input_or_output_says_so(closed: int, 
     )  # fmt: skip
     assert done.returncode == 2
     assert f"there is no standard {missing} to serve the protocol on" in done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_server_whose_answers_cant_be_written_says_so_in_one_line() -> None:
+    """On a full disk (/dev/full here) the server ended with a traceback and exit 3."""
+    root = Path(__file__).resolve().parents[1]
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "checker", "serve"], input=b'{"id": 1, "type": "hello", "protocol": 1}\n',
+            stdout=full, stderr=subprocess.PIPE, cwd=root, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.decode() == "error: the standard output can't be written: No space left on device\n"

@@ -256,7 +256,7 @@ def turncheck_parser() -> argparse.ArgumentParser:
         "line on standard input, one answer a line on standard output, until bye or the end of the input. It puts an "
         "adapter behind the protocol, as a command line any suite can start.",
         epilog="exit codes: 0 the session ended (bye, or the suite went away); 2 an engine that can't be loaded, "
-        "or no standard input or output",
+        "no standard input or output, or an answer that can't be written (a full disk)",
     )
     serve.add_argument(
         "--engine", default="reference", help="reference (the default) or package.module:AdapterClass, in process"

@@ -4,7 +4,10 @@ Wrapping a Python engine takes an adapter class and one line::
 
     python -m checker.running.wire.server --engine mypackage.adapter:MyAdapter
 
-``--engine reference`` serves the reference engine.
+``--engine reference`` serves the reference engine. It exits 0 once the session has ended (bye,
+the end of the input, or the suite gone: a closed pipe), 2 when the engine can't be loaded, there
+is no standard input or output, or an answer can't be written (a full disk), as ``turncheck serve
+--help`` says.
 
 A :class:`Session` is one conversation: the adapter, and the features agreed in ``hello``
 (:data:`FEATURES`). With ``state_in_answers`` the answers to ``start`` and ``perform`` carry the
@@ -369,10 +372,28 @@ def serve(
             continue
         else:
             response, going_on = _respond(session, line, validate)
-        writer.write(_line(response, session))
-        writer.flush()
+        _send(writer, _line(response, session))
         if not going_on:
             return
+
+
+class OutputFailed(Exception):
+    """An answer can't be written on the protocol's output (a full disk, ``/dev/full``): the session
+    can't go on. (A closed pipe, the suite gone, stays a ``BrokenPipeError``.)"""
+
+    def __init__(self, why: OSError) -> None:
+        super().__init__(f"the standard output can't be written: {why.strerror or why}")
+
+
+def _send(writer: BinaryIO, line: bytes) -> None:
+    """Write an answer and flush it, as the suite waits for it."""
+    try:
+        writer.write(line)
+        writer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputFailed(exc) from exc
 
 
 def _skip_line(reader: Lines, limit: int) -> int:
@@ -418,6 +439,12 @@ def main(argv: list[str] | None = None) -> int:
         serve(adapter, requests, sys.stdout.buffer, args.validate, args.max_message_bytes)
     except (BrokenPipeError, KeyboardInterrupt):  # the suite went away, or was interrupted
         return EXIT_OK
+    except OutputFailed as exc:  # as with no standard output at all
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:  # reading the requests failed (an I/O error on a terminal, say)
+        print(f"error: the standard input can't be read: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK
 
 
