@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from dataclasses import replace
@@ -38,6 +39,7 @@ from checker.contract.interface import (
     PlayerSetup,
     UnsupportedError,
 )
+from checker.contract.interrupts import Stopped
 from checker.contract.protocol import ProtocolError, problems, raise_error, schema
 from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, REFUSAL_REASONS, STEPS
 from checker.doctools.protocol_docs import main as docs_main
@@ -267,6 +269,42 @@ def test_the_server_reports_an_engine_failure_as_internal() -> None:
 
     response, _ = answer(Broken(), '{"id": 9, "type": "view"}')
     assert response["error"] == {"kind": "internal", "message": "ZeroDivisionError: oops"}
+
+
+@pytest.mark.parametrize("raised", [KeyboardInterrupt(), SystemExit(0), GeneratorExit()])
+def test_an_adapter_raising_what_isnt_an_exception_is_answered_as_its_failure(raised: BaseException) -> None:
+    """A KeyboardInterrupt, sys.exit() or GeneratorExit from the adapter left the request unanswered and ended
+    the server (exit 0, or a traceback); a signal to the server arrives as a ``Stopped``, and ends it."""
+
+    class Raising(ReferenceAdapter):
+        def view(self) -> GameView:
+            raise raised
+
+    response, going_on = answer(Raising(), '{"id": 9, "type": "view"}')
+    assert going_on
+    assert response["error"] == {"kind": "internal", "message": f"{type(raised).__name__}: {raised}"}
+    raised = Stopped(signal.SIGTERM)  # what a signal raises where it lands, in the adapter's call too
+    with pytest.raises(Stopped):
+        answer(Raising(), '{"id": 9, "type": "view"}')
+
+
+@pytest.mark.usefixtures("default_handlers")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_ends_the_server_with_128_plus_its_number(signum: int) -> None:
+    """Ctrl-C ended it with 0, as if the session had ended."""
+    root = Path(__file__).resolve().parents[1]
+    command = [sys.executable, "-m", "checker", "serve"]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root, text=True
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write('{"id": 1, "type": "hello", "protocol": 1}\n')
+        server.stdin.flush()
+        assert '"type":"hello"' in server.stdout.readline()  # serving: waiting for the next request
+        server.send_signal(signum)
+        _, err = server.communicate(timeout=60)
+    assert server.returncode == 128 + signum
+    assert err == f"interrupted by {signal.Signals(signum).name}\n"
 
 
 def _fake(fault: str) -> WireEngine:

@@ -255,8 +255,11 @@ def turncheck_parser() -> argparse.ArgumentParser:
         description=f"Serve a Python adapter over the wire protocol ({document('protocol.md')}): one JSON request a "
         "line on standard input, one answer a line on standard output, until bye or the end of the input. It puts an "
         "adapter behind the protocol, as a command line any suite can start.",
-        epilog="exit codes: 0 the session ended (bye, or the suite went away); 2 an engine that can't be loaded, "
-        "no standard input or output, or an answer that can't be written (a full disk)",
+        epilog="An exception the adapter raises, whatever it is (sys.exit() and KeyboardInterrupt too), is the "
+        "engine's failure: the request is answered with an internal error and the session goes on. "
+        "Exit codes: 0 the session ended (bye, or the suite went away); 2 an engine that can't be loaded, "
+        "no standard input or output, or an answer that can't be written (a full disk); 128+N interrupted by "
+        "signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)",
     )
     serve.add_argument(
         "--engine", default="reference", help="reference (the default) or package.module:AdapterClass, in process"

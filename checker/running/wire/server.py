@@ -6,8 +6,13 @@ Wrapping a Python engine takes an adapter class and one line::
 
 ``--engine reference`` serves the reference engine. It exits 0 once the session has ended (bye,
 the end of the input, or the suite gone: a closed pipe), 2 when the engine can't be loaded, there
-is no standard input or output, or an answer can't be written (a full disk), as ``turncheck serve
---help`` says.
+is no standard input or output, or an answer can't be written (a full disk), and 128 + the
+signal's number on SIGINT, SIGTERM or SIGHUP (130, 143, 129), as ``turncheck serve --help`` says.
+
+Whatever the adapter raises is its failure, answered with an ``internal`` error, and the session
+goes on: a ``KeyboardInterrupt`` too, and ``SystemExit`` or ``GeneratorExit``. A signal to the
+process is told apart as :func:`main` has it raise a :class:`~checker.contract.interrupts.Stopped`
+(a ``KeyboardInterrupt``), which ends the session wherever it lands, in an adapter's call too.
 
 A :class:`Session` is one conversation: the adapter, and the features agreed in ``hello``
 (:data:`FEATURES`). With ``state_in_answers`` the answers to ``start`` and ``perform`` carry the
@@ -20,6 +25,7 @@ the suite a round trip where it would make that pass whatever the game then show
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO, Protocol
@@ -50,6 +56,7 @@ from checker.contract.interface import (
     PassPriority,
     UnsupportedError,
 )
+from checker.contract.interrupts import Stopped, exit_code, stopping
 from checker.contract.protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
@@ -324,7 +331,9 @@ def _answer(session: Session, line: bytes | str, validate: bool) -> tuple[dict[s
         return _error(request_id, error_kind(exc), str(exc), refusal_reason(exc)), True
     except (Unwritable, PassFailed) as exc:
         return _error(request_id, "internal", str(exc)), True
-    except Exception as exc:  # the engine's own failure (running out of memory too) goes back as internal
+    except Stopped:  # a signal to the process, raised where it landed: the session ends (see main)
+        raise
+    except BaseException as exc:  # the engine's own failure (out of memory, sys.exit(), its own KeyboardInterrupt)
         return _error(request_id, "internal", f"{type(exc).__name__}: {exc}"), True
     return {"id": request_id, **response}, kind != "bye"
 
@@ -359,7 +368,9 @@ class Lines(Protocol):
 def serve(
     adapter: EngineAdapter, reader: Lines, writer: BinaryIO, validate: bool = False, limit: int = MAX_MESSAGE_BYTES
 ) -> None:
-    """Answer each request line of ``reader`` on ``writer`` until bye or the end of the input."""
+    """Answer each request line of ``reader`` on ``writer`` until bye or the end of the input. A signal
+    ends it as a :class:`~checker.contract.interrupts.Stopped`, within ``stopping()`` (as :func:`main`
+    serves); a bare ``KeyboardInterrupt`` in the adapter's call is the adapter's, and answered."""
     session = Session(adapter)
     while line := reader.readline(limit + 1):
         if len(line) > limit and not line.endswith(b"\n"):
@@ -436,9 +447,14 @@ def main(argv: list[str] | None = None) -> int:
     # at once first; the garbage is collected while the suite works between two scenarios.
     requests = PollingReader(sys.stdin.fileno(), collect_when_idle()) if processor_free() else sys.stdin.buffer
     try:
-        serve(adapter, requests, sys.stdout.buffer, args.validate, args.max_message_bytes)
-    except (BrokenPipeError, KeyboardInterrupt):  # the suite went away, or was interrupted
+        with stopping():
+            serve(adapter, requests, sys.stdout.buffer, args.validate, args.max_message_bytes)
+    except BrokenPipeError:  # the suite went away
         return EXIT_OK
+    except KeyboardInterrupt as exc:  # SIGINT, SIGTERM or SIGHUP: 128 + its number, as every command
+        code = exit_code(exc)
+        print(f"interrupted by {signal.Signals(code - 128).name}", file=sys.stderr)
+        return code
     except OutputFailed as exc:  # as with no standard output at all
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
