@@ -238,7 +238,12 @@ def _drawing(cards: int) -> bytes:
         (b'{"id": -3, "type": "view"}', "invalid_request", None, "positive integer id", False),
         (b'{"id": true, "type": "view"}', "invalid_request", None, "positive integer id", False),
         (b'{"id": 2, "type": "hello", "protocol": 2}', "unsupported", 2, "speaks protocol 1 only, not 2", False),
-        (b'{"id": 2, "type": "hello", "protocol": true}', "unsupported", 2, "speaks protocol 1 only", False),
+        (b'{"id": 2, "type": "hello", "protocol": true}', "invalid_request", 2, "whole number from 1, got True", False),
+        (b'{"id": 2, "type": "hello", "protocol": "1"}', "invalid_request", 2, "$.protocol: expected a whole", False),
+        (b'{"id": 2, "type": "hello"}', "invalid_request", 2, "$: missing field 'protocol'", False),
+        (b'{"id": 2, "type": "start"}', "invalid_request", 2, "$: missing field 'setup'", False),
+        (b'{"id": 2, "type": "perform"}', "invalid_request", 2, "$: missing field 'action'", False),
+        (b'{"id": 2, "type": "events"}', "invalid_request", 2, "$: missing field 'since'", False),
         (b'{"id": 3, "type": "events", "since": true}', "invalid_request", 3, "whole number from 0", False),
         (_drawing(100_000_000), "invalid_request", 5, "100000000 is more than 1,000", False),
     ],
@@ -262,13 +267,20 @@ def test_the_server_skips_a_line_over_the_limit_and_answers_the_next() -> None:
     assert second == {"id": 2, "type": "ok"}  # and the session ended with bye
 
 
-def test_the_server_reports_an_engine_failure_as_internal() -> None:
+@pytest.mark.parametrize(
+    ("raised", "said"),
+    [
+        (ZeroDivisionError("oops"), "ZeroDivisionError: oops"),
+        (KeyError("Alice"), "KeyError: 'Alice'"),  # the adapter's, not a field missing from the request
+    ],
+)
+def test_the_server_reports_an_engine_failure_as_internal(raised: Exception, said: str) -> None:
     class Broken(ReferenceAdapter):
         def view(self) -> GameView:
-            raise ZeroDivisionError("oops")
+            raise raised
 
     response, _ = answer(Broken(), '{"id": 9, "type": "view"}')
-    assert response["error"] == {"kind": "internal", "message": "ZeroDivisionError: oops"}
+    assert response["error"] == {"kind": "internal", "message": said}
 
 
 @pytest.mark.parametrize("raised", [KeyboardInterrupt(), SystemExit(0), GeneratorExit()])

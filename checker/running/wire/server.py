@@ -126,17 +126,27 @@ Handler = Callable[[Session, dict[str, Any]], dict[str, Any]]
 _MESSAGE_CHARS = 1000
 
 
+def _field(request: dict[str, Any], field: str) -> Any:
+    """A field the request's type must have: without it, the request is invalid, and the answer names it."""
+    try:
+        return request[field]
+    except KeyError:
+        raise DecodeError(f"missing field {field!r}") from None
+
+
 def _whole_number(request: dict[str, Any], field: str, least: int) -> int:
-    value = request[field]
+    """A field that holds a whole number from ``least``; its value quoted as Python writes it, where it
+    isn't one (so that the text "1" doesn't read as the number 1)."""
+    value = _field(request, field)
     if type(value) is not int or value < least:
-        raise DecodeError(f"expected a whole number from {least}, got {str(value)[:40]}")
+        raise DecodeError(f"expected a whole number from {least}, got {repr(value)[:40]}").at(f".{field}")
     return value
 
 
 def _hello(session: Session, request: dict[str, Any]) -> dict[str, Any]:
-    asked = request["protocol"]
-    if type(asked) is not int or asked != PROTOCOL_VERSION:
-        raise UnsupportedError(f"this engine speaks protocol {PROTOCOL_VERSION} only, not {str(asked)[:40]}")
+    asked = _whole_number(request, "protocol", 1)
+    if asked != PROTOCOL_VERSION:
+        raise UnsupportedError(f"this engine speaks protocol {PROTOCOL_VERSION} only, not {asked!r}")
     offered = request.get("features", [])
     if not isinstance(offered, list):
         raise DecodeError(f"features: expected a list, got {str(offered)[:40]}")
@@ -158,7 +168,7 @@ def _hello(session: Session, request: dict[str, Any]) -> dict[str, Any]:
 
 def _start(session: Session, request: dict[str, Any]) -> dict[str, Any]:
     session.sent, session.last_view = 0, None
-    session.adapter.start(decode(GameSetup, request["setup"], "$.setup"))
+    session.adapter.start(decode(GameSetup, _field(request, "setup"), "$.setup"))
     return _with_state(session, {"type": "ok"})
 
 
@@ -167,7 +177,7 @@ _State = tuple[list[GameEvent], GameView]
 
 
 def _perform(session: Session, request: dict[str, Any]) -> dict[str, Any]:
-    action = decode(Action, request["action"], "$.action")
+    action = decode(Action, _field(request, "action"), "$.action")
     stops = _stops(session, request)
     session.adapter.perform(action)
     if stops is None:
@@ -325,7 +335,7 @@ def _answer(session: Session, line: bytes | str, validate: bool) -> tuple[dict[s
         return _error(request_id, "invalid_request", why), True
     try:
         response = handler(session, request)
-    except (DecodeError, KeyError) as exc:
+    except DecodeError as exc:
         return _error(request_id, "invalid_request", str(exc)), True
     except AdapterError as exc:
         return _error(request_id, error_kind(exc), str(exc), refusal_reason(exc)), True
