@@ -440,6 +440,20 @@ def test_a_server_started_without_standard_input_or_output_says_so(closed: int, 
     assert f"there is no standard {missing} to serve the protocol on" in done.stderr
 
 
+def test_what_a_served_adapter_prints_goes_to_stderr_not_among_the_answers() -> None:
+    """An adapter's print() in ``start`` was written among the answers, where the suite read it as one."""
+    root = Path(__file__).resolve().parents[1]
+    requests = [{"id": 1, "type": "hello", "protocol": 1}, {"id": 2, "type": "start", "setup": encode(SETUP)}]
+    lines = "".join(json.dumps(request) + "\n" for request in [*requests, {"id": 3, "type": "bye"}])
+    done = subprocess.run(
+        [sys.executable, "-m", "checker", "serve", "--engine", "tests.fakes.adapters:Printing"],
+        input=lines, capture_output=True, text=True, cwd=root, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["type"] for line in done.stdout.splitlines()] == ["hello", "ok", "ok"]
+    assert done.stderr == "starting a game\nstarting it in C\n"
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 def test_a_server_whose_answers_cant_be_written_says_so_in_one_line() -> None:
     """On a full disk (/dev/full here) the server ended with a traceback and exit 3."""

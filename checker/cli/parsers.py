@@ -254,7 +254,8 @@ def turncheck_parser() -> argparse.ArgumentParser:
         help="serve a Python adapter over the wire protocol on stdin/stdout",
         description=f"Serve a Python adapter over the wire protocol ({document('protocol.md')}): one JSON request a "
         "line on standard input, one answer a line on standard output, until bye or the end of the input. It puts an "
-        "adapter behind the protocol, as a command line any suite can start.",
+        "adapter behind the protocol, as a command line any suite can start. What the adapter prints (print(), or "
+        "its C code on file descriptor 1) goes to standard error, never among the answers.",
         epilog="An exception the adapter raises, whatever it is (sys.exit() and KeyboardInterrupt too), is the "
         "engine's failure: the request is answered with an internal error and the session goes on. "
         "Exit codes: 0 the session ended (bye, or the suite went away); 2 an engine that can't be loaded, "

@@ -83,6 +83,15 @@ class Stuck(ReferenceAdapter):
         super().perform(action)
 
 
+class Printing(ReferenceAdapter):
+    """Prints as it starts a game, in Python and below it (on file descriptor 1, as C code would)."""
+
+    def start(self, setup: GameSetup) -> None:
+        print("starting a game")
+        os.write(1, b"starting it in C\n")
+        super().start(setup)
+
+
 class NoEditions(ReferenceAdapter):
     """Supports no edition at all."""
 

@@ -9,10 +9,12 @@ the end of the input, or the suite gone: a closed pipe), 2 when the engine can't
 is no standard input or output, or an answer can't be written (a full disk), and 128 + the
 signal's number on SIGINT, SIGTERM or SIGHUP (130, 143, 129), as ``turncheck serve --help`` says.
 
-Whatever the adapter raises is its failure, answered with an ``internal`` error, and the session
-goes on: a ``KeyboardInterrupt`` too, and ``SystemExit`` or ``GeneratorExit``. A signal to the
-process is told apart as :func:`main` has it raise a :class:`~checker.contract.interrupts.Stopped`
-(a ``KeyboardInterrupt``), which ends the session wherever it lands, in an adapter's call too.
+What the adapter prints goes to the standard error, and the answers alone to the standard output
+(:func:`_protocol_output`). Whatever the adapter raises is its failure, answered with an
+``internal`` error, and the session goes on: a ``KeyboardInterrupt`` too, and ``SystemExit`` or
+``GeneratorExit``. A signal to the process is told apart as :func:`main` has it raise a
+:class:`~checker.contract.interrupts.Stopped` (a ``KeyboardInterrupt``), which ends the session
+wherever it lands, in an adapter's call too.
 
 A :class:`Session` is one conversation: the adapter, and the features agreed in ``hello``
 (:data:`FEATURES`). With ``state_in_answers`` the answers to ``start`` and ``perform`` carry the
@@ -25,9 +27,11 @@ the suite a round trip where it would make that pass whatever the game then show
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, Protocol
 
 import msgspec
@@ -457,8 +461,8 @@ def main(argv: list[str] | None = None) -> int:
     # at once first; the garbage is collected while the suite works between two scenarios.
     requests = PollingReader(sys.stdin.fileno(), collect_when_idle()) if processor_free() else sys.stdin.buffer
     try:
-        with stopping():
-            serve(adapter, requests, sys.stdout.buffer, args.validate, args.max_message_bytes)
+        with stopping(), _protocol_output() as answers:
+            serve(adapter, requests, answers, args.validate, args.max_message_bytes)
     except BrokenPipeError:  # the suite went away
         return EXIT_OK
     except KeyboardInterrupt as exc:  # SIGINT, SIGTERM or SIGHUP: 128 + its number, as every command
@@ -472,6 +476,28 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: the standard input can't be read: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
+
+
+@contextlib.contextmanager
+def _protocol_output() -> Iterator[BinaryIO]:
+    """The standard output, for the answers alone (a duplicate of its file descriptor). Meanwhile the
+    adapter's prints (``sys.stdout``) and what its C code writes on that descriptor go to the standard
+    error (nowhere if it is closed): a line printed among the answers would be read as one, and break
+    the session."""
+    sys.stdout.flush()
+    fd, before = sys.stdout.fileno(), sys.stdout
+    answers = os.fdopen(os.dup(fd), "wb")
+    prints = os.open(os.devnull, os.O_WRONLY) if sys.stderr is None else os.dup(sys.stderr.fileno())
+    os.dup2(prints, fd)
+    os.close(prints)
+    sys.stdout = sys.stderr
+    try:
+        yield answers
+    finally:
+        sys.stdout = before
+        os.dup2(answers.fileno(), fd)
+        with contextlib.suppress(OSError):  # an answer that couldn't be written is still in its buffer
+            answers.close()
 
 
 if __name__ == "__main__":
