@@ -159,6 +159,8 @@ def test_a_merged_reports_text_reaches_the_terminal_as_text(tmp_path: Path, caps
         (["--games", "0"], "'0' is not a whole number >= 1"),
         (["--games", "-1"], "'-1' is not a whole number >= 1"),
         (["--engine", "no.such.module:Adapter"], "no.such.module"),
+        (["--engine", ""], "engine: an empty command line"),
+        (["--engine", "'unbalanced"], "cannot read it as a command line: No closing quotation"),
         (["--merge", "missing.json"], "no such"),
         (["--merge", "a.json", "-j", "2", "--engine", "x"], "plays no game: --engine, --jobs can't be given with it"),
         (["--merge", "a.json", "--games", "100", "--shard", "1/1"], "plays no game: --games, --shard can't be"),

@@ -50,8 +50,8 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     if not _writable(args.report_dir, error):  # a usage error: found before any engine starts
         return EXIT_USAGE
     # Shards of a run, and the sessions of -j, are played side by side, each with its engine.
-    engine = EngineProvider(args.engine, args.timeout, sessions=args.shard.count * args.jobs)
     try:
+        engine = EngineProvider(args.engine, args.timeout, sessions=args.shard.count * args.jobs)
         engine.check()
     except EngineNotFound as exc:
         error(str(exc))
