@@ -179,6 +179,25 @@ def test_a_wrong_option_is_a_usage_error(
     assert not (tmp_path / "reports").exists()
 
 
+@pytest.mark.parametrize(
+    ("adapter", "why"),
+    [
+        ("ExitsWhenAsked", "SystemExit: 0"),
+        ("EndsWhenAsked", "the process asking it exited with code 7"),
+        ("FailsWhenAsked", "RuntimeError: no capabilities today"),
+        ("AnswersText", "it answered a str, not a Capabilities"),
+    ],
+)
+def test_an_engine_that_cant_say_what_it_supports_fails_the_run(
+    adapter: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Even by ending its process: the command's own goes on to say so."""
+    engine = f"tests.fakes.adapters:{adapter}"
+    assert main(["explore", "--engine", engine, *SMALL, "--report-dir", str(tmp_path / "reports")]) == 1
+    assert f"error: engine {engine!r} could not say what it supports: {why}" in capsys.readouterr().err
+    assert not (tmp_path / "reports").exists()
+
+
 def test_an_engine_that_crashes_is_a_finding_and_the_run_goes_on(tmp_path: Path) -> None:
     code = main(["explore", "--engine", "tests.fakes.adapters:Hostile", "--edition", "cr2008", "--games", "3",
                  "--max-decisions", "10", "--kind", "setup", "--report-dir", str(tmp_path)])  # fmt: skip

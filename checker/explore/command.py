@@ -31,9 +31,9 @@ from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
 from checker.explore.explorer import GameOutcome
 from checker.explore.options import resolve_playing
-from checker.explore.sessions import Games, side_by_side
+from checker.explore.sessions import Games, side_by_side, what_it_supports
 from checker.judging.reports._text import plain, visible, written
-from checker.running.engines import EngineNotFound, EngineProvider
+from checker.running.engines import EngineNotFound
 from checker.running.options import OptionError, probe_output_dir
 
 
@@ -49,24 +49,19 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         return EXIT_USAGE
     if not _writable(args.report_dir, error):  # a usage error: found before any engine starts
         return EXIT_USAGE
-    # Shards of a run, and the sessions of -j, are played side by side, each with its engine.
     try:
-        engine = EngineProvider(args.engine, args.timeout, sessions=args.shard.count * args.jobs)
-        engine.check()
+        # Shards of a run, and the sessions of -j, are played side by side, each with its engine.
+        capabilities = what_it_supports(args.engine, args.timeout, args.shard.count * args.jobs)
     except EngineNotFound as exc:
         error(str(exc))
         return EXIT_USAGE
-    try:
-        capabilities = engine.get().capabilities()
     except AdapterError as exc:
         error(f"engine {args.engine!r} could not say what it supports: {exc}")
-        engine.close()
         return EXIT_FAILED
     editions = args.edition or [e for e in EDITIONS if e in capabilities.editions]
     missing = [e for e in editions if e not in capabilities.editions]
     if missing or not editions:
         error(f"engine {args.engine!r} doesn't support {', '.join(missing) or 'any edition of the suite'}")
-        engine.close()
         return EXIT_USAGE
     kinds = tuple(dict.fromkeys(args.kind or ["setup", "start"]))
     run_fields = {
@@ -101,7 +96,6 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         f"per edition ({', '.join(editions)}), seed {args.seed}{shard}"
         f"{', against the reference engine' if args.against else ''}{f', {jobs} side by side' if jobs > 1 else ''}"
     )
-    engine.close()  # each process of the run starts its own
     played = side_by_side(games, todo, jobs)
     try:
         # Ctrl-C, SIGTERM and SIGHUP stop the run after what it finished; the signal is also looked

@@ -13,6 +13,11 @@ command's engine process or its progress bar's thread. They ignore Ctrl-C and a 
 sends those to every process of the command); the command stops them itself and keeps what they
 finished.
 
+Before the games, an adapter in process is asked what it supports (:func:`what_it_supports`) in a
+process of its own too, forked, as it would be in the command's: an adapter that ends that process
+(``sys.exit``, ``os._exit``), raises or answers something that isn't a ``Capabilities`` has failed
+to say, an engine failure, and not the command's end.
+
 Each process is handed one game at a time, so the supervisor always knows which game each is
 playing (a pool of workers would not say). A process that dies in a game (an engine in process
 that crashes the interpreter, a kill from outside) costs that game only: it becomes an engine
@@ -33,9 +38,10 @@ from multiprocessing.process import BaseProcess
 from types import FrameType
 
 from checker.contract.exits import ended
+from checker.contract.interface import Capabilities, EngineFailure
 from checker.explore.explorer import Engines, GameOutcome, explore_game, game_seed
 from checker.explore.play import Finding
-from checker.running.engines import EngineProvider, EngineSpec
+from checker.running.engines import EngineNotFound, EngineProvider, EngineSpec
 
 #: A game: its edition and its index in the run.
 Game = tuple[str, int]
@@ -221,3 +227,73 @@ def _session(connection: Connection, games: Games) -> None:
         engine.close()
         if reference is not None:
             reference.close()
+
+
+@dataclass(frozen=True)
+class _Unsaid:
+    """The asking process's word when the adapter couldn't say what it supports: why (``not_found``:
+    the adapter couldn't be loaded at all, a usage error)."""
+
+    why: str
+    not_found: bool = False
+
+
+def what_it_supports(engine: str, timeout: float, sessions: int) -> Capabilities:
+    """The engine's capabilities, from its handshake (an engine process) or from the adapter in a
+    forked process (an adapter in process, which could end the command's process otherwise).
+    Raises :class:`EngineNotFound` for an engine that can't be found, :class:`EngineFailure`
+    (for an adapter in process; an engine process's own failure for one) when it couldn't say."""
+    provider = EngineProvider(engine, timeout, sessions=sessions)
+    if provider.spec.command is not None:
+        try:
+            provider.check()
+            return provider.get().capabilities()
+        finally:
+            provider.close()
+    context = multiprocessing.get_context("fork")  # nothing to share yet: no engine process, no thread
+    ours, theirs = context.Pipe()
+    process = context.Process(target=_ask, args=(theirs, engine, timeout), name="turncheck explore", daemon=True)
+    process.start()
+    theirs.close()
+    try:
+        said = ours.recv()
+    except EOFError:  # it ended without a word
+        said = None
+    except BaseException:  # a Ctrl-C while it answers: it is stopped at once
+        _stop(ours, process, at_once=True)
+        raise
+    _stop(ours, process)
+    if isinstance(said, Capabilities):
+        return said
+    if isinstance(said, _Unsaid):
+        raise EngineNotFound(said.why) if said.not_found else EngineFailure(said.why)
+    raise EngineFailure(f"the process asking it {ended(process.exitcode)}")
+
+
+def _ask(connection: Connection, engine: str, timeout: float) -> None:
+    """The asking process: loads the adapter and sends up what it supports, or why it couldn't say."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the command stops it on a Ctrl-C
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    said: Capabilities | _Unsaid
+    try:
+        said = _answer(EngineProvider(engine, timeout).get().capabilities())
+    except EngineNotFound as exc:
+        said = _Unsaid(str(exc), not_found=True)
+    except BaseException as exc:  # whatever the adapter does, a sys.exit or a KeyboardInterrupt too
+        said = _Unsaid(f"{type(exc).__name__}: {exc}")
+    with contextlib.suppress(OSError):
+        connection.send(said)
+
+
+def _answer(capabilities: object) -> Capabilities | _Unsaid:
+    """The adapter's answer, rebuilt as the suite's own Capabilities (which the command can read
+    without importing the adapter's module), or why it isn't one."""
+    if not isinstance(capabilities, Capabilities):
+        return _Unsaid(f"it answered a {type(capabilities).__name__}, not a Capabilities")
+    c = capabilities
+    try:
+        return Capabilities(
+            str(c.name), str(c.version), frozenset(map(str, c.editions)), frozenset(map(str, c.effects))
+        )
+    except TypeError as exc:  # editions or effects that aren't collections
+        return _Unsaid(f"its Capabilities can't be read: {exc}")

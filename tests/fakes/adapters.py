@@ -100,6 +100,34 @@ class NoEditions(ReferenceAdapter):
         return Capabilities(full.name, full.version, frozenset(), full.effects)
 
 
+class ExitsWhenAsked(ReferenceAdapter):
+    """Ends its process with sys.exit(0) when asked what it supports: a pass, were it believed."""
+
+    def capabilities(self) -> Capabilities:
+        raise SystemExit(0)
+
+
+class EndsWhenAsked(ReferenceAdapter):
+    """Ends its process at once, exit code 7, when asked what it supports."""
+
+    def capabilities(self) -> Capabilities:
+        os._exit(7)
+
+
+class FailsWhenAsked(ReferenceAdapter):
+    """Raises an error of its own when asked what it supports."""
+
+    def capabilities(self) -> Capabilities:
+        raise RuntimeError("no capabilities today")
+
+
+class AnswersText(ReferenceAdapter):
+    """Answers a string when asked what it supports."""
+
+    def capabilities(self) -> Capabilities:
+        return "cr2024"  # type: ignore[return-value]
+
+
 class Hostile(ReferenceAdapter):
     """Names itself, and fails, with text meant to fool a terminal."""
 
