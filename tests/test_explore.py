@@ -27,13 +27,14 @@ from checker.cli import main
 from checker.contract.cards import POOL
 from checker.contract.codec import decode, encode
 from checker.contract.interface import GameSetup
-from checker.explore import explorer
+from checker.explore import command, explorer
 from checker.explore.explorer import GAME_SETTINGS, Engines, explore_game, game_seed, seed_alone, simplest
 from checker.explore.gherkin import scenario
 from checker.explore.options import Shard
 from checker.explore.play import play
 from checker.explore.position import Position
 from checker.explore.report import ExploreReportError, merge, read
+from checker.explore.sessions import side_by_side
 from checker.explore.strategies import PERMANENT_TYPES, card_names, games, parts, positions, setups
 from tests.fakes.adapters import NoUpkeepPriority
 
@@ -196,6 +197,25 @@ def test_an_engine_that_cant_say_what_it_supports_fails_the_run(
     assert main(["explore", "--engine", engine, *SMALL, "--report-dir", str(tmp_path / "reports")]) == 1
     assert f"error: engine {engine!r} could not say what it supports: {why}" in capsys.readouterr().err
     assert not (tmp_path / "reports").exists()
+
+
+@pytest.mark.parametrize(("engine", "code"), [(PLANTED, 1), ("reference", 2)])
+def test_a_report_that_cant_be_written_is_said_and_its_findings_still_fail_the_run(
+    engine: str, code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report's directory is replaced by a file during the run: the message names the
+    directory and why, not the temporary file the report was being written to."""
+    reports = tmp_path / "reports"
+
+    def replacing_the_directory(*args: Any) -> Any:
+        reports.write_text("not a directory")
+        yield from side_by_side(*args)
+
+    monkeypatch.setattr(command, "side_by_side", replacing_the_directory)
+    assert main(["explore", "--engine", engine, *SMALL, "--kind", "setup", "--report-dir", str(reports)]) == code
+    said = capsys.readouterr().err
+    assert f"error: the run's results could not be written: --report-dir {reports}: " in said
+    assert "Errno" not in said and ".tmp" not in said
 
 
 def test_an_engine_that_crashes_is_a_finding_and_the_run_goes_on(tmp_path: Path) -> None:

@@ -7,7 +7,8 @@
 Exit codes: 0 nothing found; 1 a violation, divergence, engine failure or timeout (each named with
 its edition, game and seed; the run goes on after each), a run the engine couldn't play at all,
 or shard reports merged that lack a shard or hold an interrupted one;
-2 a usage error (a wrong option, an engine not found, a report that can't be read or merged);
+2 a usage error (a wrong option, an engine not found, a report that can't be read or merged, or
+one that can't be written: said, and exit 1 still when it has findings, as ``certify`` does);
 3 an internal error of the suite; 128 + the signal's number when interrupted (130 Ctrl-C, 143
 SIGTERM, 129 SIGHUP: the games played so far are reported, the report marked partial).
 """
@@ -144,15 +145,32 @@ def _finish(
     editions = [reports.edition_json(e, found) for e, found in outcomes.items()]
     report = reports.report_json(run_fields, args.shard, partial, editions)
     _summary(report, console, time.monotonic() - started)
-    if args.report_dir is not None:
-        try:
-            console.print(written(args.report_dir, reports.write(report, args.report_dir)), markup=False)
-        except OSError as exc:
-            error(f"--report-dir {args.report_dir}: can't write the report: {exc}")
-            return EXIT_USAGE
+    kept = _kept(report, args.report_dir, console, error)
     if partial:
         error("interrupted: the report holds the games played so far and is marked partial")
-    return EXIT_FAILED if reports.findings(report) else EXIT_OK
+    return _verdict(report, kept)
+
+
+def _kept(report: dict[str, Any], report_dir: Path | None, console: Console, error: Callable[[str], None]) -> bool:
+    """Whether the report was written where ``--report-dir`` asks (or wasn't asked for); what kept
+    it from being written (the directory replaced by a file during the run, a full disk) is said
+    as ``certify`` says it, with the reason alone: the error's file is a temporary one."""
+    if report_dir is None:
+        return True
+    try:
+        console.print(written(report_dir, reports.write(report, report_dir)), markup=False)
+    except OSError as exc:
+        error(f"the run's results could not be written: --report-dir {report_dir}: {exc.strerror or exc}")
+        return False
+    return True
+
+
+def _verdict(report: dict[str, Any], kept: bool) -> int:
+    """The exit code of a report: its findings fail the run whether or not it could be written (as
+    ``certify``'s failures do); a report without findings that couldn't be written is a usage error."""
+    if reports.findings(report):
+        return EXIT_FAILED
+    return EXIT_OK if kept else EXIT_USAGE
 
 
 class _progress:
@@ -240,13 +258,8 @@ def _merge(paths: list[Path], report_dir: Path | None, console: Console, error: 
     if not _writable(report_dir, error):
         return EXIT_USAGE
     _summary(merged, console, 0)
-    if report_dir is not None:
-        try:
-            console.print(written(report_dir, reports.write(merged, report_dir)), markup=False)
-        except OSError as exc:
-            error(f"--report-dir {report_dir}: can't write the report: {exc.strerror or exc}")
-            return EXIT_USAGE
+    kept = _kept(merged, report_dir, console, error)
     if merged["partial"]:  # what the missing games would have found can't be told: never a pass
         console.print("[red]partial[/red]: some shards are missing or were interrupted")
         return EXIT_FAILED
-    return EXIT_FAILED if reports.findings(merged) else EXIT_OK
+    return _verdict(merged, kept)

@@ -50,7 +50,8 @@ def add_parser(sub: Any) -> None:
         f"minimal reproduction. {PLAYS}",
         epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts), or "
         "with --merge, a shard missing or interrupted; "
-        "2 usage error; 3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
+        "2 usage error (also a report that can't be written, unless it has findings: 1); "
+        "3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
     )
     p.add_argument(
         "--engine", default="reference", help="reference (the default), package.module:Adapter, or a command line"
