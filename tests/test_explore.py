@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import itertools
 import json
 import signal
 import subprocess
@@ -216,6 +217,31 @@ def test_a_report_that_cant_be_written_is_said_and_its_findings_still_fail_the_r
     said = capsys.readouterr().err
     assert f"error: the run's results could not be written: --report-dir {reports}: " in said
     assert "Errno" not in said and ".tmp" not in said
+
+
+def test_a_run_of_more_games_than_memory_could_list_starts_at_once_and_keeps_what_it_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The games are handed out as they are played: the run is stopped (as by a Ctrl-C) after its
+    first three, the games of its shard, and reports them."""
+
+    def three_then_stopped(games: Any, todo: Any, count: int) -> Any:
+        yield from side_by_side(games, itertools.islice(todo, 3), count)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "side_by_side", three_then_stopped)
+    argv = ["--engine", PLANTED, "--games", "1" + "0" * 26, "--shard", "2/3", "-j", "2", "--shrink-budget", "0"]
+    code = main(["explore", *argv, "--edition", "cr2024", "--max-decisions", "30", "--report-dir", str(tmp_path)])
+    assert code == 128 + signal.SIGINT
+    assert f"{'3' * 26} games per edition (cr2024), seed 0, shard 2/3, 2 side by side" in capsys.readouterr().out
+    report = read(tmp_path / "explore-report.json")
+    assert report["partial"] is True and report["editions"][0]["games_played"] == 3
+    assert sorted(f["game"] for f in report["editions"][0]["findings"]) == [1, 4, 7]
+
+
+@pytest.mark.parametrize("shard", [Shard(1, 1), Shard(1, 3), Shard(2, 3), Shard(3, 3), Shard(5, 7)])
+def test_a_shard_counts_the_games_it_plays(shard: Shard) -> None:
+    assert [shard.how_many(total) for total in range(12)] == [len(shard.games(total)) for total in range(12)]
 
 
 def test_an_engine_that_crashes_is_a_finding_and_the_run_goes_on(tmp_path: Path) -> None:

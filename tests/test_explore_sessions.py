@@ -4,6 +4,8 @@ game depends on its seed alone, whatever the process has imported."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import multiprocessing
 import shlex
 import sys
@@ -52,6 +54,15 @@ def test_each_game_is_played_once_and_a_dead_process_is_replaced() -> None:
     assert sorted(played) == todo
     assert played["cr2024", 1].finding is not None and "SIGKILL" in played["cr2024", 1].finding.shows
     assert all(outcome.finding is None for game, outcome in played.items() if game[1] != 1)
+    assert multiprocessing.active_children() == []
+
+
+def test_games_are_taken_as_the_processes_are_free_so_that_they_may_have_no_end() -> None:
+    endless = (("cr2024", index) for index in itertools.count())
+    with contextlib.closing(side_by_side(_scripted(), endless, 2)) as played:
+        first = [game for game, _ in itertools.islice(played, 5)]
+    # Two processes, each handed its next game as it finishes one: the five are of the first six handed out.
+    assert len(set(first)) == 5 and all(index < 6 for _, index in first)
     assert multiprocessing.active_children() == []
 
 

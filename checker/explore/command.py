@@ -74,8 +74,10 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         "max_decisions": args.max_decisions,
         "shrink_budget": args.shrink_budget,
     }
-    todo = [(edition, index) for edition in editions for index in args.shard.games(args.games)]
-    jobs = min(args.jobs, len(todo))
+    # The games are handed out as they are played, never listed: --games has no bound.
+    todo = ((edition, index) for edition in editions for index in args.shard.games(args.games))
+    per_edition = args.shard.how_many(args.games)
+    jobs = min(args.jobs, per_edition * len(editions))
     # Games only of the cards the engine can play (the reference engine plays them all).
     games = Games(
         args.engine,
@@ -93,7 +95,7 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     stopped: KeyboardInterrupt | None = None
     shard = f", shard {args.shard.index}/{args.shard.count}" if args.shard.count > 1 else ""
     console.print(
-        f"exploring {plain(capabilities.name)} {plain(capabilities.version)}: {len(todo) // len(editions)} games "
+        f"exploring {plain(capabilities.name)} {plain(capabilities.version)}: {per_edition} games "
         f"per edition ({', '.join(editions)}), seed {args.seed}{shard}"
         f"{', against the reference engine' if args.against else ''}{f', {jobs} side by side' if jobs > 1 else ''}"
     )
@@ -101,7 +103,11 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
     try:
         # Ctrl-C, SIGTERM and SIGHUP stop the run after what it finished; the signal is also looked
         # at between games (see stopping).
-        with stopping() as received, _progress(console, len(todo)) as progress, contextlib.closing(played):
+        with (
+            stopping() as received,
+            _progress(console, per_edition * len(editions)) as progress,
+            contextlib.closing(played),
+        ):
             for (edition, _), outcome in played:
                 outcomes[edition].append(outcome)
                 progress(edition, outcome)

@@ -40,6 +40,11 @@ class Shard:
     def games(self, total: int) -> range:
         return range(self.index - 1, total, self.count)
 
+    def how_many(self, total: int) -> int:
+        """How many of ``total`` games the shard plays: ``len(games(total))``, which can't count
+        past ``sys.maxsize`` (``--games`` has no bound)."""
+        return max(0, total - self.index + self.count) // self.count
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(

@@ -27,11 +27,12 @@ failure naming how the process ended, a new process takes its place, and the run
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import os
 import signal
 import traceback
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -103,14 +104,17 @@ class _Failed:
     error: str
 
 
-def side_by_side(games: Games, todo: list[Game], count: int) -> Generator[tuple[Game, GameOutcome], None, None]:
+def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tuple[Game, GameOutcome], None, None]:
     """Play ``todo`` in ``count`` processes, yielding each game's outcome as it finishes. The
     processes are stopped when the iterator ends, whether it ran out, raised or was closed.
+    ``todo`` is taken a game at a time, as the processes are free: it may be endless.
 
     A process that dies before it has started (it couldn't import or make its engines, which then
     would fail every game) stops the run with :class:`SessionError`, as a bug in one does."""
     context = multiprocessing.get_context("spawn")
-    pending = list(reversed(todo))
+    pending = iter(todo)
+    first = list(itertools.islice(pending, count))  # a process for each, up to count
+    pending = itertools.chain(first, pending)
     running: dict[Connection, _Session] = {}
 
     def start() -> Connection:
@@ -123,15 +127,15 @@ def side_by_side(games: Games, todo: list[Game], count: int) -> Generator[tuple[
 
     def hand_out(connection: Connection) -> None:
         session = running[connection]
-        if pending:
-            session.game = pending.pop()
+        session.game = next(pending, None)
+        if session.game is not None:
             connection.send(session.game)
         else:
             del running[connection]
             _stop(connection, session.process)
 
     try:
-        for connection in [start() for _ in range(min(count, len(todo)))]:
+        for connection in [start() for _ in first]:
             hand_out(connection)
         while running:
             sentinels = {session.process.sentinel: connection for connection, session in running.items()}
