@@ -363,6 +363,33 @@ def test_a_generated_game_plays_through_on_the_reference_engine(data: st.DataObj
     assert played.finding is None, played.finding
 
 
+class _FailsAtPerform(ReferenceAdapter):
+    """Fails its ``AT``-th perform of the game."""
+
+    AT = 1
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.performed = 0
+
+    def perform(self, action: Any) -> None:
+        self.performed += 1
+        if self.performed == self.AT:
+            raise RuntimeError("perform fails")
+        super().perform(action)
+
+
+@pytest.mark.parametrize("at", [1, 2])
+def test_an_engine_failure_names_the_action_it_failed_in(at: int, tmp_path: Path) -> None:
+    engine = _FailsAtPerform()
+    engine.AT = at
+    position = simplest("cr2024", None, "setup", 20)[0]
+    played = play(engine, position, (0,) * 10, tmp_path / "game.trace.jsonl")
+    assert played.finding is not None and len(played.actions) == at - 1
+    assert played.finding.shows.startswith(f"while taking action {at} ("), played.finding
+    assert played.finding.shows.endswith("): perform fails")
+
+
 @pytest.mark.usefixtures("default_handlers")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_terminated_run_reports_the_games_played_so_far_as_partial(tmp_path: Path, jobs: str) -> None:

@@ -89,6 +89,7 @@ def play(
     cards.update({p.id: p.card for p in setup.battlefield})
     game = RecordingAdapter(engine, trace)
     twin = _Twin(reference, played) if reference is not None else None
+    taking: Action | None = None  # the action the engine is taking, if it is taking one
     try:
         try:
             game.start(setup)
@@ -105,25 +106,31 @@ def play(
                 played.finding = Finding("engine failure", "no decision", "the game is not over but waits for nobody")
                 break
             action = next_action(view, choice, cards)
+            taking = action
             try:
                 game.perform(action)
                 refused = False
             except IllegalActionError:
                 refused = True
+            taking = None
             played.actions.append((action, refused))
             if twin is not None and not twin.perform(action, refused, game):
                 break
     except UnsupportedError as exc:  # the adapter can't express an action: the game ends there
         played.unsupported = str(exc)
     except (EngineFailure, Exception) as exc:  # an engine crash or a hang ends the game as a finding
-        played.finding = _failure(exc, _doing(played))
+        played.finding = _failure(exc, _doing(played, taking))
     finally:
         game.close()
     _check(played, trace)
     return played
 
 
-def _doing(played: Played) -> str:
+def _doing(played: Played, taking: Action | None) -> str:
+    """What the game was at when the engine failed: the action it was taking (the next after those
+    played), or else the last one it took."""
+    if taking is not None:
+        return f"while taking action {len(played.actions) + 1} ({when_step(taking, False) or taking})"
     if not played.actions:
         return "while starting the game"
     action, refused = played.actions[-1]
