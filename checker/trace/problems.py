@@ -79,7 +79,33 @@ def _precise(definition: str, raw: bytes, fallback: str) -> str:
     except ValueError as exc:
         return f"not JSON: {exc}"
     found = schema_problems(definition, value)
-    return "; ".join(found) if found else fallback
+    if found:
+        return "; ".join(found)
+    return _lone_surrogate(value) or fallback
+
+
+def _lone_surrogate(value: object) -> str | None:
+    """Where a string of ``value`` (a key or a value) holds half of a UTF-16 surrogate pair alone
+    (``"\\ud800"``): Python's ``json`` reads it, the schema can't see it, and msgspec refuses it in
+    words of its own ("Input data was truncated"). None where there is none."""
+    todo: list[tuple[object, str]] = [(value, "")]
+    while todo:  # not recursive: the value is as deep as JSON's reader allows
+        found, where = todo.pop()
+        if isinstance(found, dict):
+            for key, inner in reversed(found.items()):
+                place = f"{where}/{key}" if where else str(key)
+                todo += [(inner, place), (key, f"{place} (its key)")]
+        elif isinstance(found, list):
+            todo += reversed([(v, f"{where}/{i}" if where else str(i)) for i, v in enumerate(found)])
+        elif isinstance(found, str) and not found.isascii():
+            try:
+                found.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return (
+                    f"{where or '(line)'}: the lone surrogate \\u{ord(found[exc.start]):04x} (half of a pair alone, "
+                    "no character): not valid in UTF-8 text"
+                )
+    return None
 
 
 def line_json(raw: bytes) -> Any:

@@ -239,6 +239,23 @@ def test_a_line_of_nuls_or_a_number_too_long_is_said_in_a_traces_own_terms(tmp_p
     ]
 
 
+def test_a_lone_surrogate_is_said_to_be_one_in_a_line_and_in_a_header(tmp_path: Path) -> None:
+    """It was msgspec's 'Input data was truncated' (a high surrogate) or 'invalid utf-16 surrogate pair'."""
+    high = '{"event": {"kind": "priority_passed", "turn": 1, "player": "\\ud800"}}'
+    low = '{"action": {"type": "pass_priority", "player": "Alice"}, "outcome": "refused", "message": "no \\udc00"}'
+    problems = [p.problem for p in check_trace(open_trace(_trace(tmp_path, high, low))).problems]
+    lone = "(half of a pair alone, no character): not valid in UTF-8 text"
+    assert problems == [
+        f"event/player: the lone surrogate \\ud800 {lone}",
+        f"message: the lone surrogate \\udc00 {lone}",
+    ]
+    path = tmp_path / "h.jsonl"
+    header = msgspec.json.encode(Header.new("cr2024", ["Alice", "Bob"], "test", "0", source="S"))
+    path.write_bytes(header.replace(b'"S"', b'"\\udbff"') + b"\n")
+    with pytest.raises(TraceError, match=r"h\.jsonl:1: not a trace header: source: the lone surrogate \\udbff"):
+        open_trace(path)
+
+
 def test_a_trace_that_begins_with_a_byte_order_mark_reads_as_one_without(tmp_path: Path) -> None:
     plain = record_plain_game(ReferenceAdapter(), "cr2024", 2, tmp_path / "plain.jsonl")
     marked = tmp_path / "marked.jsonl"
