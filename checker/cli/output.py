@@ -8,7 +8,8 @@ import os
 import signal
 import sys
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from io import TextIOWrapper
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from checker.contract.exits import EXIT_USAGE
 from checker.judging.reports._text import visible
@@ -31,8 +32,10 @@ STYLE = {
 
 
 def new_console(stderr: bool = False) -> Console:
-    """The command's output (or its errors' console, on stderr). Without rich's emoji codes: a path, an
-    option's value or an engine's message holding ``:b:`` would be shown with an emoji in its place."""
+    """The command's output (or its errors' console, on stderr). Started without the stream
+    (``turncheck trace DIR >&-``: Python has no ``sys.stdout``), it is closed from the start: what
+    it would show is lost, and the command says so at its end. Without rich's emoji codes: a path,
+    an option's value or an engine's message holding ``:b:`` would be shown with an emoji in its place."""
     return _output_class()(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
 
 
@@ -53,6 +56,19 @@ def _output_class() -> type[Console]:
         #: Why it was closed, where its reader didn't simply go away.
         failure: str | None = None
 
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.closed = (sys.stderr if self.stderr else sys.stdout) is None
+
+        @property
+        def file(self) -> IO[str]:
+            """The stream, written to whole (:class:`_WholeWrites`) where it is a file descriptor's."""
+            return _whole_writes(super().file)
+
+        @file.setter
+        def file(self, new_file: IO[str]) -> None:
+            self._file = new_file
+
         def on_broken_pipe(self) -> None:
             self.quiet = self.closed = True
             _silence(sys.stderr if self.stderr else sys.stdout)
@@ -65,6 +81,41 @@ def _output_class() -> type[Console]:
                 self.on_broken_pipe()
 
     return Output
+
+
+class _WholeWrites:
+    """A standard stream whose writes are made whole or fail. Python's own leaves one cut short
+    where the reader goes away in the middle of it: a table of 200 KB to ``| head -1``, the pipe
+    takes 64 KB, the write returns, the rest is dropped, and nothing says so (each write is made
+    again here from where it stopped, which fails with a broken pipe, as the console expects)."""
+
+    def __init__(self, stream: TextIOWrapper) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        stream = self.stream
+        stream.flush()  # what was written through the stream itself (a print) goes first
+        data = memoryview(text.encode(stream.encoding, stream.errors or "strict"))
+        descriptor = stream.fileno()
+        while data:
+            data = data[os.write(descriptor, data) :]
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _whole_writes(stream: IO[str]) -> IO[str]:
+    """``stream``, made to write whole (:class:`_WholeWrites`) where it is text written to a file
+    descriptor on a POSIX system (not a test's capture, nor Windows, whose line ends the stream
+    itself writes)."""
+    if not isinstance(stream, TextIOWrapper) or os.name != "posix":
+        return stream
+    try:
+        stream.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation: no file descriptor (a test's capture)
+        return stream
+    return cast("IO[str]", _WholeWrites(stream))
 
 
 class RunProgress:

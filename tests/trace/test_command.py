@@ -376,6 +376,30 @@ def test_what_the_outputs_encoding_cant_show_is_escaped_not_a_crash(tmp_path: Pa
     assert "zo\\xeb.jsonl" in done.stdout and "no such trace file" in done.stdout + done.stderr
 
 
+def test_a_reader_that_goes_away_or_an_output_closed_is_said_and_the_verdict_kept(kept: Path, tmp_path: Path) -> None:
+    """``turncheck trace DIR | head -1``: the table, of one write larger than the pipe holds, was cut
+    where the reader went away and the rest dropped, unsaid (Python's stream returns from a write the
+    pipe took part of). ``turncheck trace DIR >&-``: there was no standard output, unsaid."""
+    many = tmp_path / "many"
+    many.mkdir()
+    for n in range(400):  # a table of about 130 KB: twice what a pipe holds
+        (many / f"{n:03}-{'x' * 200}.jsonl").write_bytes(kept.read_bytes())
+    root = Path(__file__).resolve().parents[2]
+    command = [sys.executable, "-m", "checker", "trace", str(many)]
+    env = {**os.environ, "COLUMNS": "400"}  # the names in full
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root, env=env)
+    assert run.stdout is not None and run.stderr is not None
+    assert run.stdout.readline().startswith("turncheck trace")
+    run.stdout.close()
+    said = run.stderr.read()
+    assert run.wait(timeout=120) == 0, said  # the checks' verdict
+    cut = "the standard output was closed before the command ended: what it would have shown is lost"
+    assert cut in said
+    closed = lambda: os.close(1)  # noqa: E731
+    done = subprocess.run(command, stderr=subprocess.PIPE, text=True, cwd=root, preexec_fn=closed, timeout=120)
+    assert done.returncode == 0 and cut in done.stderr, done.stderr
+
+
 def test_edition_checks_by_that_editions_turn_structure_not_the_headers(
     kept: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
