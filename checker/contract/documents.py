@@ -13,6 +13,7 @@ import difflib
 import json
 import math
 import os
+import reprlib
 import stat
 import sys
 import tempfile
@@ -173,7 +174,27 @@ def said(error: ValidationError, limit: int) -> str:
         allowed = [v for v in error.validator_value if isinstance(v, str)]
         shown = repr(error.instance[:60]) if isinstance(error.instance, str) else json.dumps(error.instance)[:60]
         return not_among(shown, error.instance, allowed)[:limit]
-    return error.message[:limit]
+    message = error.message
+    if len(message) > limit:
+        # jsonschema's message begins with the value it refuses, whole: cut, the reason after it was lost.
+        whole = repr(error.instance)
+        if message.startswith(whole):
+            shown = _short().repr(error.instance)
+            shown = shown if len(shown) <= SHOWN else f"{shown[: SHOWN - 1]}…"
+            message = shown + message[len(whole) :]
+    return message[:limit]
+
+
+#: How much of a value refused a schema violation shows (the rest is said by an ellipsis).
+SHOWN = 100
+
+
+@cache
+def _short() -> reprlib.Repr:
+    """A value's ``repr`` of its beginning: a few items of each list and object, a few levels deep."""
+    short = reprlib.Repr()
+    short.maxlevel, short.maxdict, short.maxlist, short.maxstring, short.maxother = 3, 3, 3, 30, 30
+    return short
 
 
 #: The most names a message lists of those allowed; past it, it names the closest (:func:`not_among`).

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from checker.contract.documents import load_schema, number_too_long, said
@@ -38,10 +39,43 @@ _VALIDATORS: dict[str, Draft202012Validator] = {}
 
 
 def schema_problems(definition: str, value: object) -> list[str]:
-    """What is wrong with one line's value under the schema's ``header`` or ``entry``."""
+    """What is wrong with one line's value under the schema's ``header`` or ``entry``: the most
+    relevant of the first problems found (jsonschema's ``best_match``), where it is, and why."""
     # jsonschema on first use: a trace is validated only on request, or where a line is malformed.
     from jsonschema.exceptions import best_match
 
+    definition = _kind_of_entry(value) if definition == "entry" else definition
+    try:
+        # The first few problems only: a line of a million malformed objects has millions, each an
+        # object (a 5 MB line took 30 s and 2 GB to weigh them all), and the first says what's wrong.
+        error = best_match(islice(_validator(definition).iter_errors(value), _WEIGHED))
+    except RecursionError:
+        return ["(line): its JSON is nested too deep to check against the schema"]
+    if error is None:
+        return []
+    return [f"{'/'.join(str(p) for p in error.absolute_path) or '(line)'}: {said(error, 200)}"]
+
+
+#: How many of a line's problems are weighed to say the most relevant.
+_WEIGHED = 20
+#: Each kind of entry by the key that holds it, and the schema's definition of it.
+_ENTRY_KINDS = {"event": "event_entry", "view": "observation_entry", "change": "change_entry", "action": "action_entry"}
+
+
+def _kind_of_entry(value: object) -> str:
+    """The schema's definition of the kind of entry ``value`` is meant as, by the first key it has that
+    holds one: checked against it alone, what's wrong is said inside it. (Against every kind, as the
+    schema's ``entry`` has them, it was "(line): {...} is not valid under any of the given schemas",
+    and each kind weighed every object of the line.) The schema's ``entry`` where it has none."""
+    if isinstance(value, dict):
+        for key in value:
+            if key in _ENTRY_KINDS:
+                return _ENTRY_KINDS[key]
+    return "entry"
+
+
+def _validator(definition: str) -> Draft202012Validator:
+    """The validator of the trace schema's ``definition``, made at its first use."""
     if definition not in _VALIDATORS:
         from jsonschema import Draft202012Validator
         from referencing import Registry, Resource
@@ -54,13 +88,7 @@ def schema_problems(definition: str, value: object) -> list[str]:
         _VALIDATORS[definition] = Draft202012Validator(
             {"$ref": f"{trace['$id']}#/$defs/{definition}"}, registry=registry
         )
-    try:
-        error = best_match(_VALIDATORS[definition].iter_errors(value))
-    except RecursionError:
-        return ["(line): its JSON is nested too deep to check against the schema"]
-    if error is None:
-        return []
-    return [f"{'/'.join(str(p) for p in error.absolute_path) or '(line)'}: {said(error, 200)}"]
+    return _VALIDATORS[definition]
 
 
 @dataclass(frozen=True)

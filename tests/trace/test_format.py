@@ -6,6 +6,7 @@ import dataclasses
 import json
 import re
 import sys
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -237,6 +238,25 @@ def test_a_line_of_nuls_or_a_number_too_long_is_said_in_a_traces_own_terms(tmp_p
         "not JSON: Expecting value: line 1 column 1 (char 0)",
         f"not JSON: a number too long to read (over {sys.get_int_max_str_digits():,} digits)",
     ]
+
+
+def test_a_long_malformed_line_is_said_by_its_first_problems_with_the_value_shortened(tmp_path: Path) -> None:
+    """A view of 20,000 malformed stack objects: each kind of entry weighed every object, every
+    problem found was an object (a 5 MB line took 30 s and 2 GB), and the message was the whole line's
+    value cut at 200 characters before the reason ("(line): {'view': {'turn_number': 2, 'stack': ...")."""
+    stack = [{"id": f"x{n}", "name": "y"} for n in range(20_000)]
+    lines = [json.dumps({"view": {"turn_number": 2, "stack": stack}}), json.dumps({"view": stack})]
+    path = _trace(tmp_path, *lines)
+    tracemalloc.start()
+    try:
+        problems = [p.problem for p in check_trace(open_trace(path)).problems]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert re.fullmatch(r"view/stack/\d: 'controller' is a required property", problems[0]), problems[0]
+    shown = "[{'id': 'x0', 'name': 'y'}, {'id': 'x1', 'name': 'y'}, {'id': 'x2', 'name': 'y'}, ...]"
+    assert problems[1:] == [f"view: {shown} is not of type 'object'"]
+    assert peak < 20 * path.stat().st_size  # the lines' JSON read whole, a few times over: not each problem
 
 
 def test_a_lone_surrogate_is_said_to_be_one_in_a_line_and_in_a_header(tmp_path: Path) -> None:
