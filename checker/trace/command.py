@@ -121,15 +121,15 @@ def run(
         except KeyboardInterrupt as exc:
             stopped = exc
     _print(results, console, error)
+    partial = None if stopped is None else f"interrupted: {len(results) - len(empty)} of {len(paths)} traces checked"
     if report_dir is not None:
         try:
-            console.print(written(report_dir, write_reports(results, report_dir)), markup=False)
+            console.print(written(report_dir, write_reports(results, report_dir, partial)), markup=False)
         except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
             error(f"the reports can't be written to {visible(str(report_dir))}: {visible(str(exc))}")
             return max(exit_code(results), EXIT_USAGE)
     if stopped is not None:
-        checked = len(results) - len(empty)
-        error(f"interrupted: {checked} of {len(paths)} traces checked; the rest were not")
+        error(f"{partial}; the rest were not")
         return interrupted_exit_code(stopped)
     if expected is not None:
         return _gate(results, expected, console)

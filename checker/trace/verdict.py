@@ -86,11 +86,14 @@ def exit_code(results: list[TraceResult]) -> int:
     return EXIT_FAILED if any(r.violations for r in results) else EXIT_OK
 
 
-def to_json(results: list[TraceResult]) -> dict[str, Any]:
+def to_json(results: list[TraceResult], partial: str | None = None) -> dict[str, Any]:
+    """The JSON report; ``partial`` says why the run ended before every trace was checked (an
+    interrupt, with how many were), given only then: a complete run's report is as it always was."""
     return {
         "$schema": REPORT_SCHEMA,
         "format": REPORT_FORMAT,
         "format_version": REPORT.version,
+        **({} if partial is None else {"partial": partial}),
         "traces": [
             {
                 "path": r.path,
@@ -122,9 +125,15 @@ def to_json(results: list[TraceResult]) -> dict[str, Any]:
     }
 
 
-def junit(results: list[TraceResult]) -> str:
-    """One testsuite per trace, one testcase per check: a failure per violation, skipped when not checked."""
+def junit(results: list[TraceResult], partial: str | None = None) -> str:
+    """One testsuite per trace, one testcase per check: a failure per violation, skipped when not checked;
+    a partial run's first testsuite, ``run``, an errored testcase saying why (as certify's JUnit report)."""
     root = ET.Element("testsuites", name="turncheck trace")
+    if partial is not None:
+        suite = ET.SubElement(root, "testsuite", name="run", tests="1", failures="0", errors="1")
+        ET.SubElement(ET.SubElement(suite, "properties"), "property", name="partial", value=partial)
+        case = ET.SubElement(suite, "testcase", classname="run", name="partial")
+        ET.SubElement(case, "error", message=f"the run is partial: {partial}", type="run").text = partial
     for r in results:
         suite = ET.SubElement(root, "testsuite", name=r.path, tests=str(len(r.results)))
         if r.error or r.problems or r.internal_error:
@@ -147,10 +156,11 @@ def junit(results: list[TraceResult]) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def markdown(results: list[TraceResult]) -> str:
+def markdown(results: list[TraceResult], partial: str | None = None) -> str:
     lines = [
         "# Trace check",
         "",
+        *([f"> **Partial run**: {partial}.", ""] if partial is not None else []),
         "| trace | edition | events | passed | violated | not checked |",
         "| --- | --- | ---: | ---: | ---: | ---: |",
     ]
@@ -176,7 +186,9 @@ def markdown(results: list[TraceResult]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _verdict(results: list[TraceResult]) -> str:
+def _verdict(results: list[TraceResult], partial: str | None) -> str:
+    if partial is not None:
+        return f"Partial run: {partial}."
     code = exit_code(results)
     if code == 0:
         return "No trace breaks a rule it was checked for."
@@ -185,7 +197,7 @@ def _verdict(results: list[TraceResult]) -> str:
     return "Some traces, or lines of them, couldn't be checked: see below."
 
 
-def html(results: list[TraceResult]) -> str:
+def html(results: list[TraceResult], partial: str | None = None) -> str:
     """The results as one self-contained HTML page, drawn on the conformance report's page."""
     traces = [
         {"anchor": f"t{i}", "result": r, "counts": [sum(1 for c in r.results if c.status is s) for s in Status]}
@@ -200,18 +212,21 @@ def html(results: list[TraceResult]) -> str:
             statuses=[str(s) for s in Status],
             events=sum(r.events for r in results),
             code=exit_code(results),
-            verdict=_verdict(results),
+            partial=partial,
+            verdict=_verdict(results, partial),
         )
     )
 
 
-def write_reports(results: list[TraceResult], directory: Path) -> list[Path]:
+def write_reports(results: list[TraceResult], directory: Path, partial: str | None = None) -> list[Path]:
     """Write the reports into ``directory`` (made if needed): the JSON report and its schema,
-    JUnit XML, Markdown and HTML; returns the paths written."""
+    JUnit XML, Markdown and HTML, each saying so where the run is ``partial`` (why, and how many
+    traces were checked: a CI job reading only the reports must not take it for a whole run);
+    returns the paths written."""
     return [
-        write_text(directory / "trace-report.json", dumps(to_json(results))),
+        write_text(directory / "trace-report.json", dumps(to_json(results, partial))),
         write_text(directory / REPORT_SCHEMA, dumps(REPORT.schema())),
-        write_text(directory / "junit.xml", junit(results) + "\n"),
-        write_text(directory / "summary.md", markdown(results)),
-        write_text(directory / "trace-report.html", html(results)),
+        write_text(directory / "junit.xml", junit(results, partial) + "\n"),
+        write_text(directory / "summary.md", markdown(results, partial)),
+        write_text(directory / "trace-report.html", html(results, partial)),
     ]

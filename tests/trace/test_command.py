@@ -233,8 +233,19 @@ def test_an_interrupt_reports_the_traces_checked_and_exits_128_and_its_number(
     captured = capsys.readouterr()
     assert "error: interrupted: 1 of 2 traces checked; the rest were not" in captured.err
     assert "interrupted" not in captured.out and "kept.jsonl" in captured.out  # the results only
-    assert [t["path"] for t in json.loads((reports / "trace-report.json").read_text())["traces"]] == [str(kept)]
+    report = json.loads((reports / "trace-report.json").read_text())
+    assert [t["path"] for t in report["traces"]] == [str(kept)]
     assert signal.getsignal(interrupt) is not None and len(seen) == 2
+    # Each report says the run is partial, and how far it went: a CI job reading them saw a whole run.
+    partial = "interrupted: 1 of 2 traces checked"
+    assert REPORT.check(report, "trace-report.json")["partial"] == partial
+    run = ET.parse(reports / "junit.xml").getroot()[0]
+    said = run.find("testcase/error")
+    assert run.get("name") == "run" and said is not None and said.get("message") == f"the run is partial: {partial}"
+    assert f"> **Partial run**: {partial}." in (reports / "summary.md").read_text()
+    assert f"Partial run: {partial}." in (reports / "trace-report.html").read_text()
+    assert main(["trace", str(kept), "--report-dir", str(reports)]) == 0
+    assert "partial" not in json.loads((reports / "trace-report.json").read_text())  # as old readers read it
 
 
 @pytest.mark.usefixtures("sighup_ignored")
