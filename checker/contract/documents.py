@@ -17,6 +17,7 @@ import reprlib
 import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -224,6 +225,25 @@ def repeated_key(pairs: list[tuple[str, Any]]) -> str:
     return next(key for i, key in enumerate(keys) if key in keys[:i])
 
 
+def keys_once(repeated: list[tuple[dict[str, Any], str]]) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """``json``'s ``object_pairs_hook`` that puts in ``repeated`` each object that gives a key twice, and the key."""
+
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) < len(pairs):
+            repeated.append((found, repeated_key(pairs)))
+        return found
+
+    return unique_keys
+
+
+def first_repeated(data: object, repeated: list[tuple[dict[str, Any], str]]) -> tuple[str, str]:
+    """Where the first object of ``repeated`` (:func:`keys_once`'s) is in ``data``, and the key it gives twice."""
+    places = _places(data)
+    # The first found in what was read: an object inside one that gives its key twice may be lost.
+    return next((places[id(found)], key) for found, key in repeated if id(found) in places)
+
+
 def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
@@ -301,15 +321,10 @@ class Document:
         """
         text = self._read(Path(path))
         repeated: list[tuple[dict[str, Any], str]] = []  # each object that gives a key twice, and the key
-
-        def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-            found = dict(pairs)
-            if len(found) < len(pairs):
-                repeated.append((found, repeated_key(pairs)))
-            return found
-
         try:
-            data = json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=unique_keys)
+            data = json.loads(
+                text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=keys_once(repeated)
+            )
         except json.JSONDecodeError as exc:
             raise self.error(f"{path}: not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
         except RecursionError:
@@ -317,9 +332,7 @@ class Document:
         except ValueError as exc:
             raise self.error(f"{path}: not JSON: {number_too_long(exc) or exc}") from None
         if repeated:
-            places = _places(data)
-            # The first found in what was read: an object inside one that gives its key twice may be lost.
-            where, key = next((places[id(found)], key) for found, key in repeated if id(found) in places)
+            where, key = first_repeated(data, repeated)
             raise self.error(f"{path}: not {self.what}: {where}: the key {key!r} is given more than once")
         return data
 

@@ -10,7 +10,7 @@ import msgspec
 from checker.contract.utf8 import in_other_encoding
 from checker.contract.vocabulary import EDITIONS, TURN_TEMPLATES
 from checker.trace.format import FORMAT, FORMAT_VERSION, Header
-from checker.trace.problems import TraceError, _precise, _unreadable, line_json
+from checker.trace.problems import TraceError, _precise, _unreadable, line_json, repeated_key_problem
 
 _HEADER = msgspec.json.Decoder(Header)
 
@@ -29,6 +29,9 @@ def read_header(path: str, first: bytes) -> Header:
         if isinstance(value, dict) and value.get("format") not in (None, FORMAT):
             raise TraceError(path, 1, f"not a trace (its format is {value.get('format')!r}, not {FORMAT!r})") from None
         raise TraceError(path, 1, f"not a trace header: {_precise('header', first, _unreadable(exc))}") from None
+    repeated = repeated_key_problem(first)  # one line a trace: read again, by a reader that sees each key
+    if repeated is not None:
+        raise TraceError(path, 1, f"not a trace header: {repeated}")
     if header.format != FORMAT:
         raise TraceError(path, 1, f"not a trace (its format is {header.format!r}, not {FORMAT!r})")
     if header.format_version != FORMAT_VERSION:

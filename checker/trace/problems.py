@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from checker.contract.documents import load_schema, number_too_long, said
+from checker.contract.documents import first_repeated, keys_once, load_schema, number_too_long, said
 from checker.trace.format import schema
 
 if TYPE_CHECKING:
@@ -149,6 +149,20 @@ def line_json(raw: bytes) -> Any:
         if too_long is not None:
             raise ValueError(too_long) from None
         raise
+
+
+def repeated_key_problem(raw: bytes) -> str | None:
+    """Where an object of a well-formed line gives a key twice, said with the object and the key: JSON
+    readers differ on which value counts (msgspec takes the last, silently). None where none does."""
+    repeated: list[tuple[dict[str, Any], str]] = []
+    try:
+        value = json.loads(raw.decode("utf-8"), object_pairs_hook=keys_once(repeated))
+    except (ValueError, RecursionError):  # what msgspec read and json can't: nothing more to say
+        return None
+    if not repeated:
+        return None
+    where, key = first_repeated(value, repeated)
+    return f"{'' if where == '(top level)' else f'{where}: '}the key {key!r} is given more than once"
 
 
 class _TooDeep(ValueError):

@@ -323,6 +323,26 @@ def test_a_header_that_says_what_cant_be_is_not_read(tmp_path: Path, header: dic
         open_trace(path)
 
 
+@pytest.mark.parametrize(
+    ("given", "problem"),
+    [
+        (
+            (b'"edition":"cr2024"', b'"edition":"cr2008","edition":"cr2024"'),
+            "the key 'edition' is given more than once",
+        ),
+        ((b'"name":"test"', b'"name":"x","name":"test"'), "engine: the key 'name' is given more than once"),
+    ],
+    ids=["header", "engine"],
+)
+def test_a_header_giving_a_key_twice_is_not_read(tmp_path: Path, given: tuple[bytes, bytes], problem: str) -> None:
+    """msgspec took the last value, silently: which one a reader takes is a guess."""
+    header = msgspec.json.encode(Header.new("cr2024", ["Alice", "Bob"], "test", "0"))
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(header.replace(*given) + b"\n")
+    with pytest.raises(TraceError, match=rf"t\.jsonl:1: not a trace header: {problem}$"):
+        open_trace(path)
+
+
 def test_a_header_of_a_mirage_game_begun_in_its_untap_phase_is_read(tmp_path: Path) -> None:
     header = Header.new("mirage", ["Alice", "Bob"], "test", "0", start=Start(3, "Bob", "untap"))
     path = tmp_path / "t.jsonl"
