@@ -184,10 +184,10 @@ def test_a_wrong_option_is_a_usage_error(
 @pytest.mark.parametrize(
     ("adapter", "why"),
     [
-        ("ExitsWhenAsked", "SystemExit: 0"),
+        ("ExitsWhenAsked", "the adapter's capabilities raised SystemExit(0)"),
         ("EndsWhenAsked", "the process asking it exited with code 7"),
         ("FailsWhenAsked", "RuntimeError: no capabilities today"),
-        ("AnswersText", "it answered a str, not a Capabilities"),
+        ("AnswersText", "capabilities() returned 'cr2024', not a Capabilities"),
     ],
 )
 def test_an_engine_that_cant_say_what_it_supports_fails_the_run(

@@ -720,7 +720,7 @@ def test_smoke_refuses_an_engine_that_cannot_be_found() -> None:
     [
         ("", 2, "engine: an empty command line"),
         ("'unclosed", 2, "cannot read it as a command line"),
-        ("tests.fakes.adapters:ExitsInCapabilities", 1, "the adapter's capabilities raised SystemExit(0)"),
+        ("tests.fakes.adapters:ExitsWhenAsked", 1, "the adapter's capabilities raised SystemExit(0)"),
         ("tests.fakes.adapters:VersionAsANumber", 1, "capabilities() gave the version 123, not text"),
         ("tests.fakes.adapters:ExitsAsItIsMade", 2, "could not be created: SystemExit: 0"),
     ],
@@ -749,7 +749,7 @@ def test_an_adapter_module_that_fails_as_it_is_imported_is_named_not_an_internal
 
 
 def test_an_adapter_exiting_when_asked_what_it_supports_errs_in_every_scenario_saying_so(tmp_path: Path) -> None:
-    done, report = adapter_run(tmp_path, "ExitsInCapabilities", "--edition", "mirage")
+    done, report = adapter_run(tmp_path, "ExitsWhenAsked", "--edition", "mirage")
     assert done.returncode == 1, done.stdout + done.stderr
     assert report.results and {r.status for r in report.results} == {Status.ERROR}
     assert all("the adapter's capabilities raised SystemExit(0)" in (r.message or "") for r in report.results)

@@ -283,21 +283,16 @@ def _ask(connection: Connection, engine: str, timeout: float) -> None:
         said = _answer(EngineProvider(engine, timeout).get().capabilities())
     except EngineNotFound as exc:
         said = _Unsaid(str(exc), not_found=True)
+    except EngineFailure as exc:  # said as the engine's failure already (a sys.exit, capabilities that aren't)
+        said = _Unsaid(str(exc))
     except BaseException as exc:  # whatever the adapter does, a sys.exit or a KeyboardInterrupt too
         said = _Unsaid(f"{type(exc).__name__}: {exc}")
     with contextlib.suppress(OSError):
         connection.send(said)
 
 
-def _answer(capabilities: object) -> Capabilities | _Unsaid:
-    """The adapter's answer, rebuilt as the suite's own Capabilities (which the command can read
-    without importing the adapter's module), or why it isn't one."""
-    if not isinstance(capabilities, Capabilities):
-        return _Unsaid(f"it answered a {type(capabilities).__name__}, not a Capabilities")
-    c = capabilities
-    try:
-        return Capabilities(
-            str(c.name), str(c.version), frozenset(map(str, c.editions)), frozenset(map(str, c.effects))
-        )
-    except TypeError as exc:  # editions or effects that aren't collections
-        return _Unsaid(f"its Capabilities can't be read: {exc}")
+def _answer(found: Capabilities) -> Capabilities:
+    """The adapter's answer (checked as a hello is by the provider's adapter,
+    :class:`~checker.running.deadline.TimedAdapter`), rebuilt as the suite's own Capabilities: a
+    class of the adapter's, were it one, could be read only by importing the adapter's module."""
+    return Capabilities(found.name, found.version, frozenset(found.editions), frozenset(found.effects))

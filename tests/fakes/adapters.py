@@ -223,13 +223,6 @@ class UnknownEffect(ReferenceAdapter):
         return replace(found, effects=found.effects | {"bogus_effect"})
 
 
-class ExitsInCapabilities(ReferenceAdapter):
-    """Calls ``sys.exit`` when asked what it supports, which would end the session it runs in."""
-
-    def capabilities(self) -> Capabilities:
-        sys.exit(0)
-
-
 class ExitsAsItIsMade(ReferenceAdapter):
     """Calls ``sys.exit`` as it is created."""
 
