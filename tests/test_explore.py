@@ -8,6 +8,7 @@ import contextlib
 import importlib
 import itertools
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -256,7 +257,9 @@ def test_an_engine_that_crashes_is_a_finding_and_the_run_goes_on(tmp_path: Path)
     assert kinds == {"engine failure"} and len(edition["findings"]) >= 2
 
 
-def test_the_differential_names_the_first_divergence_in_the_suites_terms(tmp_path: Path) -> None:
+def test_the_differential_names_the_first_divergence_in_the_suites_terms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main(["explore", "--engine", PLANTED, "--against", "reference", *SMALL, "--kind", "setup",
                  "--report-dir", str(tmp_path)])  # fmt: skip
     assert code == 1
@@ -264,6 +267,10 @@ def test_the_differential_names_the_first_divergence_in_the_suites_terms(tmp_pat
     divergences = [f for f in findings if f["kind"] == "divergence"]
     assert divergences, findings
     assert "the reference:" in divergences[0]["shows"] and "turn" in divergences[0]["shows"]
+    # Its place is said after "at": "at the game's start", "at action 3 (...)".
+    assert all(re.fullmatch(r"the game's start|action \d+ \(.+\)", f["where"]) for f in divergences), divergences
+    shown = capsys.readouterr().out
+    assert " at at " not in shown and " at after " not in shown
 
 
 def test_the_simplest_game_is_played_once_a_run_and_every_game_plays_two_random_ones(

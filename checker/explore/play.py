@@ -199,7 +199,7 @@ def describe_moment(view: GameView) -> str:
     where = ", ".join(
         [f"turn {view.turn_number} ({view.active_player})"] + [f"{n.replace('_', ' ')} {k}" for n, k in parts if n]
     )
-    waiting = "the game over" if view.game_over else f"{d.player} to decide {d.kind}" if d else "waiting for nobody"
+    waiting = "the game is over" if view.game_over else f"{d.player} to decide {d.kind}" if d else "waiting for nobody"
     life = ", ".join(f"{p.name} {p.life} life" for p in view.players)
     return f"{where}; {waiting}; {life}"
 
@@ -221,7 +221,7 @@ class _Twin:
 
     def start(self, setup: GameSetup, game: EngineAdapter) -> bool:
         self.reference.start(setup)
-        return self._compare(game, "at the game's start")
+        return self._compare(game, "the game's start")
 
     def perform(self, action: Action, refused: bool, game: EngineAdapter) -> bool:
         try:
@@ -239,9 +239,11 @@ class _Twin:
                 f"action {len(self.played.actions)} ({step})",
             )
             return False
-        return self._compare(game, f"after action {len(self.played.actions)} ({step})")
+        return self._compare(game, f"action {len(self.played.actions)} ({step})")
 
     def _compare(self, game: EngineAdapter, when: str) -> bool:
+        """Whether the engine's game is the reference's; else the finding of a divergence, where
+        ``when`` (a finding's place, said after "at": "the game's start", "action 3 (...)") names the moment."""
         mine = [e for e in game.events() if e.kind in STRUCTURE]
         theirs = [e for e in self.reference.events() if e.kind in STRUCTURE]
         for i in range(self.compared, max(len(mine), len(theirs))):
