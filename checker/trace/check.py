@@ -189,7 +189,7 @@ class _Plan:
         lines += ["                continue", "            action, acted = entry, True", "            act(action)"]
         for i, cls in enumerate(checks):
             if cls.acts:
-                lines += _call(i, cls, "action", f"c{i}.act(action)", conditions, indent=8)
+                lines += _call(i, cls, "action", f"c{i}.act(action)", conditions, indent=4)
         lines += ["        return events, acted", "    return follow"]
         self.source = "\n".join(lines) + "\n"
         namespace: dict[str, object] = {

@@ -86,6 +86,8 @@ def write(path: Path, edition: str, script: list[str], start: Start | None = Non
             elif head == "pass":
                 trace.action(PassPriority(rest[0]))
                 trace.event(GameEvent("priority_passed", turn, rest[0]))
+            elif head == "refused-pass":
+                trace.action(PassPriority(rest[0]), refused="not now")
             elif head in ("priority", "stack", "view"):
                 trace.observation(_view(tail if head == "view" else line, active))
             else:
@@ -140,6 +142,13 @@ CASES = [
         "cr2024",
         ["step upkeep", "stack 0", *passes("Alice", "Bob"), "end step upkeep"],
         ["step upkeep", "stack 1", *passes("Alice", "Bob"), "end step upkeep"],
+        UPKEEP,
+    ),
+    (
+        "priority.passing-is-always-allowed",
+        "cr2024",
+        ["step upkeep", "priority Alice", *passes("Alice"), "priority Bob", "refused-pass Alice"],
+        ["step upkeep", "priority Alice", *passes("Alice"), "priority Bob", "refused-pass Bob"],
         UPKEEP,
     ),
     (

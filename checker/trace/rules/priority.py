@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from checker.trace.check import Check
-from checker.trace.format import Event
+from checker.trace.format import ActionTaken, Event
 from checker.trace.observed import Observed
 
 #: Where nobody receives priority in the Comprehensive Rules (but in a cleanup step where
@@ -417,3 +417,29 @@ class MirageManaOnlyPriority(Check):
         d = view.decision
         if d is not None and d.kind == "priority" and self.game.phase in ("untap", "cleanup") and not d.mana_only:
             self.violated(f"{d.player} has full priority in the {self.game.phase} phase")
+
+
+class PassingIsAlwaysAllowed(Check):
+    """A pass refused by an engine that had just said the player held priority: the engine's game
+    can't go on as the rules would have it (an engine that refuses every action, or every pass of
+    one player, breaks no other check, since nothing happens)."""
+
+    name = "priority.passing-is-always-allowed"
+    requires = "the player who holds priority may always pass"
+    rules = ("CR24-117.3d", "CR08-408.1c")
+    editions = frozenset({"cr2008", "cr2024"})
+    acts = True
+    needs = ("decision", "actions")
+    when = MappingProxyType({"action": "action.type == 'pass_priority'"})
+
+    def act(self, action: ActionTaken) -> None:
+        view = self.game.view
+        decision = view.decision if view is not None else None
+        if action.type != "pass_priority" or decision is None or decision.kind != "priority":
+            return
+        if decision.player != action.player:
+            return
+        self.occasions += 1
+        if action.outcome == "refused":
+            why = f": {action.message}" if action.message else ""
+            self.violated(f"the engine refused the pass of {action.player}, who held priority{why}")
