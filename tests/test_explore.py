@@ -169,7 +169,7 @@ def test_a_merged_reports_text_reaches_the_terminal_as_text(tmp_path: Path, caps
         (["--merge", "a.json", "--games", "100", "--shard", "1/1"], "plays no game: --games, --shard can't be"),
         (["-j", "0"], "--jobs 0: must be 1 or more"),
         (["-j", "many"], "'many' is not a number of sessions"),
-        (["--engine", "tests.fakes.adapters:NoEditions"], "doesn't support any edition of the suite"),
+        (["--engine", "tests.fakes.adapters:NoEditions", "--edition", "cr2024"], "doesn't support cr2024"),
     ],
 )
 def test_a_wrong_option_is_a_usage_error(
@@ -180,6 +180,15 @@ def test_a_wrong_option_is_a_usage_error(
     captured = capsys.readouterr()
     assert message in captured.err + captured.out
     assert not (tmp_path / "reports").exists()
+
+
+def test_an_engine_that_supports_no_edition_fails_the_run_as_smoke_says_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a usage error: no option asked for what it lacks."""
+    engine = "tests.fakes.adapters:NoEditions"
+    assert main(["explore", "--engine", engine, "--games", "1", "--report-dir", str(tmp_path / "reports")]) == 1
+    assert "supports none of the suite's editions" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -60,9 +60,12 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         error(f"engine {args.engine!r} could not say what it supports: {exc}")
         return EXIT_FAILED
     editions = args.edition or [e for e in EDITIONS if e in capabilities.editions]
+    if not editions:  # none asked for, and the engine supports none: it can't be explored at all
+        error(f"engine {args.engine!r} supports none of the suite's editions ({', '.join(EDITIONS)})")
+        return EXIT_FAILED
     missing = [e for e in editions if e not in capabilities.editions]
-    if missing or not editions:
-        error(f"engine {args.engine!r} doesn't support {', '.join(missing) or 'any edition of the suite'}")
+    if missing:  # asked for, and not there: the command line's mistake
+        error(f"engine {args.engine!r} doesn't support {', '.join(missing)}")
         return EXIT_USAGE
     kinds = tuple(dict.fromkeys(args.kind or ["setup", "start"]))
     run_fields = {

@@ -53,8 +53,9 @@ def add_parser(sub: Any) -> None:
         description="Play random games on an engine (in process or over the wire), check each one's trace with "
         "the rules checker, optionally compare it with the reference engine, and shrink each finding to a "
         f"minimal reproduction. {PLAYS}",
-        epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts), or "
-        "with --merge, a shard missing or interrupted; "
+        epilog="exit codes: 0 nothing found; 1 findings (violations, divergences, engine failures, timeouts), an "
+        "engine that can't say what it supports or supports no edition, or with --merge, a shard missing or "
+        "interrupted; "
         "2 usage error (also a report that can't be written, unless it has findings: 1); "
         "3 internal error; 128 + the signal's number when interrupted (130: Ctrl-C)",
     )
