@@ -195,8 +195,8 @@ def turncheck_parser() -> argparse.ArgumentParser:
         "and name, with file and line, each turn-structure rule a game breaks, by the rules of its edition.",
         epilog="exit codes: 0 no violation; 1 a violation; 2 a usage error, a trace or line that can't be read or "
         "contradicts itself, a directory without traces, a trace with nothing to check, or a run in which no check "
-        "could be made; 3 an internal error; 128 + the signal's number when interrupted (130: Ctrl-C; the reports "
-        "written say the run is partial)",
+        "could be made, or reports that can't be written (a violation stays 1); 3 an internal error; 128 + the "
+        "signal's number when interrupted (130: Ctrl-C; the reports written say the run is partial)",
     )
     t.add_argument(
         "files",

@@ -369,10 +369,11 @@ def test_a_report_dir_that_cant_be_one_is_a_usage_error_and_a_failed_write_keeps
     assert "--report-dir" in captured.err and "not a directory" in captured.err and TURN_ORDER not in captured.out
 
     monkeypatch.setattr(command, "write_reports", full)
-    assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 2
+    assert main(["trace", str(kept), str(broken), "--report-dir", str(tmp_path / "reports")]) == 1  # the violation's
     captured = capsys.readouterr()
     assert f"{broken}:5" in captured.out
     assert "the reports can't be written" in captured.err and "No space left" in captured.err
+    assert main(["trace", str(kept), "--report-dir", str(tmp_path / "reports")]) == 2  # no violation: not a pass
 
 
 def test_what_the_outputs_encoding_cant_show_is_escaped_not_a_crash(tmp_path: Path) -> None:
@@ -519,3 +520,14 @@ def test_the_junit_report_gives_why_a_check_was_not_made_in_its_text(kept: Path,
     skipped = ET.parse(reports / "junit.xml").getroot().findall(".//skipped")
     assert skipped, "the trace leaves some check not made"
     assert all(s.text and s.text == s.get("message") and s.text.startswith("not checked: ") for s in skipped)
+
+
+def test_a_report_that_cant_be_written_is_said_plainly(
+    kept: Path, broken: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Named by the directory and the reason, not by the temporary file it was being written to."""
+    reports = tmp_path / "reports"
+    (reports / "trace-report.json").mkdir(parents=True)
+    assert main(["trace", str(kept), str(broken), "--report-dir", str(reports)]) == 1
+    err = capsys.readouterr().err
+    assert f"the reports can't be written to {reports}: Is a directory" in err and ".tmp" not in err
