@@ -246,6 +246,10 @@ def _drawing(cards: int) -> bytes:
         (b'{"id": 2, "type": "events"}', "invalid_request", 2, "$: missing field 'since'", False),
         (b'{"id": 3, "type": "events", "since": true}', "invalid_request", 3, "whole number from 0", False),
         (_drawing(100_000_000), "invalid_request", 5, "100000000 is more than 1,000", False),
+        # checked against its type's definition, what is wrong is named (not "any of the given schemas")
+        (b'{"id": 2, "type": "hello", "protocol": 1, "x": 3}', "invalid_request", 2, "'x' was unexpected", True),
+        (b'{"id": 2, "type": "hello"}', "invalid_request", 2, "'protocol' is a required property", True),
+        (b'{"id": 2, "type": "dance"}', "invalid_request", 2, "(top level): ", True),
     ],
 )
 def test_the_server_answers_hostile_lines_with_errors(

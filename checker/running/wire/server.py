@@ -328,12 +328,14 @@ def _answer(session: Session, line: bytes | str, validate: bool) -> tuple[dict[s
     request_id = request.get("id") if isinstance(request, dict) else None
     if not is_request_id(request_id):
         request_id = None
-    try:
-        found = problems("request", request) if validate else []
-    except RecursionError:
-        found = ["the message is nested too deep to check"]
     kind = request.get("type") if isinstance(request, dict) else None
     handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+    try:
+        # Checked against its type's definition where it has a known one: against them all (the
+        # schema's oneOf), what is wrong would be said as "not valid under any of the given schemas".
+        found = problems(f"request_{kind}" if handler is not None else "request", request) if validate else []
+    except RecursionError:
+        found = ["the message is nested too deep to check"]
     if found or handler is None or request_id is None:
         why = "; ".join(found) or "a request is an object with a positive integer id and a known type"
         return _error(request_id, "invalid_request", why), True
