@@ -135,8 +135,12 @@ def junit(results: list[TraceResult], partial: str | None = None) -> str:
         case = ET.SubElement(suite, "testcase", classname="run", name="partial")
         ET.SubElement(case, "error", message=f"the run is partial: {partial}", type="run").text = partial
     for r in results:
-        suite = ET.SubElement(root, "testsuite", name=r.path, tests=str(len(r.results)))
-        if r.error or r.problems or r.internal_error:
+        unreadable = bool(r.error or r.problems or r.internal_error)  # a testcase of its own, errored
+        violated = sum(1 for c in r.results if c.status is Status.VIOLATED)
+        skipped = sum(1 for c in r.results if c.status is Status.NOT_CHECKED)
+        suite = ET.SubElement(root, "testsuite", name=r.path, tests=str(len(r.results) + unreadable))
+        suite.attrib |= {"failures": str(violated), "errors": str(int(unreadable)), "skipped": str(skipped)}
+        if unreadable:
             case = ET.SubElement(suite, "testcase", classname=r.path, name="readable")
             problems = [e for e in (r.internal_error, r.error) if e] + [
                 f"line {p.line}: {p.problem}" for p in r.problems

@@ -522,6 +522,26 @@ def test_the_junit_report_gives_why_a_check_was_not_made_in_its_text(kept: Path,
     assert all(s.text and s.text == s.get("message") and s.text.startswith("not checked: ") for s in skipped)
 
 
+def test_each_junit_testsuite_counts_its_testcases_failures_errors_and_skips(
+    kept: Path, broken: Path, tmp_path: Path
+) -> None:
+    """As CI tools read them from the attributes: a trace with a line that can't be read counted that
+    errored testcase neither among its tests nor as an error."""
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(broken.read_text() + '{"event": \n')
+    reports = tmp_path / "reports"
+    main(["trace", str(kept), str(broken), str(cut), "--report-dir", str(reports)])
+    for suite in ET.parse(reports / "junit.xml").getroot():
+        cases = suite.findall("testcase")
+        count = {k: sum(1 for c in cases if c.find(k) is not None) for k in ("failure", "error", "skipped")}
+        assert suite.get("tests") == str(len(cases)), suite.get("name")
+        assert (suite.get("failures"), suite.get("errors"), suite.get("skipped")) == tuple(
+            str(count[k]) for k in ("failure", "error", "skipped")
+        )
+    by_name = {s.get("name"): s for s in ET.parse(reports / "junit.xml").getroot()}
+    assert by_name[str(broken)].get("failures") == "1" and by_name[str(cut)].get("errors") == "1"
+
+
 def test_a_report_that_cant_be_written_is_said_plainly(
     kept: Path, broken: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
