@@ -23,6 +23,7 @@ Exit codes of ``turncheck certify`` (and ``smoke``):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -34,7 +35,7 @@ import pytest
 from checker.cli.output import STYLE, RunProgress, error, note
 from checker.cli.parsers import SMOKE_PART
 from checker.contract import catalog
-from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
+from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, not_all_written
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why, written
@@ -260,9 +261,8 @@ def _run(
     if partial is not None:
         return (128 + ending.signal if ending.signal is not None else EXIT_FAILED), report
     passed = verdict.ok if verdict is not None else report.ok
-    if unwritten:  # the run didn't leave all it was asked to
-        return (EXIT_USAGE if passed else EXIT_FAILED), report
-    return (EXIT_OK if passed else EXIT_FAILED), report
+    code = EXIT_OK if passed else EXIT_FAILED
+    return (not_all_written(code) if unwritten else code), report
 
 
 def smoke(args: argparse.Namespace, console: Callable[[], Console]) -> int:
@@ -271,21 +271,17 @@ def smoke(args: argparse.Namespace, console: Callable[[], Console]) -> int:
     from checker.running.engines import EngineNotFound, EngineProvider
 
     try:
+        # An engine not found, or a command line that can't be read (as the provider reads it).
         provider = EngineProvider(args.engine, args.timeout, validate=True, max_message=args.max_message_bytes)
-    except EngineNotFound as exc:  # an engine's command line that can't be read
-        error(str(exc))
-        return EXIT_USAGE
-    try:
-        provider.check()
-        capabilities = provider.get().capabilities()
+        with contextlib.closing(provider):
+            provider.check()
+            capabilities = provider.get().capabilities()
     except EngineNotFound as exc:
         error(str(exc))
         return EXIT_USAGE
     except (EngineFailure, Exception) as exc:  # an adapter's own failure is the engine's, not the suite's
         error(f"the engine failed its handshake: {type(exc).__name__}: {exc}")
         return EXIT_FAILED
-    finally:
-        provider.close()
     editions = [e for e in EDITIONS if e in capabilities.editions]
     known = capabilities.effects & catalog.CATALOG.keys()
     # Effects the catalog doesn't have (an engine's of a newer suite, or a typo) are named, not counted.

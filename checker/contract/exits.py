@@ -11,7 +11,8 @@ Each command's ``--help`` says what they mean for it; they mean the same in all:
 - :data:`EXIT_INTERNAL` (3): a bug of the suite's own;
 - 128 + N: interrupted by signal N (:func:`checker.contract.interrupts.exit_code`).
 
-:func:`ended` says how a child process of a run ended, from its exit code.
+:func:`ended` says how a child process of a run ended, from its exit code; :func:`not_all_written`,
+what a run's verdict becomes when its reports couldn't all be written.
 """
 
 import signal
@@ -25,3 +26,10 @@ def ended(exit_code: int | None) -> str:
     if exit_code is not None and exit_code < 0:
         return f"was killed by {signal.Signals(-exit_code).name}"
     return f"exited with code {exit_code}"
+
+
+def not_all_written(code: int) -> int:
+    """The exit code of a run whose verdict is ``code`` but whose reports couldn't all be written (a
+    full disk, a report's name taken by a directory): what failed stays failed (the CI must see the
+    failure), and what would have passed is a usage error, 2: the run didn't leave all it was asked to."""
+    return EXIT_USAGE if code == EXIT_OK else code

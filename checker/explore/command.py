@@ -25,7 +25,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
+from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, not_all_written
 from checker.contract.interface import AdapterError
 from checker.contract.interrupts import Stopped, exit_code, stopping
 from checker.contract.vocabulary import EDITIONS
@@ -177,9 +177,8 @@ def _kept(report: dict[str, Any], report_dir: Path | None, console: Console, err
 def _verdict(report: dict[str, Any], kept: bool) -> int:
     """The exit code of a report: its findings fail the run whether or not it could be written (as
     ``certify``'s failures do); a report without findings that couldn't be written is a usage error."""
-    if reports.findings(report):
-        return EXIT_FAILED
-    return EXIT_OK if kept else EXIT_USAGE
+    code = EXIT_FAILED if reports.findings(report) else EXIT_OK
+    return code if kept else not_all_written(code)
 
 
 class _progress:

@@ -30,7 +30,7 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
-from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
+from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, not_all_written
 from checker.contract.interrupts import exit_code as interrupted_exit_code
 from checker.contract.interrupts import stopping
 from checker.contract.vocabulary import EDITIONS
@@ -127,8 +127,7 @@ def run(
             console.print(written(report_dir, write_reports(results, report_dir, partial)), markup=False)
         except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
             error(f"the reports can't be written to {visible(str(report_dir))}: {visible(exc.strerror or str(exc))}")
-            code = exit_code(results)  # a violation stays 1, as certify's failures and explore's findings do
-            return code if code in (EXIT_FAILED, EXIT_INTERNAL) else EXIT_USAGE
+            return not_all_written(exit_code(results))  # a violation stays 1, as certify's failures do
     if stopped is not None:
         error(f"{partial}; the rest were not")
         return interrupted_exit_code(stopped)
