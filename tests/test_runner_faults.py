@@ -748,6 +748,42 @@ def test_an_adapter_module_that_fails_as_it_is_imported_is_named_not_an_internal
     assert "INTERNALERROR" not in done.stdout + done.stderr
 
 
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            ["certify", "--plain", "--part", "untap", "--engine", "tests.fakes.hanging_import:Adapter"],
+            "engine 'tests.fakes.hanging_import:Adapter': importing tests.fakes.hanging_import did not end within 10 s",
+        ),
+        (
+            ["smoke", "--plain", "--timeout", "0.5", "--engine", "tests.fakes.adapters:HangsAsItIsMade"],
+            "engine 'tests.fakes.adapters:HangsAsItIsMade' could not be created: HangsAsItIsMade() did not return "
+            "within 10 s",
+        ),
+        (
+            ["explore", "--games", "2", "--engine", "tests.fakes.adapters:HangsAsItIsMade"],
+            "engine 'tests.fakes.adapters:HangsAsItIsMade' could not be created: HangsAsItIsMade() did not return "
+            "within 10 s",
+        ),
+        (
+            ["serve", "--engine", "tests.fakes.hanging_import:Adapter"],
+            "engine 'tests.fakes.hanging_import:Adapter': importing tests.fakes.hanging_import did not end within 10 s",
+        ),
+    ],
+    ids=["certify", "smoke", "explore", "serve"],
+)
+def test_an_adapter_that_hangs_as_it_is_imported_or_made_is_one_that_cant_be_loaded(
+    command: list[str], said: str, tmp_path: Path
+) -> None:
+    """Not a run that waits for ever: the import and the creation each get the start-up time an
+    engine process's handshake gets (10 s, whatever a shorter --timeout says)."""
+    if command[0] == "explore":
+        command += ["--report-dir", str(tmp_path / "reports")]
+    done = turncheck(*command, timeout=60)
+    assert done.returncode == 2 and f"error: {said}" in done.stderr, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_an_adapter_exiting_when_asked_what_it_supports_errs_in_every_scenario_saying_so(tmp_path: Path) -> None:
     done, report = adapter_run(tmp_path, "ExitsWhenAsked", "--edition", "mirage")
     assert done.returncode == 1, done.stdout + done.stderr

@@ -2,7 +2,9 @@
 
 Each call of the adapter runs under a real-time interval timer (``signal.setitimer``); when
 the timer expires, the SIGALRM handler raises :class:`EngineTimeout` inside the call, so that
-a hung adapter costs its scenario a *timeout* and the run goes on.
+a hung adapter costs its scenario a *timeout* and the run goes on. The same timer bounds the
+import of an adapter's module and its creation (:func:`within`,
+:func:`checker.running.engines.load_python_engine`).
 
 Its limits, where a call has no deadline or a late one:
 
@@ -84,28 +86,33 @@ class TimedAdapter:
 
     def _call(self, name: str, call: Callable[[], T]) -> T:
         try:
-            return self._timed(name, call)
+            return within(self.timeout, f"the adapter did not return from {name}", call)
         except (SystemExit, GeneratorExit) as exc:
             said = ", ".join(map(repr, exc.args))
             raise EngineFailure(f"the adapter's {name} raised {type(exc).__name__}({said})") from exc
 
-    def _timed(self, name: str, call: Callable[[], T]) -> T:
-        if not deadlines_possible():
-            return call()
-        # The handler stays installed between calls: setting it costs more than a fast engine's call.
-        if _handler_in_place(signal.SIGALRM) is not _expired:
-            _Armed.previous = signal.signal(signal.SIGALRM, _expired)
-        _Armed.call, _Armed.timeout = name, self.timeout
-        signal.setitimer(signal.ITIMER_REAL, self.timeout)
-        try:
-            return call()
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            _Armed.call = None
+
+def within(seconds: float, late: str, call: Callable[[], T]) -> T:
+    """What ``call`` returns, if it returns within ``seconds``; else :class:`EngineTimeout` says
+    ``late`` ("the adapter did not return from view") and how long it had. Where deadlines aren't
+    possible (:func:`deadlines_possible`), the call runs without one."""
+    if not deadlines_possible():
+        return call()
+    # The handler stays installed between calls: setting it costs more than a fast engine's call.
+    if _handler_in_place(signal.SIGALRM) is not _expired:
+        _Armed.previous = signal.signal(signal.SIGALRM, _expired)
+    _Armed.call, _Armed.timeout = late, seconds
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return call()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _Armed.call = None
 
 
 class _Armed:
-    """The adapter call under way (None between calls), and the SIGALRM handler found before."""
+    """What the call under way failing to return in time would say (None between calls), and the
+    SIGALRM handler found before."""
 
     call: str | None = None
     timeout = 0.0
@@ -116,6 +123,6 @@ def _expired(signum: int, frame: FrameType | None) -> None:
     """A SIGALRM: the call under way has run out of time; outside a call, the handler found before
     gets it (the default, to end the process, is not taken: the timer was this module's)."""
     if _Armed.call is not None:
-        raise EngineTimeout(f"the adapter did not return from {_Armed.call} within {_Armed.timeout:g} s")
+        raise EngineTimeout(f"{_Armed.call} within {_Armed.timeout:g} s")
     if callable(_Armed.previous):
         _Armed.previous(signum, frame)

@@ -18,10 +18,10 @@ import shlex
 import shutil
 from dataclasses import dataclass
 
-from checker.contract.interface import EngineAdapter, EngineFailure
+from checker.contract.interface import EngineAdapter, EngineFailure, EngineTimeout
 from checker.contract.protocol import MAX_MESSAGE_BYTES
-from checker.running.deadline import TimedAdapter
-from checker.running.wire.client import DEFAULT_TIMEOUT, WireEngine
+from checker.running.deadline import TimedAdapter, within
+from checker.running.wire.client import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, WireEngine
 from checker.running.wire.polling import PROCESSORS
 from checker.running.wire.process import EngineProcess
 
@@ -58,8 +58,12 @@ NOT_IMPORTABLE = (
 )
 
 
-def load_python_engine(spec: str) -> EngineAdapter:
-    """``reference`` for the reference engine, or ``package.module:ClassName`` for an adapter."""
+def load_python_engine(spec: str, timeout: float = STARTUP_TIMEOUT) -> EngineAdapter:
+    """``reference`` for the reference engine, or ``package.module:ClassName`` for an adapter.
+
+    Importing the adapter's module and creating the adapter each get ``timeout`` seconds, as an
+    engine process gets for its start-up (:mod:`checker.running.deadline`): an adapter that hangs
+    there is one that can't be loaded, said as such, not a run that waits for ever."""
     if spec == "reference":
         from checker.adapters.reference import ReferenceAdapter
 
@@ -68,7 +72,11 @@ def load_python_engine(spec: str) -> EngineAdapter:
     if not attr:
         raise EngineNotFound(f"engine {spec!r}: use 'reference' or 'package.module:AdapterClass'")
     try:
-        factory = getattr(importlib.import_module(module_name), attr)
+        factory = getattr(
+            within(timeout, f"importing {module_name} did not end", lambda: importlib.import_module(module_name)), attr
+        )
+    except EngineTimeout as exc:
+        raise EngineNotFound(f"engine {spec!r}: {exc}") from None
     except ModuleNotFoundError as exc:
         # The adapter's package isn't there at all (not a misspelt module in it, nor something it imports).
         hint = f": {NOT_IMPORTABLE}" if exc.name == module_name.partition(".")[0] else ""
@@ -80,7 +88,9 @@ def load_python_engine(spec: str) -> EngineAdapter:
     except BaseException as exc:  # the module's own failure as it is imported (a sys.exit too, which would end the run)
         raise EngineNotFound(f"engine {spec!r}: importing {module_name} failed: {_raised(exc)}") from exc
     try:
-        engine = factory()
+        engine = within(timeout, f"{attr}() did not return", factory)
+    except EngineTimeout as exc:
+        raise EngineNotFound(f"engine {spec!r} could not be created: {exc}") from None
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # the adapter's own failure, reported as such
@@ -136,11 +146,16 @@ class EngineProvider:
     def check(self) -> None:
         """Fail early on an engine that can't be found at all."""
         if self.spec.command is None:
-            load_python_engine(self.spec.text)
+            load_python_engine(self.spec.text, self._startup())
         elif shutil.which(program := self.spec.command[0]) is None:
             if os.sep in program and os.path.isfile(program):  # there, but it can't be run
                 raise EngineNotFound(f"engine {self.spec.text!r}: {program!r} is not executable (chmod +x it)")
             raise EngineNotFound(f"engine {self.spec.text!r}: no program {program!r} found")
+
+    def _startup(self) -> float:
+        """The seconds an in-process adapter gets to be imported, and to be created: as an engine
+        process gets for its handshake, at least :data:`STARTUP_TIMEOUT` whatever ``--timeout``."""
+        return max(self.timeout, STARTUP_TIMEOUT)
 
     def start_early(self) -> None:
         """Start the engine's process now, before the scenarios are collected, so that its start-up
@@ -152,7 +167,7 @@ class EngineProvider:
 
     def get(self) -> EngineAdapter:
         if self.spec.command is None:
-            return TimedAdapter(load_python_engine(self.spec.text), self.timeout)
+            return TimedAdapter(load_python_engine(self.spec.text, self._startup()), self.timeout)
         if self._given_up is not None:
             raise EngineUnavailable(self._given_up)  # a new exception each time, with its own traceback
         if self._process is None or not self._process.alive:

@@ -230,6 +230,14 @@ class ExitsAsItIsMade(ReferenceAdapter):
         sys.exit(0)
 
 
+class HangsAsItIsMade(ReferenceAdapter):
+    """Never returns from being created."""
+
+    def __init__(self) -> None:
+        while True:
+            time.sleep(0.05)
+
+
 class VersionAsANumber(ReferenceAdapter):
     """Gives its version as a number, which no ``hello`` over the wire could."""
 
