@@ -94,6 +94,33 @@ def test_an_engine_that_ends_its_process_is_a_finding_and_the_run_goes_on(
     assert died["shows"] == "the process exited with code 0 (the engine runs in that process: it may have crashed it)"
 
 
+@pytest.mark.parametrize("how", ["in process", "over the wire"])
+def test_an_engine_that_cant_be_had_for_a_game_is_its_finding_and_the_run_goes_on(
+    tmp_path: Path, how: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An adapter whose creation fails, an engine process that fails its handshake (and is then not
+    started again): engine failures of the games, not an internal error of the suite (exit 3)."""
+    if how == "in process":
+        engine, said = "tests.fakes.adapters:FailsToBeMadeAgain", "no second engine today"
+    else:  # its first start answers what it supports; every later one dies before its hello's answer
+        marker = shlex.quote(str(tmp_path / "started"))
+        starts = (
+            f"if [ -e {marker} ]; then echo dying >&2; exit 3; fi; touch {marker}; "
+            f"exec {shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} honest"
+        )
+        engine, said = f"sh -c {shlex.quote(starts)}", "dying"
+    code = main(["explore", "--engine", engine, "--edition", "cr2024", "--games", "3", "--max-decisions", "10",
+                 "--shrink-budget", "2", "--report-dir", str(tmp_path / "report")])  # fmt: skip
+    assert code == 1
+    assert "internal error" not in capsys.readouterr().err
+    report = read(tmp_path / "report" / "explore-report.json")
+    edition = report["editions"][0]
+    assert not report["partial"] and edition["games_played"] == 3
+    assert edition["findings"] and all(f["kind"] == "engine failure" for f in edition["findings"])
+    assert all(f["shows"].startswith("while starting the engine: ") for f in edition["findings"])
+    assert any(said in f["shows"] for f in edition["findings"])
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_keyboard_interrupt_out_of_the_engine_stops_the_run_as_ctrl_c_does(
     tmp_path: Path, jobs: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -34,12 +34,13 @@ from random import Random
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import Flaky, NoSuchExample
 
-from checker.contract.interface import EngineAdapter
+from checker.contract.interface import EngineAdapter, EngineFailure
 from checker.explore.gherkin import scenario
 from checker.explore.options import MAX_DECISIONS, SHRINK_BUDGET
-from checker.explore.play import Finding, Played, play
+from checker.explore.play import Finding, Played, failure, play
 from checker.explore.position import Position
 from checker.explore.strategies import games
+from checker.running.engines import EngineNotFound
 
 #: Hypothesis's settings for one game: generation from the game's own seed, no database, no deadline
 #: (an engine's own time limit is the run's ``--timeout``). Three examples: the simplest game,
@@ -159,8 +160,7 @@ def explore_game(
             if first and (first[0].kind == "timeout" or tries >= shrink_budget):
                 return False  # a hang isn't shrunk (each try would wait for the timeout), nor beyond the budget
             tries += bool(first)
-            reference = engines.reference() if engines.reference is not None else None
-            played = play(engines.engine(), game[0], game[1], trace, reference)
+            played = _play(engines, game, trace)
             if not first:  # a generated game, not a shrinking try: it counts in the run's totals
                 _count(outcome, played)
                 if played.finding is not None:
@@ -192,6 +192,18 @@ def explore_game(
         title = f"{edition} game {index} of seed {seed}: {played.finding.kind} {played.finding.what}"
         outcome.reproduction = Reproduction(position, played, scenario(position, played.actions, title))
     return outcome
+
+
+def _play(engines: Engines, game: tuple[Position, tuple[int, ...]], trace: Path) -> Played:
+    """One play of ``game``. An engine that can't be had for it is its engine failure, as a crash in
+    it is: an engine process that fails its handshake (or, after failing it three times in a row, is
+    not started again), an adapter in process whose creation fails this time."""
+    try:
+        engine = engines.engine()
+    except (EngineFailure, EngineNotFound) as exc:
+        return Played(game[0], finding=failure(exc, "while starting the engine"))
+    reference = engines.reference() if engines.reference is not None else None
+    return play(engine, game[0], game[1], trace, reference)
 
 
 def _count(outcome: GameOutcome, played: Played) -> None:

@@ -68,7 +68,8 @@ class Played:
     broken: set[str] = field(default_factory=set)
 
 
-def _failure(exc: BaseException, during: str) -> Finding:
+def failure(exc: BaseException, during: str) -> Finding:
+    """The finding of an engine's failure (a timeout, or else an engine failure) ``during`` something."""
     kind = "timeout" if isinstance(exc, EngineTimeout) else "engine failure"
     return Finding(kind, type(exc).__name__, f"{during}: {exc}"[:2000])
 
@@ -119,7 +120,7 @@ def play(
     except UnsupportedError as exc:  # the adapter can't express an action: the game ends there
         played.unsupported = str(exc)
     except (EngineFailure, Exception) as exc:  # an engine crash or a hang ends the game as a finding
-        played.finding = _failure(exc, _doing(played, taking))
+        played.finding = failure(exc, _doing(played, taking))
     finally:
         game.close()
     _check(played, trace)

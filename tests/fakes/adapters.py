@@ -243,3 +243,18 @@ class VersionAsANumber(ReferenceAdapter):
 
     def capabilities(self) -> Capabilities:
         return replace(super().capabilities(), version=123)  # type: ignore[arg-type]
+
+
+_made = 0
+
+
+class FailsToBeMadeAgain(ReferenceAdapter):
+    """Is created once in a process, and fails to be created the next time (a licence server that went
+    away, say): a failure of the engine in the middle of a run, not of the adapter's loading."""
+
+    def __init__(self) -> None:
+        global _made
+        _made += 1
+        if _made > 1:
+            raise RuntimeError("no second engine today")
+        super().__init__()
