@@ -38,7 +38,7 @@ from checker.explore.position import Position
 from checker.explore.report import ExploreReportError, merge, read
 from checker.explore.sessions import side_by_side
 from checker.explore.strategies import PERMANENT_TYPES, card_names, games, parts, positions, setups
-from tests.fakes.adapters import NoUpkeepPriority
+from tests.fakes.adapters import Hostile, NoUpkeepPriority
 
 PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
 SMALL = ["--edition", "cr2024", "--games", "4", "--max-decisions", "30"]
@@ -404,6 +404,21 @@ def test_an_engine_failure_names_the_action_it_failed_in(at: int, tmp_path: Path
     assert played.finding is not None and len(played.actions) == at - 1
     assert played.finding.shows.startswith(f"while taking action {at} ("), played.finding
     assert played.finding.shows.endswith("): perform fails")
+    # A reproduction takes the action the engine failed in last: that is where it fails.
+    assert played.failed_in is not None and played.reproduced == [*played.actions, (played.failed_in, False)]
+
+
+def test_the_scenario_of_an_engine_failure_in_an_action_takes_that_action_and_fails_on_the_engine(
+    pytester: pytest.Pytester,
+) -> None:
+    outcome = explore_game(Engines(Hostile), "cr2024", seed=0, index=1, kinds=("setup",), max_decisions=10)
+    assert outcome.finding is not None and outcome.finding.kind == "engine failure"
+    assert outcome.finding.shows.startswith("while taking action 1 (")
+    reproduction = outcome.reproduction
+    assert reproduction is not None and reproduction.gherkin is not None
+    assert "\n    When Alice passes priority\n    Then " in reproduction.gherkin
+    _run_scenario(pytester, reproduction.gherkin, "tests.fakes.adapters:Hostile").assert_outcomes(failed=1)
+    _run_scenario(pytester, reproduction.gherkin, "reference").assert_outcomes(passed=1)
 
 
 @pytest.mark.usefixtures("default_handlers")

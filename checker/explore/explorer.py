@@ -165,7 +165,7 @@ def explore_game(
                 _count(outcome, played)
                 if played.finding is not None:
                     first.append(played.finding)
-                    outcome.decisions_before_shrinking = len(played.actions)
+                    outcome.decisions_before_shrinking = len(played.reproduced)
             shows = played.finding is not None and played.finding.key == first[0].key if first else False
             if shows:
                 smallest[:] = [(game[0], played)]
@@ -190,7 +190,7 @@ def explore_game(
         assert played.finding is not None
         outcome.finding = played.finding
         title = f"{edition} game {index} of seed {seed}: {played.finding.kind} {played.finding.what}"
-        outcome.reproduction = Reproduction(position, played, scenario(position, played.actions, title))
+        outcome.reproduction = Reproduction(position, played, scenario(position, played.reproduced, title))
     return outcome
 
 

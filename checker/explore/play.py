@@ -66,6 +66,15 @@ class Played:
     checked: int = 0  # events the rules checker followed
     #: Every check the game broke, whether or not its first violation is the finding.
     broken: set[str] = field(default_factory=set)
+    #: The action the engine was taking when it failed (crashed, hung), neither taken nor refused.
+    failed_in: Action | None = None
+
+    @property
+    def reproduced(self) -> list[tuple[Action, bool]]:
+        """The actions a reproduction of the game takes: those played, then the one the engine failed
+        in, if it failed in one, since that is where the engine fails (without it, the scenario
+        would end before the failure and pass on the engine)."""
+        return self.actions + ([(self.failed_in, False)] if self.failed_in is not None else [])
 
 
 def failure(exc: BaseException, during: str) -> Finding:
@@ -121,6 +130,7 @@ def play(
         played.unsupported = str(exc)
     except (EngineFailure, Exception) as exc:  # an engine crash or a hang ends the game as a finding
         played.finding = failure(exc, _doing(played, taking))
+        played.failed_in = taking
     finally:
         game.close()
     _check(played, trace)

@@ -47,7 +47,7 @@ def finding_json(outcome: GameOutcome) -> dict[str, Any]:
         reproduction = {
             "gherkin": r.gherkin,
             "setup": encode(r.position.setup()),
-            "actions": [{"action": encode(a), "refused": refused} for a, refused in r.played.actions],
+            "actions": [{"action": encode(a), "refused": refused} for a, refused in r.played.reproduced],
         }
     return {
         "game": outcome.index,
