@@ -161,6 +161,11 @@ def test_a_merged_reports_text_reaches_the_terminal_as_text(tmp_path: Path, caps
         (["--shard", "3/2"], "a share is I/N"),
         (["--games", "0"], "'0' is not a whole number >= 1"),
         (["--games", "-1"], "'-1' is not a whole number >= 1"),
+        (["--games", "²"], "'²' is not a whole number >= 1"),  # a digit to isdigit(), not to int()
+        (["--seed", "²"], "'²' is not a whole number >= 0"),
+        (["--shard", "1/²"], "'1/²': a share is I/N"),
+        # Choices drawn for a game of up to 10**12 decisions took minutes and gigabytes.
+        (["--max-decisions", "1000000000000"], "'1000000000000': a game of at most 100,000 decisions"),
         (["--engine", "no.such.module:Adapter"], "no.such.module"),
         (["--engine", ""], "engine: an empty command line"),
         (["--engine", "'unbalanced"], "cannot read it as a command line: No closing quotation"),

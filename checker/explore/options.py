@@ -19,6 +19,11 @@ from checker.running.wire.client import DEFAULT_TIMEOUT
 MAX_DECISIONS = 400
 #: The most plays shrinking a finding may take (each a whole game on the engine).
 SHRINK_BUDGET = 200
+#: The most ``--max-decisions`` may be. A game's choices are drawn whole before it is played, one
+#: random byte a decision for a length drawn up to the bound (:func:`checker.explore.strategies.choices`):
+#: a bound of 10**12 drew for minutes and gigabytes before the first game. Games end long before
+#: (a library runs out): on the reference engine, within a few hundred decisions.
+LONGEST_GAME = 100_000
 
 
 #: What the summary's and the report's "plays" count, for --help (docs/explore.md says it too).
@@ -78,10 +83,10 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--max-decisions",
-        type=_natural,
+        type=_decisions,
         default=MAX_DECISIONS,
         metavar="N",
-        help=f"longest game (default {MAX_DECISIONS})",
+        help=f"longest game (default {MAX_DECISIONS}, at most {LONGEST_GAME:,})",
     )
     p.add_argument(
         "--timeout",
@@ -136,15 +141,22 @@ def resolve_playing(args: argparse.Namespace) -> list[str]:
 
 
 def _natural(text: str) -> int:
-    if not text.isdigit():
+    # Decimal digits, which int() reads (any script's); not isdigit(), which is true of '²' too.
+    if not text.isdecimal():
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
     return int(text)
 
 
 def _count(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
     return int(text)
+
+
+def _decisions(text: str) -> int:
+    if (found := _natural(text)) > LONGEST_GAME:
+        raise argparse.ArgumentTypeError(f"{text!r}: a game of at most {LONGEST_GAME:,} decisions")
+    return found
 
 
 def _shard(text: str) -> Shard:

@@ -54,7 +54,7 @@ def shard(text: str) -> tuple[int, int]:
     """A share for ``--shard``: ``I/N``, the I-th of N (from 1), of the feature files (``certify``)
     or of the games (``explore``)."""
     index, slash, count = text.partition("/")
-    if slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count):
+    if slash and index.isdecimal() and count.isdecimal() and 1 <= int(index) <= int(count):  # not isdigit(): "²"
         return int(index), int(count)
     raise argparse.ArgumentTypeError(f"{text!r}: a share is I/N, the I-th of N, such as 1/2")
 
