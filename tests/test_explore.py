@@ -132,6 +132,12 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
         merge(reports)
     with pytest.raises(ExploreReportError, match="again"):
         merge([reports[0], reports[0]])
+    # Shard 2 of the same run but of another edition: merged, each edition would lack half its games.
+    other = tmp_path / "other"
+    main(["explore", "--edition", "cr2024", "--games", "2", "--max-decisions", "5", "--seed", "1",
+          "--shard", "2/2", "--report-dir", str(other)])  # fmt: skip
+    with pytest.raises(ExploreReportError, match=r"/other: not of the same run as .*: it explored cr2024, not mirage"):
+        merge([reports[0], (str(other), read(other / "explore-report.json"))])
     beyond = {**reports[0][1], "shard": {"index": 5, "count": 2}}  # as if shard 2 had been merged: it hasn't
     with pytest.raises(ExploreReportError, match=r"shard 5/2: no such shard \(1 to 2\)"):
         merge([reports[0], ("beyond", beyond)])

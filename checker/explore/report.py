@@ -114,7 +114,7 @@ def read(path: Path) -> dict[str, Any]:
 
 def merge(reports: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     """The report of the whole run from its shards' reports (each named by its source, for errors).
-    They must come from one run (the same engine, seed, games...), each shard at most once; a
+    They must come from one run (the same engine, seed, games, editions...), each shard at most once; a
     merge that lacks some shards, or holds a partial one, is partial."""
     if not reports:
         raise ExploreReportError("no report to merge")
@@ -127,6 +127,13 @@ def merge(reports: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
                 raise ExploreReportError(
                     f"{source}: not of the same run as {first_source}: its {k} is {report[k]!r}, not {first[k]!r}"
                 )
+        # The editions too (not a run field: an interrupted shard lists them all the same): shards of other
+        # editions merged would be a whole run of none, each edition lacking the other shards' games.
+        if (explored := _editions(report)) != _editions(first):
+            raise ExploreReportError(
+                f"{source}: not of the same run as {first_source}: it explored {', '.join(explored) or 'no edition'}, "
+                f"not {', '.join(_editions(first)) or 'no edition'}"
+            )
         shard = report["shard"] or {"index": 1, "count": 1}
         if count is not None and shard["count"] != count:
             raise ExploreReportError(f"{source}: a shard of {shard['count']}, the others of {count}")
@@ -153,6 +160,11 @@ def merge(reports: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     order = [e["edition"] for e in first["editions"]]
     ordered = [editions[n] for n in order] + [e for n, e in editions.items() if n not in order]
     return report_json(first, Shard(1, 1), partial, ordered)
+
+
+def _editions(report: dict[str, Any]) -> list[str]:
+    """The editions a report explored, in a fixed order (a run's --edition options may be in any)."""
+    return sorted(e["edition"] for e in report["editions"])
 
 
 _TOTALS = ("games_played", "plays", "decisions", "refused", "events", "unsupported")
