@@ -146,6 +146,19 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
     assert main(["explore", "--merge", str(tmp_path / "1" / "explore-report.json")]) == 1
 
 
+def test_a_merge_is_not_written_over_a_report_it_merges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--report-dir a shard's directory: the shard's report would be lost, and the run not merged again."""
+    shard = tmp_path / "shard-1"
+    main(["explore", "--edition", "mirage", "--games", "2", "--max-decisions", "5", "--shard", "1/2",
+          "--report-dir", str(shard)])  # fmt: skip
+    before = (shard / "explore-report.json").read_bytes()
+    capsys.readouterr()
+    assert main(["explore", "--merge", str(shard / "explore-report.json"), "--report-dir", str(shard)]) == 2
+    said = capsys.readouterr().err
+    assert f"--report-dir {shard}: the merge would replace {shard / 'explore-report.json'}, a report it merges" in said
+    assert (shard / "explore-report.json").read_bytes() == before
+
+
 def test_a_merged_reports_text_reaches_the_terminal_as_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """What a report says (it may come from anywhere) is neither markup nor terminal control."""
     out = tmp_path / "run"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -142,6 +143,19 @@ def _writable(report_dir: Path | None, error: Callable[[str], None]) -> bool:
     return True
 
 
+def _apart(paths: list[Path], report_dir: Path | None, error: Callable[[str], None]) -> bool:
+    """Whether the merge's report would replace none of the reports merged (``--report-dir`` the
+    directory of a shard's): that shard's report would be lost, and the run could not be merged again."""
+    target = None if report_dir is None else report_dir / "explore-report.json"
+    for path in paths:
+        with contextlib.suppress(OSError):  # a target that doesn't exist yet is no report's
+            if target is not None and os.path.samefile(path, target):
+                said = f"the merge would replace {path}, a report it merges: write it elsewhere"
+                error(f"--report-dir {report_dir}: {said}")
+                return False
+    return True
+
+
 def _finish(
     console: Console,
     args: argparse.Namespace,
@@ -263,7 +277,7 @@ def _merge(paths: list[Path], report_dir: Path | None, console: Console, error: 
     except reports.ExploreReportError as exc:
         error(str(exc))
         return EXIT_USAGE
-    if not _writable(report_dir, error):
+    if not _writable(report_dir, error) or not _apart(paths, report_dir, error):
         return EXIT_USAGE
     _summary(merged, console, 0)
     kept = _kept(merged, report_dir, console, error)
