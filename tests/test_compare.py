@@ -98,6 +98,18 @@ def test_one_engine_twice_in_an_edition_is_refused() -> None:
     assert len(compare([("first.json", one), ("second.json", other_version)]).engines) == 2
 
 
+def test_the_comparison_is_not_written_over_a_report_it_compares(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A report named compare.json in --out: it was replaced by the comparison, exit 0."""
+    kept = tmp_path / "compare.json"
+    kept.write_bytes(PHASE.read_bytes())
+    assert main(["compare", str(REFERENCE), str(kept), "--out", str(tmp_path)]) == 2
+    said = f"--out {tmp_path}: the comparison would replace {kept}, a report it compares: write it elsewhere"
+    assert said in capsys.readouterr().err
+    assert kept.read_bytes() == PHASE.read_bytes() and not (tmp_path / "compare.md").exists()
+
+
 def test_the_command_writes_the_markdown_and_the_json_with_its_schema(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from checker.cli.output import error
 from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from checker.judging.reports._text import shorten, visible, written
-from checker.running.options import OptionError, check_output_dir
+from checker.running.options import OptionError, check_apart, check_output_dir
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -30,12 +30,13 @@ def run_diff(old: Path, new: Path, console: Console) -> int:
 
 
 def run_compare(paths: list[Path], out: str | None, console: Console) -> int:
-    from checker.judging.compare import CompareError, compare, describe, write
+    from checker.judging.compare import WRITTEN, CompareError, compare, describe, write
     from checker.judging.reports.json_report import ReportError, read_json
 
     try:
         if out is not None:
             check_output_dir("--out", out)
+            check_apart("--out", Path(out), WRITTEN, paths, "the comparison", "compares")
         comparison = compare([(str(path), read_json(path)) for path in paths])
     except (OptionError, ReportError, CompareError) as exc:
         error(str(exc))

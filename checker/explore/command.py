@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,7 +35,7 @@ from checker.explore.options import resolve_playing
 from checker.explore.sessions import Games, side_by_side, what_it_supports
 from checker.judging.reports._text import plain, visible, written
 from checker.running.engines import EngineNotFound
-from checker.running.options import OptionError, probe_output_dir
+from checker.running.options import OptionError, check_apart, probe_output_dir
 
 
 def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]) -> int:
@@ -146,13 +145,12 @@ def _writable(report_dir: Path | None, error: Callable[[str], None]) -> bool:
 def _apart(paths: list[Path], report_dir: Path | None, error: Callable[[str], None]) -> bool:
     """Whether the merge's report would replace none of the reports merged (``--report-dir`` the
     directory of a shard's): that shard's report would be lost, and the run could not be merged again."""
-    target = None if report_dir is None else report_dir / "explore-report.json"
-    for path in paths:
-        with contextlib.suppress(OSError):  # a target that doesn't exist yet is no report's
-            if target is not None and os.path.samefile(path, target):
-                said = f"the merge would replace {path}, a report it merges: write it elsewhere"
-                error(f"--report-dir {report_dir}: {said}")
-                return False
+    if report_dir is not None:
+        try:
+            check_apart("--report-dir", report_dir, ["explore-report.json"], paths, "the merge", "merges")
+        except OptionError as exc:
+            error(str(exc))
+            return False
     return True
 
 

@@ -341,11 +341,17 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
     }
 
 
+#: The files :func:`write` writes.
+WRITTEN = ("compare.md", SCHEMA_FILE, "compare.json")
+
+
 def write(comparison: Comparison, directory: Path) -> list[Path]:
-    """Write ``compare.md``, ``compare.json`` and its schema into ``directory``; returns the paths written."""
+    """Write :data:`WRITTEN` into ``directory``: ``compare.md``, ``compare.json`` and its schema;
+    returns the paths written."""
     directory = Path(directory)
+    markdown_file, schema_file, json_file = (directory / name for name in WRITTEN)
     return [
-        write_text(directory / "compare.md", markdown(comparison)),
-        write_text(directory / SCHEMA_FILE, dumps(COMPARISON.schema())),
-        write_text(directory / "compare.json", dumps({"$schema": SCHEMA_FILE, **to_json(comparison)})),
+        write_text(markdown_file, markdown(comparison)),
+        write_text(schema_file, dumps(COMPARISON.schema())),
+        write_text(json_file, dumps({"$schema": SCHEMA_FILE, **to_json(comparison)})),
     ]

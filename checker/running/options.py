@@ -174,6 +174,21 @@ def check_output_dir(option: str, directory: str) -> None:
         raise OptionError(f"{option} {directory}: can't be written: {exc.strerror or exc}") from None
 
 
+def check_apart(
+    option: str, directory: Path, names: Iterable[str], inputs: Iterable[Path], work: str, verb: str
+) -> None:
+    """Writing the files ``names`` into ``directory`` replaces none of the ``inputs`` (a comparison
+    written beside the reports it compares, under the name of one): that input would be lost, and
+    the command could not be run again on it. ``work`` and ``verb`` say the command's job ("the
+    merge", "merges")."""
+    for path in inputs:
+        for name in names:
+            with contextlib.suppress(OSError):  # a file not there yet is no input's
+                if os.path.samefile(path, directory / name):
+                    said = f"{work} would replace {path}, a report it {verb}: write it elsewhere"
+                    raise OptionError(f"{option} {directory}: {said}")
+
+
 def probe_output_dir(option: str, directory: str) -> None:
     """:func:`check_output_dir`, the directories it made removed again: for a check that must come
     before other usage errors (and before an engine starts), none of which may leave a directory
