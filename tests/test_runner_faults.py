@@ -515,6 +515,17 @@ def test_an_engine_supporting_none_of_the_editions_does_not_pass(tmp_path: Path)
     assert report.engine.name == "reference-engine"  # its identity is kept though no scenario could run
 
 
+def test_an_engine_that_names_itself_otherwise_mid_run_does_not_pass_as_the_first(tmp_path: Path) -> None:
+    done, report = adapter_run(tmp_path, "NamedAnew")
+    assert done.returncode == 1, done.stdout + done.stderr
+    first = report.engine.version
+    assert report.engine.name == "reference-engine" and first.startswith("0.")
+    others = [r for r in report.results if r.status is Status.ERROR]
+    assert len(others) == len(report.results) - 1  # each scenario's adapter is made anew: all but the first
+    assert "passed as engine 'reference-engine' '0." in (others[0].message or "")
+    assert f"not as the run's, 'reference-engine' '{first}'" in (others[0].message or "")
+
+
 # --------------------------------------------------------------------------- inputs checked first
 
 

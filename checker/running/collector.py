@@ -310,19 +310,29 @@ class Collector:
         return f"{cause}; {len(self.results)}{of} scenario runs done"
 
     def add(self, properties: list[tuple[str, object]]) -> ScenarioResult | None:
-        """Take in a scenario's result and the engine's identity from a report's user properties."""
-        found = None
+        """Take in a scenario's result and the engine's identity from a report's user properties.
+
+        A run's results are one engine's, the one its report names: the first identity seen (or
+        ``smoke``'s handshake's). A scenario whose engine named itself otherwise (a process restarted
+        as another version, an adapter that names itself afresh each time it is made) errs, saying
+        so, rather than passing under a name that isn't its engine's."""
+        found = identity = None
         for key, value in properties:
             if key == RESULT and isinstance(value, dict):
                 found = _result_from_dict(value)
-                self.parts.add(found.part)
-                if not self.results and self.on_first_result is not None:
-                    self.on_first_result()
-                self.results.append(found)
-            elif key == ENGINE and self.identity is None and isinstance(value, dict):
-                self.identity = EngineIdentity(str(value["name"]), str(value["version"]), self.engine_spec)
+            elif key == ENGINE and isinstance(value, dict):
+                identity = EngineIdentity(str(value["name"]), str(value["version"]), self.engine_spec)
             elif key == TRACE_NOT_WRITTEN:
                 self.traces_not_written.append(str(value))
+        if identity is not None and self.identity is None:
+            self.identity = identity
+        elif identity is not None and found is not None and self.identity is not None:
+            found = _of_another_engine(found, self.identity, identity)
+        if found is not None:
+            self.parts.add(found.part)
+            if not self.results and self.on_first_result is not None:
+                self.on_first_result()
+            self.results.append(found)
         return found
 
     def traces_problem(self) -> str | None:
@@ -347,6 +357,23 @@ class Collector:
             tuple(sorted(self.results, key=lambda r: r.id)),
             partial,
         )
+
+
+def _of_another_engine(result: ScenarioResult, run: EngineIdentity, engine: EngineIdentity) -> ScenarioResult:
+    """A scenario's result where its engine named itself ``engine``: itself when that is the run's
+    engine (``run``), else an error that says both names."""
+    if (engine.name, engine.version) == (run.name, run.version):
+        return result
+    return dataclasses.replace(
+        result,
+        status=Status.ERROR,
+        failing_step=None,
+        message=(
+            f"{result.status} as engine {engine.name!r} {engine.version!r}, not as the run's, {run.name!r} "
+            f"{run.version!r} (as it named itself first): a run's results must all be of one engine (was its "
+            "process restarted as another version, or does its adapter name itself anew each time it is made?)"
+        ),
+    )
 
 
 def _stopped_by_exit(reason: str, worker: str | None = None) -> str:

@@ -258,3 +258,17 @@ class FailsToBeMadeAgain(ReferenceAdapter):
         if _made > 1:
             raise RuntimeError("no second engine today")
         super().__init__()
+
+
+class NamedAnew(ReferenceAdapter):
+    """Gives another version each time it is made, as an engine process restarted as another would."""
+
+    made = 0  # in this process
+
+    def __init__(self) -> None:
+        super().__init__()
+        NamedAnew.made += 1
+        self.version = f"0.{NamedAnew.made}"
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), version=self.version)
