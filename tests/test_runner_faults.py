@@ -249,6 +249,18 @@ def test_an_adapter_that_ends_the_process_never_leaves_exit_code_0(tmp_path: Pat
     _says_partial(tmp_path / "reports", report)
 
 
+@pytest.mark.parametrize("adapter", ["StopsTheSession", "StopsTheSessionPlainly"])
+def test_an_adapter_that_stops_the_session_with_pytest_exit_leaves_a_partial_run(tmp_path: Path, adapter: str) -> None:
+    """Whatever exit code it names (0 too): its scenarios not run, the run is partial (exit 1), said as
+    what it was, not a pass nor a Ctrl-C."""
+    done, report = adapter_run(tmp_path, adapter)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "stopped by pytest.exit(): the engine had enough" in done.stderr
+    assert "KeyboardInterrupt" not in done.stderr
+    assert 0 < len(report.results) < 64
+    _says_partial(tmp_path / "reports", report)
+
+
 UNTAP = ("--part", "untap")
 
 

@@ -262,7 +262,7 @@ class Collector:
         if self.planned is None and isinstance(output.get(PLANNED), int):
             self.planned = output[PLANNED]
         if self.exited is None and isinstance(output.get(EXITED), str):
-            self.exited = _stopped_by_exit(output[EXITED], node.gateway.id)
+            self.exited = stopped_by_exit(output[EXITED], node.gateway.id)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.add(report.user_properties)
@@ -274,7 +274,7 @@ class Collector:
             self.interrupt = excinfo.value
         elif isinstance(excinfo.value, pytest.exit.Exception):
             self.exit_reason = excinfo.value.msg
-            self.exited = _stopped_by_exit(self.exit_reason)
+            self.exited = stopped_by_exit(self.exit_reason)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         worker_output = getattr(session.config, "workeroutput", None)
@@ -376,7 +376,7 @@ def _of_another_engine(result: ScenarioResult, run: EngineIdentity, engine: Engi
     )
 
 
-def _stopped_by_exit(reason: str, worker: str | None = None) -> str:
+def stopped_by_exit(reason: str, worker: str | None = None) -> str:
     where = f" in pytest-xdist worker {worker}" if worker is not None else ""
     return f"stopped by pytest.exit(){where}" + (f": {reason}" if reason else "")
 

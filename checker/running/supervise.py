@@ -43,7 +43,7 @@ from typing import Any
 import pytest
 
 from checker.contract.interrupts import INTERRUPTS, taken
-from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, Collector
+from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, Collector, stopped_by_exit
 
 #: Seconds the child has to wrap up after it is asked to stop.
 GRACE = 10.0
@@ -134,6 +134,13 @@ class _Relay:
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.send({"planned": len(session.items)})
 
+    def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+        """A ``pytest.exit()`` (an adapter's) that stopped the session, which pytest tells here too: the
+        session ends with the exit code it names (0 among them) or as interrupted, and only its reason
+        tells the parent that its scenarios didn't all run, and that no Ctrl-C stopped them."""
+        if isinstance(excinfo.value, pytest.exit.Exception):
+            self.send({"exited": excinfo.value.msg})
+
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         properties = [[k, v] for k, v in report.user_properties if k in (RESULT, ENGINE, TRACE_NOT_WRITTEN)]
         if properties:
@@ -195,6 +202,7 @@ class _Parent:
         self.planned: dict[int, int] = {}  # by the child's pipe
         self.usage_error: str | None = None  # the first child's that refused to start
         self.exits: dict[int, dict[str, Any]] = {}  # by the child's pipe
+        self.exited: dict[int, str] = {}  # by the child's pipe: why pytest.exit() stopped its session
         self.interrupted_first: int | None = None  # the pipe of the child a KeyboardInterrupt ended first
 
     def _interrupted(self, signum: int, frame: FrameType | None) -> None:
@@ -279,16 +287,19 @@ class _Parent:
                 self.on_result(found)
         elif "usage_error" in message:
             self.usage_error = self.usage_error or str(message["usage_error"])
+        elif "exited" in message:
+            self.exited[fd] = stopped_by_exit(str(message["exited"]))
         elif "exit" in message:
             self.exits[fd] = message
-            if message["exit"] == pytest.ExitCode.INTERRUPTED and self.interrupted_first is None:
+            interrupted = message["exit"] == pytest.ExitCode.INTERRUPTED and fd not in self.exited
+            if interrupted and self.interrupted_first is None:
                 self.interrupted_first = fd
                 if self.signal is None:
                     self._stop()  # a KeyboardInterrupt inside one child ends the run, as a Ctrl-C would
 
     def _ending(self, statuses: list[int]) -> Ending:
         endings = {
-            fd: self._child_ending(self.exits.get(fd), status)
+            fd: self._child_ending(self.exits.get(fd), status, self.exited.get(fd))
             for fd, status in zip(self.children, statuses, strict=True)
         }
         if self.signal is not None:
@@ -305,7 +316,12 @@ class _Parent:
         code = _merged([e.exit_code for e in endings.values() if e.exit_code is not None])
         return Ending(code, usage_error=self.usage_error if code == pytest.ExitCode.USAGE_ERROR else None)
 
-    def _child_ending(self, exit: dict[str, Any] | None, status: int) -> Ending:
+    def _child_ending(self, exit: dict[str, Any] | None, status: int, exited: str | None = None) -> Ending:
+        """How one child ended, by its last message (None: it sent none), its process's status and
+        whether pytest.exit() stopped its session (``exited``: why), which a child ends as pytest does:
+        with the exit code it names, 0 too, or as interrupted. Its scenarios not run, the run is partial."""
+        if exit is not None and exited is not None:
+            return Ending(int(exit["exit"]), None, exited)
         if exit is not None:
             code = int(exit["exit"])
             if code == pytest.ExitCode.INTERRUPTED:

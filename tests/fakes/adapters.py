@@ -18,6 +18,8 @@ import time
 from dataclasses import replace
 from unittest.mock import patch
 
+import pytest
+
 from checker.adapters.reference import ReferenceAdapter
 from checker.contract.interface import Action, Capabilities, GameEvent, GameSetup, GameView, PassPriority
 from reference_engine import EDITIONS
@@ -71,6 +73,24 @@ class Interrupting(ReferenceAdapter):
     def perform(self, action: Action) -> None:
         if _count():
             raise KeyboardInterrupt
+        super().perform(action)
+
+
+class StopsTheSession(ReferenceAdapter):
+    """Calls ``pytest.exit()`` in the middle of the run, saying the exit code 0 is to be the session's."""
+
+    def perform(self, action: Action) -> None:
+        if _count():
+            pytest.exit("the engine had enough", returncode=0)
+        super().perform(action)
+
+
+class StopsTheSessionPlainly(ReferenceAdapter):
+    """Calls ``pytest.exit()`` in the middle of the run, naming no exit code."""
+
+    def perform(self, action: Action) -> None:
+        if _count():
+            pytest.exit("the engine had enough")
         super().perform(action)
 
 
