@@ -183,6 +183,20 @@ def test_an_engine_that_dies_at_every_start_is_given_up_and_its_identity_is_unkn
     assert report.engine.name != "unknown" and honest.engine.known
 
 
+def test_a_refused_handshake_is_a_failed_start_not_an_unsupported_scenario(tmp_path: Path, honest: RunReport) -> None:
+    """Refused once, the scenario at hand errs (it passed as unsupported); refused at every start, the
+    engine is given up as one that dies there."""
+    code, report, output = certify(tmp_path, "refuse-hello")
+    assert code == 1, output
+    said = _only_one(report, honest, Status.ERROR)
+    assert 'the engine refused the handshake with an error of kind "unsupported": not now' in said
+    (tmp_path / "always").mkdir()
+    code, report, _ = certify(tmp_path / "always", "refuse-hello", once=False)
+    assert code == 1 and {r.status for r in report.results} == {Status.ERROR}
+    given_up = [r.message or "" for r in report.results if "is not started again" in (r.message or "")]
+    assert len(given_up) == len(honest.results) - START_ATTEMPTS and "refused the handshake" in given_up[0]
+
+
 # --------------------------------------------------------------------------- the verdict never lies
 
 ROOT = Path(__file__).resolve().parents[1]

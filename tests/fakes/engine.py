@@ -29,6 +29,7 @@ FAULT is one of:
   no-editions                  claim no edition in its hello
   bad-phase:<request type>:<n> answer a view whose phase is "teatime"
   refuse-bye                   answer bye with an unsupported error
+  refuse-hello                 answer hello with an unsupported error (as an engine of another protocol would)
   strict-v1                    answer a hello that offers features with an invalid_request error
   changes-first                (with --state) send the view of each start's answer as view_changes
   pass-unasked:<request type>:<n>  (with --state) say in its answer that Bob passed priority after the action, unasked
@@ -138,6 +139,8 @@ def main(argv: list[str]) -> int:
             response["passed"] = {"player": "Bob", "events": 0}
         if kind == "pass-late" and hit and "passed" in response:
             response["passed"]["events"] = len(response["events"])
+        if rtype == "hello" and kind == "refuse-hello" and _armed(once):
+            response = {"id": request["id"], "type": "error", "error": {"kind": "unsupported", "message": "not now"}}
         if rtype == "bye" and kind == "refuse-bye":
             response = {"id": request["id"], "type": "error", "error": {"kind": "unsupported", "message": "no bye"}}
         if rtype == "hello" and kind == "no-effects":

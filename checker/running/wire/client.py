@@ -277,7 +277,15 @@ class WireEngine:
         if offer and (error := _error_of(hello)) is not None and error.get("kind") == "invalid_request":
             # An engine that holds requests strictly to protocol 1 without features: say hello plainly.
             hello = self._exchange("hello", wait, protocol=PROTOCOL_VERSION)
-        self._raise_if_error(hello)  # (an answer of another type was refused as it was read)
+        if (error := _error_of(hello)) is not None:  # (an answer of another type was refused as it was read)
+            # Whatever its kind, no handshake: a failed start (the engine is given up after a few), never
+            # an "unsupported" scenario, which says the engine can't express what that scenario needs.
+            kind = error.get("kind")
+            raise self._fail(
+                EngineFailure(
+                    f"the engine refused the handshake with an error of kind {quoted(kind)}: {error['message']}"
+                )
+            )
         if hello.get("protocol") != PROTOCOL_VERSION:
             raise self._fail(
                 ProtocolError(
