@@ -164,6 +164,16 @@ def test_an_expectation_for_a_part_or_edition_not_run_only_warns() -> None:
     assert "note: 2 expectation(s) not checked: their part or edition wasn't run" in describe(verdict)
 
 
+def test_an_expectation_in_an_edition_its_part_has_no_scenario_of_is_stale_where_both_ran() -> None:
+    """The run asked for the part and the edition, and the part has no scenario there: the entry can
+    never match, and was noted as not run, its part or edition said not to have run, for ever."""
+    nowhere = "untap::Untap in an edition untap has no scenario of::cr2024"
+    ran = replace(report(PASSING, result("upkeep", "D", "cr2024", Status.PASSED)), editions=("mirage", "cr2024"))
+    verdict = check(ran, expect((nowhere, Status.FAILED)))
+    assert [e.id for e in verdict.stale] == [nowhere] and verdict.not_run == () and not verdict.ok
+    assert check(report(PASSING), expect((nowhere, Status.FAILED))).ok  # cr2024 not asked for: not run
+
+
 def test_an_expectation_of_a_part_or_edition_the_suite_doesnt_have_is_stale_whatever_ran() -> None:
     """A misspelt id would otherwise rot in the file as 'not run', never checked."""
     wrong = ("untpa::No such scenario::mirage", "untap::No such scenario::cr2030")
