@@ -609,3 +609,37 @@ def test_the_checks_imported_again_replace_themselves_and_a_second_check_of_a_na
     finally:
         CHECKS.clear()
         CHECKS.update(before)
+
+
+COMBAT_WITHOUT_ATTACKERS = [
+    "phase combat",
+    "step beginning_of_combat",
+    "end step beginning_of_combat",
+    "step declare_attackers",
+    "attackers_declared Alice 0",
+    "step_skipped Alice - declare_blockers",
+    "step_skipped Alice - combat_damage",
+    "end step declare_attackers",
+    "step end_of_combat",
+    "end step end_of_combat",
+    "end phase combat",
+]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        # The upkeep neither begins nor is skipped: the draw step's skip passed over it.
+        ["turn Alice 2", "phase beginning", "step untap", "end step untap", "step_skipped Alice - draw"],
+        # The beginning phase ends after its untap step, its upkeep and draw never heard of.
+        ["turn Alice 2", "phase beginning", "step untap", "end step untap", "end phase beginning"],
+        # Combat ends without its end of combat step.
+        [*COMBAT_WITHOUT_ATTACKERS[:-3], "end phase combat"],
+    ],
+    ids=["a-skip-passes-over-a-step", "a-phase-ends-before-its-last-steps", "combat-without-its-end"],
+)
+def test_a_step_that_neither_begins_nor_is_skipped_breaks_the_order_of_steps(tmp_path: Path, script: list[str]) -> None:
+    """A phase's steps all happen, or are skipped with an event saying so (CR 501.1, 506.1, 512.1);
+    a trace that left one out passed every check."""
+    assert check(tmp_path, "cr2024", script, "phases.steps-in-order") is Status.VIOLATED
+    assert check(tmp_path, "cr2024", COMBAT_WITHOUT_ATTACKERS, "phases.steps-in-order", COMBAT) is Status.PASSED

@@ -49,8 +49,9 @@ class PhaseOrder(Check):
 class StepOrder(Check):
     name = "phases.steps-in-order"
     requires = (
-        "steps follow in their phase's order; an extra step only where an event added it, a second "
-        "combat damage step only right after the first, a new cleanup step only after a cleanup step"
+        "steps follow in their phase's order, each begun or skipped before the phase ends; an extra step only "
+        "where an event added it, a second combat damage step only right after the first, a new cleanup step "
+        "only after a cleanup step"
     )
     rules = (
         "CR24-501.1",
@@ -62,7 +63,9 @@ class StepOrder(Check):
         "CR08-312.1",
         "CR08-300.8",
     )
-    events = frozenset({"phase_began", "step_began", "step_ended", "step_skipped", "step_added", "phase_added"})
+    events = frozenset(
+        {"phase_began", "phase_ended", "step_began", "step_ended", "step_skipped", "step_added", "phase_added"}
+    )
     #: A step that ends as the last step begun changes nothing (its place was taken as it began); a
     #: phase that begins with nothing of the last phase's left to forget, neither.
     when = MappingProxyType(
@@ -83,14 +86,20 @@ class StepOrder(Check):
         self.early: list[str] = []
         self.last: str | None = None
         self.repeats = 0
+        #: Whether a step began, ended or was skipped yet: the trace shows its phases' steps.
+        self.shows_steps = False
 
     def event(self, e: Event) -> None:
         kind, step, phase = e.kind, e.subject or "", self.game.phase
+        self.shows_steps = self.shows_steps or kind.startswith("step_")
         if kind in ("step_added", "phase_added"):
             self.added.append(step)
             return
         if kind == "step_skipped" and phase is None:
             self.early.append(step)  # skipped as the turn ended, before the ending phase began
+            return
+        if kind == "phase_ended":
+            self.ended(e.subject or "")
             return
         steps = self.game.steps_of(phase or "")
         if kind == "phase_began":
@@ -118,9 +127,24 @@ class StepOrder(Check):
                 self.index = max(self.index, steps.index(step))
             self.last = step
         elif kind in ("step_ended", "step_skipped"):
+            if kind == "step_skipped" and step in steps and steps.index(step) > self.index + 1:
+                after = f"the {self.last} step" if self.last else f"the {phase} phase's beginning"
+                self.violated(f"{_step(step)} was skipped after {after}; next was {steps[self.index + 1]}")
             if step in steps:
                 self.index = max(self.index, steps.index(step))
             self.last = step
+
+    def ended(self, phase: str) -> None:
+        """A phase ends: each of its steps has begun or been skipped (an engine that skips one says so
+        with step_skipped, as it does when combat has no attackers or an effect ends the turn). A
+        trace with no step event before it (a source that shows phases only) doesn't say."""
+        steps = self.game.steps_of(phase)
+        if self.index + 1 < len(steps) and self.shows_steps:
+            after = f"its {self.last} step" if self.last else "its beginning"
+            left = steps[self.index + 1 :]
+            which = f"{' and '.join(left)} {'step' if len(left) == 1 else 'steps'}"
+            were = "was" if len(left) == 1 else "were"
+            self.violated(f"the {phase} phase ended after {after}, and its {which} neither began nor {were} skipped")
 
 
 class StepInsideItsPhase(Check):
