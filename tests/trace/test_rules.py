@@ -643,3 +643,17 @@ def test_a_step_that_neither_begins_nor_is_skipped_breaks_the_order_of_steps(tmp
     a trace that left one out passed every check."""
     assert check(tmp_path, "cr2024", script, "phases.steps-in-order") is Status.VIOLATED
     assert check(tmp_path, "cr2024", COMBAT_WITHOUT_ATTACKERS, "phases.steps-in-order", COMBAT) is Status.PASSED
+
+
+def test_a_pass_by_another_player_than_the_one_shown_receiving_priority_after_a_pass_breaks_the_rule(
+    tmp_path: Path,
+) -> None:
+    """Bob is shown receiving priority after Alice's pass, then Alice passes again and the upkeep ends:
+    a round of passes Bob never took part in. The observation met the expectation, and the pass
+    after it was not compared with it: the trace passed every check."""
+    name = "priority.next-player-after-a-pass"
+    shown = ["step upkeep", "priority Alice", "pass Alice", "priority Bob"]
+    assert check(tmp_path, "cr2024", [*shown, "pass Bob", "end step upkeep"], name, UPKEEP) is Status.PASSED
+    assert check(tmp_path, "cr2024", [*shown, "pass Alice", "end step upkeep"], name, UPKEEP) is Status.VIOLATED
+    left = [*shown, "player_lost Bob", "pass Alice"]  # a player who leaves the game no longer holds priority
+    assert check(tmp_path, "cr2024", left, name, UPKEEP) is Status.PASSED

@@ -113,6 +113,11 @@ class CasterKeepsPriority(_NextPriority):
 
 
 class PassesInTurnOrder(_NextPriority):
+    """Who receives priority after a pass: the next player, whether an observation shows them holding
+    it or their own pass does. Once an observation has shown them holding it, the next pass is theirs:
+    another player's (the one who has just passed, again) would make a round of passes in which the
+    player shown never passed."""
+
     name = "priority.next-player-after-a-pass"
     requires = (
         "when a player passes and not all have passed in succession, the next player in turn order receives priority"
@@ -121,10 +126,26 @@ class PassesInTurnOrder(_NextPriority):
     why = "after a pass"
     when = MappingProxyType(
         {
-            **_NextPriority.when,
-            "priority_passed": "self.expected is not None or game.passes < game.playing",
+            **dict.fromkeys(_NextPriority.events, "self.expected is not None or self.shown is not None"),
+            "view": "self.expected is not None",
+            "priority_passed": "self.expected is not None or self.shown is not None or game.passes < game.playing",
         }
     )
+
+    #: The player last found receiving priority as expected, by an observation or a pass: the next pass is
+    #: theirs, unless they have left the game since.
+    shown: str | None = None
+
+    def _holder(self, player: str) -> None:
+        self.shown = player if player == self.expected else None
+        super()._holder(player)
+
+    def event(self, e: Event) -> None:
+        shown = self.shown
+        if e.kind == "priority_passed" and shown not in (None, e.player) and e.player and shown not in self.game.lost:
+            self.violated(f"{e.player} passed where {shown} had received priority {self.why}")
+        super().event(e)
+        self.shown = None
 
     def passed(self, e: Event) -> None:
         if e.player and self.game.passes < self.game.playing:
