@@ -20,7 +20,7 @@ from typing import ClassVar, cast
 
 from checker.contract.vocabulary import EDITIONS, EVENTS
 from checker.trace.format import ActionTaken, Event
-from checker.trace.game import Game
+from checker.trace.game import GOING_ON, Game
 from checker.trace.observed import Observed
 from checker.trace.problems import LateTraceProblem, TraceProblem
 from checker.trace.reading import Entry, Trace
@@ -146,7 +146,10 @@ class _Plan:
         self.checks = checks
         kinds = sorted(EVENTS)
         names = "".join(f"c{i}, " for i in range(len(checks)))
-        lines = ["def build(game, checks, late, contradicts, stranger, shown):", f"    ({names}) = checks"]
+        lines = [
+            "def build(game, checks, late, contradicts, stranger, after_the_end, shown):",
+            f"    ({names}) = checks",
+        ]
         lines.append("    players = frozenset(game.players)")
         lines += [f"    follow_{kind} = game.{Game.follows(kind)}" for kind in kinds if Game.follows(kind)]
         for kind in kinds:
@@ -171,6 +174,8 @@ class _Plan:
             "                on_event[entry.kind](entry)",
             "                if entry.turn != game.turn and game.turn_line:",
             "                    contradicts(entry)",
+            "                if game.over and entry.kind in GOING_ON:",
+            "                    after_the_end(entry)",
             "                continue",
             "            if type(entry) is Observed:",
             "                view = entry",
@@ -198,6 +203,7 @@ class _Plan:
             "Observed": Observed,
             "SHOWN": SHOWN,
             "_shown": _shown,
+            "GOING_ON": GOING_ON,
         }
         exec(compile(self.source, f"<the checks' dispatcher: {len(checks)} checks>", "exec"), namespace)
         self.build = cast(_Build, namespace["build"])
@@ -221,6 +227,7 @@ _Build = Callable[
         Game,
         list["Check"],
         Callable[[LateTraceProblem], None],
+        Callable[[Event | Observed], None],
         Callable[[Event | Observed], None],
         Callable[[Event | Observed], None],
         set[str],
@@ -318,10 +325,13 @@ def check_trace(
             problems.append(TraceProblem(game.view_line, str(exc)))
 
     contradictions, strangers = _Contradictions(game, problems), _Strangers(game, problems)
+    after_the_end = _AfterTheEnd(game, problems)
     shown: set[str] = set()
-    events, acted = plan.build(game, checks, late, contradictions, strangers, shown)(trace.entries(problems))
+    follow = plan.build(game, checks, late, contradictions, strangers, after_the_end, shown)
+    events, acted = follow(trace.entries(problems))
     contradictions.finish()
     strangers.finish()
+    after_the_end.finish()
     seen = shown | {"actions"} if acted else shown
     for c in checks:
         c.finish()
@@ -423,6 +433,18 @@ class _Strangers(_OnceAndCounted):
         assert isinstance(entry, Event)
         every = ", ".join(self.game.players)
         return f"the {entry.kind} event names the player {entry.player!r}, not one of the header's players ({every})"
+
+
+class _AfterTheEnd(_OnceAndCounted):
+    """Events of a game going on (a turn, phase or step beginning, a pass, a spell, a declaration) after
+    its game_over: the trace says the game ended and then goes on with it, and the checks that stop at
+    the game's end (a step's end after it is no window of priority) would pass over what follows."""
+
+    more_do = ("comes after the game ended", "come after the game ended")
+
+    def problem(self, entry: Event | Observed) -> str:
+        assert isinstance(entry, Event)
+        return f"the {entry.kind} event comes after the game ended (game_over on line {self.game.over_line})"
 
 
 def _elsewhere(edition: str, only: frozenset[str] | None) -> tuple[CheckResult, ...]:

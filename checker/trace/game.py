@@ -13,6 +13,20 @@ from checker.trace.observed import Observed
 
 #: Event kinds after which no player has passed "in succession" any more (CR 117.4).
 ACTING = frozenset({"spell_cast", "ability_activated", "land_played", "resolved"})
+#: Event kinds that show the game going on: after its game_over, the trace contradicts itself.
+GOING_ON = frozenset(
+    {
+        "turn_began",
+        "phase_began",
+        "step_began",
+        "priority_passed",
+        "spell_cast",
+        "ability_activated",
+        "land_played",
+        "attackers_declared",
+        "blockers_declared",
+    }
+)
 
 
 class Game:
@@ -49,6 +63,8 @@ class Game:
         #: How many players are still in the game.
         self.playing = len(self.players)
         self.over = False
+        #: The line of the game_over event (0 before it).
+        self.over_line = 0
 
     # ----------------------------------------------------------------- what checks ask
 
@@ -141,7 +157,7 @@ class Game:
             self.playing -= 1
 
     def on_game_over(self, e: Event) -> None:
-        self.over = True
+        self.over, self.over_line = True, self.over_line or self.line
 
     def on_play_or_draw_chosen(self, e: Event) -> None:
         self.starting_player = e.detail.get("starting", self.starting_player)

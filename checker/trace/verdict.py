@@ -4,8 +4,9 @@
 written beside it and named by its ``$schema``.
 
 Exit codes follow ``turncheck certify``: 0 no violation, 1 violations, 2 a trace that can't be
-read (or a malformed line in one, one that contradicts itself about where the game is, one
-with nothing to check in it, or a run on none of whose traces a check could be made), 3 an internal error.
+read (or a malformed line in one, one that contradicts itself about where the game is or goes on
+after its end, one with nothing to check in it, or a run on none of whose traces a check could be
+made), 3 an internal error.
 """
 
 from __future__ import annotations

@@ -365,6 +365,31 @@ def test_an_event_of_a_player_the_header_doesnt_name_is_a_problem_of_its_line(tm
     assert exit_code([result]) == 2
 
 
+def test_a_game_that_goes_on_after_its_game_over_is_a_problem_of_its_line(tmp_path: Path) -> None:
+    """A game_over, then the game goes on: the checks that stop at the game's end passed the rest
+    over, and the trace passed (exit 0). Observations after it are the game as it ended."""
+    over = _event("game_over", 1)
+    path = _trace(
+        tmp_path,
+        _event("turn_began", 1, amount=1),
+        _event("phase_began", 1, "beginning"),
+        over,
+        json.dumps({"view": {"turn_number": 1, "game_over": True}}),
+        _event("step_began", 1, "untap"),
+        _event("step_ended", 1, "untap"),
+        _event("step_began", 1, "upkeep"),
+        _event("step_ended", 1, "upkeep"),
+    )
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems] == [
+        (6, "the step_began event comes after the game ended (game_over on line 4)"),
+        (8, "1 more entry comes after the game ended after line 6, the last on this line"),
+    ]
+    assert exit_code([result]) == 2
+    ended = _trace(tmp_path, _event("turn_began", 1, amount=1), over, json.dumps({"view": {"game_over": True}}))
+    assert check_trace(open_trace(ended)).problems == ()
+
+
 def test_an_event_marked_with_another_turn_than_the_one_under_way_is_a_problem_of_its_line(tmp_path: Path) -> None:
     path = _trace(
         tmp_path,
