@@ -401,3 +401,17 @@ def test_a_state_with_a_match_id_and_no_game_number_is_of_its_matchs_game(tmp_pa
         ("mB", 2, ["upkeep", "draw"]),
         ("mC", 1, ["draw"]),
     ]
+
+
+def test_two_players_of_one_name_keep_their_arena_numbers_and_the_trace_is_read(tmp_path: Path) -> None:
+    """Arena's names are told apart by their #number: without it, two players named Alice were one
+    player named twice in the trace's header, which the rules checker refuses (the import said 0)."""
+    log = tmp_path / "Player.log"
+    log.write_text((DATA / "game.log").read_text(encoding="utf-8").replace("Bob#67890", "Alice#67890"), "utf-8")
+    problems: list[Problem] = []
+    (found,) = import_log(log, problems)
+    assert not problems and found.game.header.players == ("Alice#12345", "Alice#67890")
+    write_trace(found.game, tmp_path / "t.jsonl")
+    assert open_trace(tmp_path / "t.jsonl").header.starting_player == "Alice#12345"
+    same = arena._shown({1: "Al#1", 2: "Al#1", 3: "Bo#2"})  # one whole name twice: their seats tell them apart
+    assert same == {1: "Al#1 (seat 1)", 2: "Al#1 (seat 2)", 3: "Bo"}

@@ -301,10 +301,12 @@ class _Reader:
     def _players(self, data: dict[str, Any]) -> None:
         room = (data.get("matchGameRoomStateChangedEvent") or {}).get("gameRoomInfo") or {}
         config = room.get("gameRoomConfig") or {}
+        named: dict[int, str] = {}
         for player in config.get("reservedPlayers") or ():
             seat, name = player.get("systemSeatId"), str(player.get("playerName") or "")
             if isinstance(seat, int) and name:
-                self.names.setdefault(str(config.get("matchId")), {})[seat] = name.split("#")[0]
+                named[seat] = name
+        self.names.setdefault(str(config.get("matchId")), {}).update(_shown(named))
 
     def _state(self, gre: dict[str, Any], line: int) -> None:
         gsm = gre.get("gameStateMessage") or {}
@@ -372,6 +374,18 @@ class _Reader:
     def _latest_number(self, match_id: str) -> int:
         """The number of a match's latest game (a match plays its games one after another), 1 before its first."""
         return next((g.number for g in reversed(self.games.values()) if g.match_id == match_id), 1)
+
+
+def _shown(named: dict[int, str]) -> dict[int, str]:
+    """Each seat's player by name, without the ``#number`` of an Arena name (``Alice#12345``) where
+    that leaves it one player's: two players of one name would be one player to the rules checker
+    (a trace's header names each once), so each keeps the whole of theirs, and their seat if that too
+    is the other's."""
+    short = {seat: name.split("#")[0] for seat, name in named.items()}
+    shown = {seat: name if list(short.values()).count(name) == 1 else named[seat] for seat, name in short.items()}
+    return {
+        seat: name if list(shown.values()).count(name) == 1 else f"{name} (seat {seat})" for seat, name in shown.items()
+    }
 
 
 @dataclass(frozen=True)
