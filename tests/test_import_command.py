@@ -246,3 +246,31 @@ def test_the_rules_checker_reads_the_imported_traces_without_a_problem(
     assert main(["trace", str(tmp_path)]) in (0, 1)  # 2 would be a trace it couldn't read
     captured = capsys.readouterr()
     assert "arena-m-5f1c-game1" in captured.out and "error" not in captured.out + captured.err
+
+
+def test_a_game_whose_trace_the_checker_would_refuse_is_named_and_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game state with turn info and no player (a log begun mid-game, with differences only), or one
+    whose active player is no seat: the trace written named no player, or an active player who isn't
+    one, and the import said every game was imported (exit 0), where the checker refused the trace."""
+    turn = {"turnNumber": 1, "phase": "Phase_Main1", "activePlayer": 1, "priorityPlayer": 1}
+    states = {
+        "noplayers.log": {"type": "GameStateType_Full", "turnInfo": turn},
+        "stranger.log": {
+            "type": "GameStateType_Full",
+            "turnInfo": {**turn, "activePlayer": "1"},
+            "players": [{"systemSeatNumber": 1}, {"systemSeatNumber": 2}],
+        },
+    }
+    for name, state in states.items():
+        message = {"type": "GREMessageType_GameStateMessage", "gameStateId": 1, "gameStateMessage": state}
+        log = json.dumps({"greToClientEvent": {"greToClientMessages": [message]}})
+        (tmp_path / name).write_text(f"[UnityCrossThreadLogger]x\n{log}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["import", "arena", *(str(tmp_path / name) for name in states), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    left_out = "match unknown game 1 is left out: what the log shows of it can't make a trace"
+    assert f"noplayers.log:1: {left_out} (the header names no players)" in err
+    assert f"stranger.log:1: {left_out} (the starting player 'unknown' is not one of the players" in err
+    assert "no game reached its first turn" not in err and not list(out.glob("*.jsonl"))

@@ -54,6 +54,7 @@ from checker.contract.vocabulary import TURN_TEMPLATES
 from checker.importers.arena_log import LogMessage, read_log
 from checker.importers.recording import Entry, RecordedGame
 from checker.trace.format import Header, Observation, PlayerObservation, Start
+from checker.trace.header import header_problem
 
 EDITION = "cr2024"
 PHASES = {
@@ -85,6 +86,9 @@ PHASE_STEPS = {phase: set(steps) for phase, steps in TURN_TEMPLATES[EDITION]}
 #: game played, as 10,000 turns at a few seconds each take more than a day. A larger number, or one
 #: that isn't whole (3.5), is a log gone wrong, not a turn: a trace of it would be checked as a game.
 MAX_TURN = 10_000
+#: What a problem says of a game that reached its first turn, but whose trace the rules checker would refuse
+#: whole (a log that never names its players, or names someone else active): it is not written.
+LEFT_OUT = "is left out: what the log shows of it can't make a trace"
 #: Zone transfer categories and the events they are.
 TRANSFERS = {"Draw": "card_drawn", "PlayLand": "land_played", "CastSpell": "spell_cast", "Discard": "discarded"}
 
@@ -120,6 +124,8 @@ class _Game:
     annotations: set[int] = field(default_factory=set)
     entries: list[Entry] = field(default_factory=list)
     first: Observation | None = None
+    #: The line of the log's entry the first observation is of.
+    first_line: int = 0
     last: Observation | None = None
     #: The log has the game whole: its end is read, or the next game of its match began. What the
     #: log says of it after (Arena's states past a game's end) isn't read.
@@ -209,7 +215,7 @@ class _Game:
             return
         seen = self._observation(phase, step)
         if self.first is None:
-            self.first = seen
+            self.first, self.first_line = seen, line
         if self.starting_player is None and seen.turn_number == 1:
             self.starting_player = seen.active_player
         if seen != self.last:
@@ -291,7 +297,18 @@ class _Reader:
             for game in self.games.values():
                 self._complete(game)
         ended, self.ended = self.ended, []
-        return [ArenaGame(g.match_id, g.number, g.recorded(self.path)) for g in ended if g.first is not None]
+        games = []
+        for g in ended:
+            if g.first is None:
+                continue
+            recorded = g.recorded(self.path)
+            wrong = header_problem(recorded.header)
+            if wrong is None:
+                games.append(ArenaGame(g.match_id, g.number, recorded))
+            else:  # the rules checker would refuse the trace whole: said here, where the log is at fault
+                said = f"match {g.match_id} game {g.number} {LEFT_OUT} ({wrong})"
+                self.problems.append(Problem(self.path, g.first_line, said))
+        return games
 
     def _complete(self, game: _Game) -> None:
         if not game.complete:

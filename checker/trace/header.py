@@ -40,13 +40,13 @@ def read_header(path: str, first: bytes) -> Header:
         )
     if header.edition not in EDITIONS:
         raise TraceError(path, 1, f"unknown edition {header.edition!r} (known: {', '.join(EDITIONS)})")
-    problem = _header_problem(header)
+    problem = header_problem(header)
     if problem is not None:
         raise TraceError(path, 1, problem)
     return header
 
 
-def _header_problem(header: Header) -> str | None:
+def header_problem(header: Header) -> str | None:
     """What the header says that can't be: the checks would follow a game that isn't one."""
     players = header.players
     if not players:
