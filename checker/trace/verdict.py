@@ -21,6 +21,7 @@ from checker.contract.documents import Document
 from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
+from checker.judging.reports.junit import _sub
 from checker.trace.check import check_trace
 from checker.trace.files import open_trace, trace_name
 from checker.trace.problems import TraceError
@@ -128,36 +129,38 @@ def to_json(results: list[TraceResult], partial: str | None = None) -> dict[str,
 
 def junit(results: list[TraceResult], partial: str | None = None) -> str:
     """One testsuite per trace, one testcase per check: a failure per violation, skipped when not checked;
-    a partial run's first testsuite, ``run``, an errored testcase saying why (as certify's JUnit report)."""
+    a partial run's first testsuite, ``run``, an errored testcase saying why (as certify's JUnit report).
+    What a trace says, and its file's name, are written as XML can hold them (``_sub``, as certify's
+    report does): a control character in either would make the file one that no CI tool can read."""
     root = ET.Element("testsuites", name="turncheck trace")
     if partial is not None:
-        suite = ET.SubElement(root, "testsuite", name="run", tests="1", failures="0", errors="1")
-        ET.SubElement(ET.SubElement(suite, "properties"), "property", name="partial", value=partial)
-        case = ET.SubElement(suite, "testcase", classname="run", name="partial")
-        ET.SubElement(case, "error", message=f"the run is partial: {partial}", type="run").text = partial
+        suite = _sub(root, "testsuite", name="run", tests="1", failures="0", errors="1")
+        _sub(_sub(suite, "properties"), "property", name="partial", value=partial)
+        case = _sub(suite, "testcase", classname="run", name="partial")
+        _sub(case, "error", partial, message=f"the run is partial: {partial}", type="run")
     for r in results:
         unreadable = bool(r.error or r.problems or r.internal_error)  # a testcase of its own, errored
         violated = sum(1 for c in r.results if c.status is Status.VIOLATED)
         skipped = sum(1 for c in r.results if c.status is Status.NOT_CHECKED)
-        suite = ET.SubElement(root, "testsuite", name=r.path, tests=str(len(r.results) + unreadable))
-        suite.attrib |= {"failures": str(violated), "errors": str(int(unreadable)), "skipped": str(skipped)}
+        counts = {"failures": str(violated), "errors": str(int(unreadable)), "skipped": str(skipped)}
+        suite = _sub(root, "testsuite", name=r.path, tests=str(len(r.results) + unreadable), **counts)
         if unreadable:
-            case = ET.SubElement(suite, "testcase", classname=r.path, name="readable")
+            case = _sub(suite, "testcase", classname=r.path, name="readable")
             problems = [e for e in (r.internal_error, r.error) if e] + [
                 f"line {p.line}: {p.problem}" for p in r.problems
             ]
-            ET.SubElement(case, "error", message=problems[0]).text = "\n".join(problems)
+            _sub(case, "error", "\n".join(problems), message=problems[0])
         for c in r.results:
-            case = ET.SubElement(suite, "testcase", classname=f"{r.path}.{c.part}", name=c.check)
+            case = _sub(suite, "testcase", classname=f"{r.path}.{c.part}", name=c.check)
             if c.status is Status.VIOLATED:
                 first = c.violations[0]
                 text = "\n".join(
                     f"line {v.line} [{v.position}]: {v.shows} (requires: {v.requires})" for v in c.violations
                 )
-                ET.SubElement(case, "failure", message=f"line {first.line}: {first.shows}").text = text
+                _sub(case, "failure", text, message=f"line {first.line}: {first.shows}")
             elif c.status is Status.NOT_CHECKED:
                 # The reason in the text too: GitLab shows an element's text, never its attribute.
-                ET.SubElement(case, "skipped", message=f"not checked: {c.why}").text = f"not checked: {c.why}"
+                _sub(case, "skipped", f"not checked: {c.why}", message=f"not checked: {c.why}")
     return ET.tostring(root, encoding="unicode")
 
 

@@ -552,3 +552,21 @@ def test_a_report_that_cant_be_written_is_said_plainly(
     assert main(["trace", str(kept), str(broken), "--report-dir", str(reports)]) == 1
     err = capsys.readouterr().err
     assert f"the reports can't be written to {reports}: Is a directory" in err and ".tmp" not in err
+
+
+def test_the_junit_report_holds_control_characters_of_a_traces_name_and_lines_as_xml_can(
+    broken: Path, tmp_path: Path
+) -> None:
+    """A trace's file named with an escape character, and a line whose phase's name holds control
+    characters: the JUnit XML was not well-formed (no CI tool could read it); they are written out."""
+    named = tmp_path / "a\x1bb.jsonl"
+    named.write_bytes(broken.read_bytes())
+    lines = broken.read_text().splitlines()
+    strange = json.dumps({"event": {"kind": "phase_began", "turn": 3, "player": "Bob", "subject": "x\x01\x1b[31m"}})
+    said = tmp_path / "said.jsonl"
+    said.write_text("\n".join([*lines, strange]) + "\n")
+    reports = tmp_path / "reports"
+    assert main(["trace", str(named), str(said), "--report-dir", str(reports)]) == 1
+    root = ET.parse(reports / "junit.xml").getroot()
+    assert [s.get("name") for s in root] == [str(tmp_path / "a\\x1bb.jsonl"), str(said)]
+    assert "x\\x01\\x1b[31m" in ET.tostring(root, encoding="unicode")
