@@ -22,6 +22,7 @@ from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USA
 from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
 from checker.judging.reports.junit import _sub
+from checker.judging.reports.markdown import MESSAGE_LIMIT, escape
 from checker.trace.check import check_trace
 from checker.trace.files import open_trace, trace_name
 from checker.trace.problems import TraceError
@@ -165,6 +166,9 @@ def junit(results: list[TraceResult], partial: str | None = None) -> str:
 
 
 def markdown(results: list[TraceResult], partial: str | None = None) -> str:
+    """The Markdown summary (a CI job's summary). What a trace says, and its file's name, are escaped
+    as certify's summary escapes an engine's strings (:func:`~checker.judging.reports.markdown.escape`),
+    each on one line: none of it can add a link, an image or markup, or break the table."""
     lines = [
         "# Trace check",
         "",
@@ -173,24 +177,28 @@ def markdown(results: list[TraceResult], partial: str | None = None) -> str:
         "| --- | --- | ---: | ---: | ---: | ---: |",
     ]
     for r in results:
+        path = escape(r.path)
         if r.error or r.internal_error:
             why = f"unreadable: {r.error}" if r.error else f"internal error: {r.internal_error}"
-            lines.append(f"| {r.path} | {r.edition} | | | | {why} |")
+            lines.append(f"| {path} | {escape(r.edition)} | | | | {escape(why, MESSAGE_LIMIT)} |")
             continue
         count = {s: sum(1 for c in r.results if c.status is s) for s in Status}
         lines.append(
-            f"| {r.path} | {r.edition} | {r.events} | {count[Status.PASSED]} | "
+            f"| {path} | {escape(r.edition)} | {r.events} | {count[Status.PASSED]} | "
             f"{count[Status.VIOLATED]} | {count[Status.NOT_CHECKED]} |"
         )
     violations = [(r, v) for r in results for v in r.violations]
     if violations:
         lines += ["", "## Violations", ""]
         for r, v in violations:
-            lines.append(f"- `{r.path}:{v.line}` ({v.position}) **{v.check}**: {v.shows}. Requires: {v.requires}.")
+            lines.append(
+                f"- {escape(r.path)}:{v.line} ({escape(v.position)}) **{v.check}**: "
+                f"{escape(v.shows, MESSAGE_LIMIT)}. Requires: {escape(v.requires, MESSAGE_LIMIT)}."
+            )
     problems = [(r, p) for r in results for p in r.problems]
     if problems:
         lines += ["", "## Unreadable lines", ""]
-        lines += [f"- `{r.path}:{p.line}`: {p.problem}" for r, p in problems]
+        lines += [f"- {escape(r.path)}:{p.line}: {escape(p.problem, MESSAGE_LIMIT)}" for r, p in problems]
     return "\n".join(lines) + "\n"
 
 

@@ -570,3 +570,19 @@ def test_the_junit_report_holds_control_characters_of_a_traces_name_and_lines_as
     root = ET.parse(reports / "junit.xml").getroot()
     assert [s.get("name") for s in root] == [str(tmp_path / "a\\x1bb.jsonl"), str(said)]
     assert "x\\x01\\x1b[31m" in ET.tostring(root, encoding="unicode")
+
+
+def test_the_markdown_summary_escapes_what_a_trace_says_and_its_files_name(broken: Path, tmp_path: Path) -> None:
+    """A phase named as a Markdown image, in a file whose name has a table's bar: the summary (a CI job's
+    page) showed the image, fetched from where the trace said, and the table's row had a cell too many."""
+    lines = broken.read_text().splitlines()
+    image = "![seen](https://example.com/x.png)"
+    strange = json.dumps({"event": {"kind": "phase_began", "turn": 3, "player": "Bob", "subject": image}})
+    said = tmp_path / "a|b.jsonl"
+    said.write_text("\n".join([*lines, strange]) + "\n")
+    reports = tmp_path / "reports"
+    assert main(["trace", str(said), "--report-dir", str(reports)]) == 1
+    summary = (reports / "summary.md").read_text()
+    assert "![" not in summary and "\\!\\[seen\\]\\(https://example\\.com/x\\.png\\)" in summary
+    (row,) = [line for line in summary.splitlines() if "a\\|b" in line and line.startswith("|")]
+    assert row.replace("\\|", "").count("|") == 7
