@@ -56,6 +56,16 @@ def load(path: Path) -> list[ExpectedViolation]:
     data = EXPECTATIONS.check(EXPECTATIONS.load(path), str(path))
     if unknown := unknown_checks(dict.fromkeys(e["check"] for e in data["expectations"])):
         raise TraceExpectationsError(f"{path}: {'; '.join(unknown)}")
+    # Two entries of one check and pattern with two reasons: a violation meets the first, and the gate would
+    # fail on the second as fixed ("not seen"), whatever the traces show. (Two entries alike are one.)
+    first: dict[tuple[str, str], tuple[int, str]] = {}
+    for i, e in enumerate(data["expectations"], 1):
+        same, reason = first.setdefault((e["check"], e["shows"]), (i, e["reason"]))
+        if reason != e["reason"]:
+            raise TraceExpectationsError(
+                f"{path}: expectations {same} and {i} are both {e['check']}: {e['shows']!r}, with two reasons: a "
+                "violation meets the first, so the second could never be seen: give it once"
+            )
     return [ExpectedViolation(e["check"], e["shows"], e["reason"]) for e in data["expectations"]]
 
 

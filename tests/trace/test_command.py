@@ -586,3 +586,19 @@ def test_the_markdown_summary_escapes_what_a_trace_says_and_its_files_name(broke
     assert "![" not in summary and "\\!\\[seen\\]\\(https://example\\.com/x\\.png\\)" in summary
     (row,) = [line for line in summary.splitlines() if "a\\|b" in line and line.startswith("|")]
     assert row.replace("\\|", "").count("|") == 7
+
+
+def test_an_expectation_given_twice_with_two_reasons_is_a_usage_error_naming_both(
+    tmp_path: Path, broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With two reasons: the violations met the first of the two, and the gate failed on the second as
+    one "not seen (fixed? remove it from the expectations)", whatever the traces showed."""
+    file = expectations(tmp_path / "e.json", (TURN_ORDER, "turn * is *"), (TURN_ORDER, "turn * is *"))
+    assert main(["trace", str(broken), "--expect", str(file)]) == 0  # alike: one
+    data = json.loads(file.read_text())
+    data["expectations"][1]["reason"] = "importer limitation: test"
+    file.write_text(json.dumps(data))
+    assert main(["trace", str(broken), "--expect", str(file)]) == 2
+    err = capsys.readouterr().err
+    assert f"{file}: expectations 1 and 2 are both {TURN_ORDER}: 'turn * is *', with two reasons" in err
+    assert "give it once" in err
