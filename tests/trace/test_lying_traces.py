@@ -16,6 +16,7 @@ from checker.contract.vocabulary import DECISIONS, EDITIONS, EVENTS, PHASES, STE
 from checker.trace.check import check_trace
 from checker.trace.files import open_trace
 from checker.trace.format import Header, Observation, PlayerObservation, Start
+from checker.trace.game import GOING_ON
 from checker.trace.results import Status
 from checker.trace.writer import TraceWriter
 
@@ -101,12 +102,15 @@ def test_any_well_shaped_trace_gets_a_verdict(beginning: tuple[str, Start | None
                     trace.observation(entry)
         result = check_trace(open_trace(path))
         assert check_trace(open_trace(path), conditions=False).results == result.results
-    # The two things such a trace can get wrong: an entry that contradicts where its events have the
-    # game, from its first turn_began on, and an event of a player the header doesn't name (Carol).
-    # Of each, the first is named, and the others are counted at the last.
+    # The three things such a trace can get wrong: an entry that contradicts where its events have the
+    # game, from its first turn_began on; an event of a player the header doesn't name (Carol); an event
+    # of the game going on after its game_over. Of each, the first is named, and the others are counted
+    # at the last.
     wrong = list(_contradicting(entries, start))
     strangers = [line for line, e in enumerate(entries, start=2) if isinstance(e, GameEvent) and e.player == "Carol"]
-    expected = sorted(_once_and_counted(wrong) + _once_and_counted(strangers))
+    expected = sorted(
+        _once_and_counted(wrong) + _once_and_counted(strangers) + _once_and_counted(_after_the_end(entries))
+    )
     assert sorted(p.line for p in result.problems) == expected
     assert all(r.status in Status for r in result.results)
     assert all(r.status is not Status.PASSED or r.occasions for r in result.results)
@@ -115,6 +119,13 @@ def test_any_well_shaped_trace_gets_a_verdict(beginning: tuple[str, Start | None
 def _once_and_counted(lines: list[int]) -> list[int]:
     """The lines of the problems a kind of wrong entry makes: the first, and the last to count the others."""
     return lines[:1] + lines[-1:] if len(lines) > 1 else lines
+
+
+def _after_the_end(entries: list[object]) -> list[int]:
+    """The lines of the events that show the game going on after the first game_over."""
+    events = [(line, e) for line, e in enumerate(entries, start=2) if isinstance(e, GameEvent)]
+    end = next((line for line, e in events if e.kind == "game_over"), None)
+    return [line for line, e in events if end is not None and line > end and e.kind in GOING_ON]
 
 
 def _contradicting(entries: list[object], start: Start | None) -> Iterator[int]:
