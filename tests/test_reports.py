@@ -174,6 +174,14 @@ def test_reading_a_missing_report_names_the_file(tmp_path: Path) -> None:
         read_json(tmp_path / "nowhere.json")
 
 
+def test_a_report_that_is_a_broken_link_is_said_to_be_one(tmp_path: Path) -> None:
+    """It is there in a listing: "no such file" alone sends the reader looking for a typo."""
+    (tmp_path / "report.json").symlink_to(tmp_path / "gone" / "report.json")
+    said = f"report.json: a broken symbolic link (to '{tmp_path / 'gone' / 'report.json'}'): no such report file"
+    with pytest.raises(ReportError, match=re.escape(said)):
+        read_json(tmp_path / "report.json")
+
+
 @pytest.mark.parametrize(
     ("content", "problem"),
     [

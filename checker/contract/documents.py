@@ -53,6 +53,16 @@ def open_regular(path: Path) -> BinaryIO:
     return os.fdopen(descriptor, "rb")
 
 
+def missing(path: Path | str, what: str) -> str:
+    """Why there is no file at ``path`` for a message to say: "no such trace file", or, where a
+    symbolic link is there (a listing shows it) and what it points to isn't, that it is a broken link."""
+    try:
+        target = os.readlink(path)
+    except OSError:  # not a link
+        return f"no such {what} file"
+    return f"a broken symbolic link (to {target!r}): no such {what} file"
+
+
 def read_regular(path: Path, most: int | None = None) -> bytes:
     """The bytes of the regular file at ``path`` (at most ``most + 1`` of them, for the caller to
     tell a file too large); raises as :func:`open_regular`."""
@@ -340,7 +350,7 @@ class Document:
         try:
             data = read_regular(path, MAX_BYTES)
         except FileNotFoundError:
-            raise self.error(f"{path}: no such {self.noun} file") from None
+            raise self.error(f"{path}: {missing(path, self.noun)}") from None
         except NotARegularFile as exc:
             raise self.error(f"{path}: {exc}: the {self.noun} must be a regular file") from None
         except OSError as exc:

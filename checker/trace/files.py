@@ -17,7 +17,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Final
 
-from checker.contract.documents import NotARegularFile, open_regular
+from checker.contract.documents import NotARegularFile, missing, open_regular
 from checker.trace import chunks
 from checker.trace.chunks import GZIP, Lines, LongLine, Unread, blocks, gunzipped, whole_lines
 from checker.trace.header import read_header
@@ -52,7 +52,7 @@ def open_trace(path: Path | str, validate: bool = False) -> Trace:
         else:
             first, rest = _from_file(Path(path), name)
     except FileNotFoundError:
-        raise TraceError(name, None, "no such trace file") from None
+        raise TraceError(name, None, missing(path, "trace")) from None
     except NotARegularFile as exc:
         raise TraceError(name, None, f"{exc}: a trace must be a regular file") from None
     except OSError as exc:

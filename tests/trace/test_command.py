@@ -376,6 +376,15 @@ def test_a_report_dir_that_cant_be_one_is_a_usage_error_and_a_failed_write_keeps
     assert main(["trace", str(kept), "--report-dir", str(tmp_path / "reports")]) == 2  # no violation: not a pass
 
 
+def test_a_trace_that_is_a_broken_link_is_said_to_be_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A directory's trace that is a link to nothing: it is there in a listing, and "no such trace
+    file" alone sends the reader looking for a typo."""
+    (tmp_path / "a.jsonl").symlink_to("/gone/a.jsonl")
+    assert main(["trace", str(tmp_path)]) == 2
+    said = capsys.readouterr()
+    assert "a.jsonl: a broken symbolic link (to '/gone/a.jsonl'): no such trace file" in said.out + said.err
+
+
 def test_what_the_outputs_encoding_cant_show_is_escaped_not_a_crash(tmp_path: Path) -> None:
     missing = tmp_path / "zoë.jsonl"
     root = Path(__file__).resolve().parents[2]
