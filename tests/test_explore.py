@@ -39,6 +39,7 @@ from checker.explore.report import ExploreReportError, merge, read
 from checker.explore.sessions import side_by_side
 from checker.explore.strategies import PERMANENT_TYPES, card_names, games, parts, positions, setups
 from tests.fakes.adapters import Hostile, NoUpkeepPriority
+from tests.fakes.late_signal import signalled_as_it_writes
 
 PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
 SMALL = ["--edition", "cr2024", "--games", "4", "--max-decisions", "30"]
@@ -144,6 +145,20 @@ def test_shards_that_are_not_of_one_run_are_not_merged(tmp_path: Path) -> None:
     # Shard 1 of 2 alone found nothing, but can't say what shard 2 would have found: not a pass.
     assert not read(tmp_path / "1" / "explore-report.json")["editions"][0]["findings"]
     assert main(["explore", "--merge", str(tmp_path / "1" / "explore-report.json")]) == 1
+
+
+def test_a_signal_as_the_report_is_written_waits_for_it_whole(tmp_path: Path) -> None:
+    """SIGTERM just as the report is written: the report and its findings' scenarios are all written,
+    then the run ends as interrupted (143). It ended the process at once, leaving none of them."""
+    reports = tmp_path / "reports"
+    done = signalled_as_it_writes(
+        "checker.explore.report", "write", "explore", "--engine", PLANTED, *SMALL, "--report-dir", str(reports)
+    )
+    assert done.returncode == 143, done.stdout + done.stderr
+    assert "interrupted by SIGTERM as the results were written: they were written first" in done.stderr
+    report = json.loads((reports / "explore-report.json").read_text())
+    assert report["partial"] is False and report["editions"][0]["findings"]
+    assert list((reports / "findings").glob("*.feature"))
 
 
 def test_a_merge_is_not_written_over_a_report_it_merges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -124,6 +124,29 @@ class Terminations:
             signal.signal(number, handler)
 
 
+@contextlib.contextmanager
+def held() -> Iterator[Terminations]:
+    """Within: the first of :data:`INTERRUPTS` that comes is only noted (its ``late``), so that what a
+    command writes of its results (a report, its schema, the findings beside it) is written whole,
+    never some files new and others old or missing; a second takes its course at once. The command
+    then ends as interrupted, 128 + the signal's number, once its results are written."""
+    holding = Terminations()
+    holding.hold()
+    try:
+        yield holding
+    finally:
+        holding.give_back()
+
+
+def interrupted_late(holding: Terminations, code: int, said: Callable[[str], None]) -> int:
+    """``code``, or where a signal came while the results were written (:func:`held`), 128 + its
+    number, saying so with ``said``: the run is over and its results stand, but it was interrupted."""
+    if holding.late is None:
+        return code
+    said(f"interrupted by {signal.Signals(holding.late).name} as the results were written: they were written first")
+    return 128 + holding.late
+
+
 #: Each of :data:`INTERRUPTS`'s handler in a Python process that set none: Ctrl-C's raises KeyboardInterrupt.
 DEFAULT_HANDLERS = {signal.SIGINT: signal.default_int_handler} | dict.fromkeys(TERMINATIONS, signal.SIG_DFL)
 

@@ -27,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, not_all_written
 from checker.contract.interface import AdapterError
-from checker.contract.interrupts import Stopped, exit_code, stopping
+from checker.contract.interrupts import Stopped, exit_code, held, interrupted_late, stopping
 from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
 from checker.explore.explorer import GameOutcome
@@ -166,10 +166,11 @@ def _finish(
     editions = [reports.edition_json(e, found) for e, found in outcomes.items()]
     report = reports.report_json(run_fields, args.shard, partial, editions)
     _summary(report, console, time.monotonic() - started)
-    kept = _kept(report, args.report_dir, console, error)
+    with held() as writing:  # a signal now waits for the report and its findings' scenarios, each whole
+        kept = _kept(report, args.report_dir, console, error)
     if partial:
         error("interrupted: the report holds the games played so far and is marked partial")
-    return _verdict(report, kept)
+    return interrupted_late(writing, _verdict(report, kept), error)
 
 
 def _kept(report: dict[str, Any], report_dir: Path | None, console: Console, error: Callable[[str], None]) -> bool:

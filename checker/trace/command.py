@@ -32,7 +32,7 @@ from rich.table import Table
 
 from checker.contract.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, not_all_written
 from checker.contract.interrupts import exit_code as interrupted_exit_code
-from checker.contract.interrupts import stopping
+from checker.contract.interrupts import held, interrupted_late, stopping
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.reports._text import plain, visible, written
 from checker.trace.check import every_check
@@ -123,11 +123,16 @@ def run(
     _print(results, console, error)
     partial = None if stopped is None else f"interrupted: {len(results) - len(empty)} of {len(paths)} traces checked"
     if report_dir is not None:
-        try:
-            console.print(written(report_dir, write_reports(results, report_dir, partial)), markup=False)
-        except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
-            error(f"the reports can't be written to {visible(str(report_dir))}: {visible(exc.strerror or str(exc))}")
-            return not_all_written(exit_code(results))  # a violation stays 1, as certify's failures do
+        with held() as writing:  # a signal now waits for the reports: each of them whole
+            try:
+                console.print(written(report_dir, write_reports(results, report_dir, partial)), markup=False)
+            except OSError as exc:  # a full disk, say: the results above stand, the reports are incomplete
+                said = visible(exc.strerror or str(exc))
+                error(f"the reports can't be written to {visible(str(report_dir))}: {said}")
+                # A violation stays 1, as certify's failures do.
+                return interrupted_late(writing, not_all_written(exit_code(results)), error)
+        if writing.late is not None and stopped is None:
+            return interrupted_late(writing, EXIT_OK, error)
     if stopped is not None:
         error(f"{partial}; the rest were not")
         return interrupted_exit_code(stopped)

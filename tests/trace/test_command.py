@@ -23,6 +23,7 @@ from checker.trace.format import Header, Start
 from checker.trace.verdict import REPORT
 from checker.trace.writer import TraceWriter
 from tests.fakes.disk import full
+from tests.fakes.late_signal import signalled_as_it_writes
 
 TURN_ORDER = "turn.next-player-in-turn-order"
 
@@ -374,6 +375,19 @@ def test_a_report_dir_that_cant_be_one_is_a_usage_error_and_a_failed_write_keeps
     assert f"{broken}:5" in captured.out
     assert "the reports can't be written" in captured.err and "No space left" in captured.err
     assert main(["trace", str(kept), "--report-dir", str(tmp_path / "reports")]) == 2  # no violation: not a pass
+
+
+def test_a_signal_as_the_reports_are_written_waits_for_them_whole(broken: Path, tmp_path: Path) -> None:
+    """SIGTERM just as the reports are written: all of them are written, then the run ends as
+    interrupted (143). It ended the process at once, leaving none of them."""
+    reports = tmp_path / "reports"
+    done = signalled_as_it_writes(
+        "checker.trace.command", "write_reports", "trace", str(broken), "--report-dir", str(reports)
+    )
+    assert done.returncode == 143, done.stdout + done.stderr
+    assert "interrupted by SIGTERM as the results were written: they were written first" in done.stderr
+    assert {"junit.xml", "summary.md", "trace-report.html"} <= {p.name for p in reports.iterdir()}
+    assert "partial" not in json.loads((reports / "trace-report.json").read_text())  # every trace was checked
 
 
 def test_a_trace_that_is_a_broken_link_is_said_to_be_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
