@@ -21,7 +21,7 @@ from checker.contract.documents import Document
 from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from checker.judging.reports.html import page_environment
 from checker.judging.reports.json_report import dumps, write_text
-from checker.judging.reports.junit import _sub
+from checker.judging.reports.junit import xml_element
 from checker.judging.reports.markdown import MESSAGE_LIMIT, escape
 from checker.trace.check import check_trace
 from checker.trace.files import open_trace, trace_name
@@ -131,37 +131,38 @@ def to_json(results: list[TraceResult], partial: str | None = None) -> dict[str,
 def junit(results: list[TraceResult], partial: str | None = None) -> str:
     """One testsuite per trace, one testcase per check: a failure per violation, skipped when not checked;
     a partial run's first testsuite, ``run``, an errored testcase saying why (as certify's JUnit report).
-    What a trace says, and its file's name, are written as XML can hold them (``_sub``, as certify's
-    report does): a control character in either would make the file one that no CI tool can read."""
+    What a trace says, and its file's name, are written as XML can hold them, as certify's report
+    does (:func:`~checker.judging.reports.junit.xml_element`): a control character in either would
+    make the file one that no CI tool can read."""
     root = ET.Element("testsuites", name="turncheck trace")
     if partial is not None:
-        suite = _sub(root, "testsuite", name="run", tests="1", failures="0", errors="1")
-        _sub(_sub(suite, "properties"), "property", name="partial", value=partial)
-        case = _sub(suite, "testcase", classname="run", name="partial")
-        _sub(case, "error", partial, message=f"the run is partial: {partial}", type="run")
+        suite = xml_element(root, "testsuite", name="run", tests="1", failures="0", errors="1")
+        xml_element(xml_element(suite, "properties"), "property", name="partial", value=partial)
+        case = xml_element(suite, "testcase", classname="run", name="partial")
+        xml_element(case, "error", partial, message=f"the run is partial: {partial}", type="run")
     for r in results:
         unreadable = bool(r.error or r.problems or r.internal_error)  # a testcase of its own, errored
         violated = sum(1 for c in r.results if c.status is Status.VIOLATED)
         skipped = sum(1 for c in r.results if c.status is Status.NOT_CHECKED)
         counts = {"failures": str(violated), "errors": str(int(unreadable)), "skipped": str(skipped)}
-        suite = _sub(root, "testsuite", name=r.path, tests=str(len(r.results) + unreadable), **counts)
+        suite = xml_element(root, "testsuite", name=r.path, tests=str(len(r.results) + unreadable), **counts)
         if unreadable:
-            case = _sub(suite, "testcase", classname=r.path, name="readable")
+            case = xml_element(suite, "testcase", classname=r.path, name="readable")
             problems = [e for e in (r.internal_error, r.error) if e] + [
                 f"line {p.line}: {p.problem}" for p in r.problems
             ]
-            _sub(case, "error", "\n".join(problems), message=problems[0])
+            xml_element(case, "error", "\n".join(problems), message=problems[0])
         for c in r.results:
-            case = _sub(suite, "testcase", classname=f"{r.path}.{c.part}", name=c.check)
+            case = xml_element(suite, "testcase", classname=f"{r.path}.{c.part}", name=c.check)
             if c.status is Status.VIOLATED:
                 first = c.violations[0]
                 text = "\n".join(
                     f"line {v.line} [{v.position}]: {v.shows} (requires: {v.requires})" for v in c.violations
                 )
-                _sub(case, "failure", text, message=f"line {first.line}: {first.shows}")
+                xml_element(case, "failure", text, message=f"line {first.line}: {first.shows}")
             elif c.status is Status.NOT_CHECKED:
                 # The reason in the text too: GitLab shows an element's text, never its attribute.
-                _sub(case, "skipped", f"not checked: {c.why}", message=f"not checked: {c.why}")
+                xml_element(case, "skipped", f"not checked: {c.why}", message=f"not checked: {c.why}")
     return ET.tostring(root, encoding="unicode")
 
 

@@ -35,7 +35,10 @@ def _seconds(value: float) -> str:
     return f"{value:.3f}"
 
 
-def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: str) -> ET.Element:
+def xml_element(parent: ET.Element, tag: str, text: str | None = None, **attributes: str) -> ET.Element:
+    """A child element of ``parent``, its text and attributes written as XML can hold them
+    (:func:`xml_safe`): a control character from an engine or a trace would make a file that no
+    CI tool can read. Both JUnit reports, certify's and trace's, make their elements with it."""
     element = ET.SubElement(parent, tag, {k: xml_safe(v) for k, v in attributes.items()})
     if text is not None:
         element.text = xml_safe(text)
@@ -73,19 +76,19 @@ def _why(result: ScenarioResult) -> str:
 
 def _testcase(suite: ET.Element, result: ScenarioResult) -> None:
     name = f"{result.scenario} [{result.example}]" if result.example else result.scenario
-    case = _sub(suite, "testcase", classname=result.part, name=name, time=_seconds(result.duration))
-    properties = _sub(case, "properties")
-    _sub(properties, "property", name="id", value=result.id)
-    _sub(properties, "property", name="edition", value=result.edition)
+    case = xml_element(suite, "testcase", classname=result.part, name=name, time=_seconds(result.duration))
+    properties = xml_element(case, "properties")
+    xml_element(properties, "property", name="id", value=result.id)
+    xml_element(properties, "property", name="edition", value=result.edition)
     for ruling in result.rulings:
-        _sub(properties, "property", name="ruling", value=ruling)
+        xml_element(properties, "property", name="ruling", value=ruling)
     if result.status is Status.FAILED:
-        _sub(case, "failure", _details(result), message=_headline(_why(result)), type="failed")
+        xml_element(case, "failure", _details(result), message=_headline(_why(result)), type="failed")
     elif result.status in (Status.ERROR, Status.TIMEOUT):
-        _sub(case, "error", _details(result), message=_headline(_why(result)), type=str(result.status))
+        xml_element(case, "error", _details(result), message=_headline(_why(result)), type=str(result.status))
     elif result.status is Status.UNSUPPORTED:
         reason = result.message or "unsupported"
-        _sub(case, "skipped", reason, message=_headline(reason))
+        xml_element(case, "skipped", reason, message=_headline(reason))
 
 
 def _count_attributes(results: list[ScenarioResult]) -> dict[str, str]:
@@ -107,29 +110,29 @@ def junit_tree(report: RunReport) -> ET.ElementTree[ET.Element]:
     root.set("time", _seconds(report.duration))
     for edition in editions_of(report):
         results = [r for r in report.results if r.edition == edition]
-        suite = _sub(
+        suite = xml_element(
             root,
             "testsuite",
             name=edition,
             timestamp=report.started,
             **_count_attributes(results),
         )
-        properties = _sub(suite, "properties")
-        _sub(properties, "property", name="engine", value=report.engine.name)
-        _sub(properties, "property", name="engine_version", value=report.engine.version)
-        _sub(properties, "property", name="engine_spec", value=report.engine.spec)
-        _sub(properties, "property", name="suite_version", value=report.suite_version)
-        _sub(properties, "property", name="edition", value=edition)
+        properties = xml_element(suite, "properties")
+        xml_element(properties, "property", name="engine", value=report.engine.name)
+        xml_element(properties, "property", name="engine_version", value=report.engine.version)
+        xml_element(properties, "property", name="engine_spec", value=report.engine.spec)
+        xml_element(properties, "property", name="suite_version", value=report.suite_version)
+        xml_element(properties, "property", name="edition", value=edition)
         for result in results:
             _testcase(suite, result)
     if report.gaps:
-        suite = _sub(
+        suite = xml_element(
             root, "testsuite", name="run", tests=str(len(report.gaps)), failures="0", errors=str(len(report.gaps))
         )
-        _sub(_sub(suite, "properties"), "property", name="partial", value=report.partial or "")
+        xml_element(xml_element(suite, "properties"), "property", name="partial", value=report.partial or "")
         for gap in report.gaps:
-            _sub(
-                _sub(suite, "testcase", classname="run", name=gap.partition(":")[0]),
+            xml_element(
+                xml_element(suite, "testcase", classname="run", name=gap.partition(":")[0]),
                 "error",
                 gap,
                 message=_headline(gap),
