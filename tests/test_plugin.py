@@ -657,3 +657,51 @@ def test_every_hook_and_fixture_of_the_plugins_modules_is_registered_from_the_pl
     assert {caller.name for caller in manager.get_hookcallers(pytest_plugin) or ()} == hooks
     assert all(getattr(pytest_plugin, name, None) is fixture for name, fixture in fixtures.items())
     assert sorted(pytest_plugin.__all__) == sorted(hooks | set(fixtures))
+
+
+#: Scenario runs whose ids differ only in what a file name doesn't keep: an example's "+1", "1" and
+#: "(1)", and "Alice's" against the same with a typographic apostrophe (U+2019).
+LOOKALIKES = """@edition:cr2024
+Feature: Lookalikes
+  Scenario Outline: Alice has <n> life
+    Given it is Alice's turn
+    Then Alice has 20 life
+
+    Examples:
+      | n   |
+      | +1  |
+      | 1   |
+      | (1) |
+
+  Scenario: Alice's turn
+    Given it is Alice's turn
+    Then Alice has 20 life
+
+  Scenario: Alice\u2019s turn
+    Given it is Alice's turn
+    Then Alice has 20 life
+"""
+
+
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "pytest-xdist"])
+def test_scenario_runs_whose_ids_a_file_name_cant_tell_apart_each_keep_their_trace(
+    pytester: pytest.Pytester, workers: tuple[str, ...]
+) -> None:
+    """Each of the five runs has a trace file of its own, holding its game (named in its header), the
+    same names in a session of one process and in pytest-xdist's workers; before, two files held the
+    last of each lookalike's games, and the other three were lost without a word."""
+    pytester.makefile(".feature", lookalikes=LOOKALIKES)
+    pytester.makepyfile(test_lookalikes="from pytest_bdd import scenarios\nscenarios('lookalikes.feature')\n")
+    traces = pytester.path / "traces"
+    result = pytester.runpytest("--record-traces", str(traces), *workers)
+    assert result.ret == 0
+    scenarios = {
+        path.name: json.loads(path.read_text(encoding="utf-8").splitlines()[0])["scenario"] for path in traces.iterdir()
+    }
+    assert scenarios == {
+        "lookalikes_Alice_has_n_life_1_cr2024.trace.jsonl": "lookalikes::Alice has <n> life [(1)]::cr2024",
+        "lookalikes_Alice_has_n_life_1_cr2024-2.trace.jsonl": "lookalikes::Alice has <n> life [+1]::cr2024",
+        "lookalikes_Alice_has_n_life_1_cr2024-3.trace.jsonl": "lookalikes::Alice has <n> life [1]::cr2024",
+        "lookalikes_Alice_s_turn_cr2024.trace.jsonl": "lookalikes::Alice's turn::cr2024",
+        "lookalikes_Alice_s_turn_cr2024-2.trace.jsonl": "lookalikes::Alice\u2019s turn::cr2024",
+    }

@@ -25,6 +25,7 @@ from checker.contract.features import suite_version
 from checker.contract.interface import EngineFailure, EngineTimeout
 from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 from checker.running.collect import UNREADABLE, malformed_file
+from checker.running.recording import trace_names
 from checker.running.steps.context import ScenarioError
 
 RESULT = "mtg_result"
@@ -208,6 +209,8 @@ class Collector:
         self.exited: str | None = None
         self.exit_reason: str | None = None  # (on a pytest-xdist worker, sent to the controller)
         self.traces_not_written: list[str] = []
+        #: With ``--record-traces``: each collected scenario run's trace file name, selected or not (each its own).
+        self.trace_names: dict[str, str] = {}
         #: Called as the first scenario result comes in (a pytest session takes SIGTERM and SIGHUP then).
         self.on_first_result: Callable[[], None] | None = None
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
@@ -224,6 +227,8 @@ class Collector:
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.parts.update(part for item in self._made if runs_a_scenario(item) and (part := scenario_feature(item)))
+        if session.config.getoption("record_traces", None):  # named from every run collected, whatever is selected
+            self.trace_names = trace_names(run for item in self._made if (run := scenario_id(item)) is not None)
         self._left_out(session.items)
         self.tests = len(session.items)
         self.planned = sum(map(runs_a_scenario, session.items))

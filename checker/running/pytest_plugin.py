@@ -164,7 +164,8 @@ def game(request: pytest.FixtureRequest, edition: str) -> Iterator[ScenarioGame]
     recorder = None
     if directory:
         run_id = scenario_id(request.node) or request.node.nodeid
-        engine = recorder = RecordingAlongside(engine, trace_path(Path(directory), run_id), run_id)
+        path = trace_path(Path(directory), run_id, request.config.stash[_COLLECTOR].trace_names)
+        engine = recorder = RecordingAlongside(engine, path, run_id)
     scenario = ScenarioGame(engine, edition)
     yield scenario
     if recorder is not None:

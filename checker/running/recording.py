@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
+from checker.contract.documents import unique
 from checker.contract.interface import (
     Action,
     Capabilities,
@@ -26,10 +27,26 @@ from checker.trace.format import KEYWORDS, Header, Observation, Start
 from checker.trace.writer import TraceWriter
 
 
-def trace_path(directory: Path, scenario_id: str) -> Path:
-    """The file of one scenario run, named from its stable id (made safe as a file name)."""
-    name = re.sub(r"[^A-Za-z0-9._-]+", "_", scenario_id).strip("_")
-    return directory / f"{name}.trace.jsonl"
+def trace_name(scenario_id: str) -> str:
+    """The name of one scenario run's trace file (without ``.trace.jsonl``): its stable id, made safe
+    as a file name."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", scenario_id).strip("_")
+
+
+def trace_names(scenario_ids: Iterable[str]) -> dict[str, str]:
+    """The names of the trace files of a session's scenario runs, each its own. Two ids that differ
+    only in what a file name doesn't keep ("Alice's" and "Alice s", an example's "+1" and "1") would
+    share one, the second trace written over the first: the later id, in their order, gets ``-2``
+    (``-3``...), the same in every session that collects them (each pytest-xdist worker, the next run)."""
+    taken: set[str] = set()
+    return {run: unique(trace_name(run), taken) for run in sorted(set(scenario_ids))}
+
+
+def trace_path(directory: Path, scenario_id: str, names: Mapping[str, str] | None = None) -> Path:
+    """The file of one scenario run, named from its stable id (:func:`trace_name`), or as ``names``
+    (:func:`trace_names`) has it."""
+    name = names.get(scenario_id) if names is not None else None
+    return directory / f"{name or trace_name(scenario_id)}.trace.jsonl"
 
 
 def keywords_of(setup: GameSetup) -> dict[str, tuple[str, ...]]:
