@@ -705,3 +705,25 @@ def test_scenario_runs_whose_ids_a_file_name_cant_tell_apart_each_keep_their_tra
         "lookalikes_Alice_s_turn_cr2024.trace.jsonl": "lookalikes::Alice's turn::cr2024",
         "lookalikes_Alice_s_turn_cr2024-2.trace.jsonl": "lookalikes::Alice\u2019s turn::cr2024",
     }
+
+
+def test_a_scenario_run_that_begins_no_game_leaves_no_earlier_runs_trace_at_its_name(
+    pytester: pytest.Pytester,
+) -> None:
+    """A directory recorded into again, by an engine that doesn't support phasing: the traces of the
+    phasing scenarios that the reference engine left there are taken away, not checked by ``turncheck
+    trace`` as this engine's games (before, they stayed among its traces)."""
+    pytester.makepyfile(limited_engine=LIMITED)
+    pytester.syspathinsert()
+    traces = pytester.path / "traces"
+    suite = ("--pyargs", SUITE, "--part", "untap", "--edition", "cr2024", "--record-traces", str(traces))
+    assert pytester.runpytest(*suite).ret == 0
+    phasing = {path.name for path in traces.iterdir() if "Breezekeeper" in path.name}
+    assert phasing
+    result = pytester.runpytest(*suite, "--engine", "limited_engine:Limited")
+    assert result.ret == 0 and result.parseoutcomes()["skipped"] > 0
+    engines = {
+        json.loads(path.read_text(encoding="utf-8").splitlines()[0])["engine"]["name"] for path in traces.iterdir()
+    }
+    assert engines == {"limited"}
+    assert not phasing & {path.name for path in traces.iterdir()}

@@ -172,6 +172,21 @@ class RecordingAlongside(RecordingAdapter):
     def __init__(self, engine: EngineAdapter, path: Path, scenario: str | None = None) -> None:
         super().__init__(engine, path, scenario)
         self.failure: str | None = None
+        self._began = False
+
+    def start(self, setup: GameSetup) -> None:
+        self._began = True
+        super().start(setup)
+
+    def close(self) -> None:
+        """The trace ended. A scenario run that began no game (unsupported before its set-up: an edition
+        or an effect the engine doesn't have) has no trace, and leaves none at its name either: a trace
+        an earlier run left there (another engine's, in a directory used again) would pass for this
+        run's."""
+        if self._began:
+            super().close()
+        else:
+            self._discard()
 
     def _unwritable(self, exc: OSError) -> None:
         if self.failure is None:
