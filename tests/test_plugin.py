@@ -727,3 +727,28 @@ def test_a_scenario_run_that_begins_no_game_leaves_no_earlier_runs_trace_at_its_
     }
     assert engines == {"limited"}
     assert not phasing & {path.name for path in traces.iterdir()}
+
+
+def test_a_scenario_run_whose_id_is_too_long_for_a_file_name_still_has_its_trace(pytester: pytest.Pytester) -> None:
+    """Two scenarios of 300 characters, alike but for their last word: each trace is written, under a
+    name cut to fit, ending with a digest of the whole id (before, neither could be written: "File name
+    too long", and the session failed)."""
+    long = "Alice has twenty life " * 14
+    pytester.makefile(
+        ".feature",
+        long="@edition:cr2024\nFeature: Long\n"
+        + "".join(
+            f"  Scenario: {long}{end}\n    Given it is Alice's turn\n    Then Alice has 20 life\n" for end in "ab"
+        ),
+    )
+    pytester.makepyfile(test_long="from pytest_bdd import scenarios\nscenarios('long.feature')\n")
+    traces = pytester.path / "traces"
+    result = pytester.runpytest("--record-traces", str(traces))
+    assert result.ret == 0
+    names = {
+        path.name: json.loads(path.read_text(encoding="utf-8").splitlines()[0])["scenario"] for path in traces.iterdir()
+    }
+    assert sorted(names.values()) == [f"long::{long}{end}::cr2024" for end in "ab"]
+    assert all(
+        len(name) <= 255 and re.fullmatch(r"long_Alice_has_.*_[0-9a-f]{16}\.trace\.jsonl", name) for name in names
+    )

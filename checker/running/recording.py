@@ -9,6 +9,7 @@ recording, so a run that doesn't record pays nothing.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -26,11 +27,21 @@ from checker.contract.interface import (
 from checker.trace.format import KEYWORDS, Header, Observation, Start
 from checker.trace.writer import TraceWriter
 
+#: The longest name :func:`trace_name` gives, in characters (ASCII: bytes), room left for ``-2``... and
+#: ``.trace.jsonl`` within the 255 bytes most file systems allow a file's name.
+TRACE_NAME_LIMIT = 200
+
 
 def trace_name(scenario_id: str) -> str:
     """The name of one scenario run's trace file (without ``.trace.jsonl``): its stable id, made safe
-    as a file name."""
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", scenario_id).strip("_")
+    as a file name. An id too long for a file's name (a long scenario name, an outline's long values)
+    is cut, and ends with a digest of the whole id, so that ids alike in their first 200 characters
+    keep names of their own."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", scenario_id).strip("_")
+    if len(name) <= TRACE_NAME_LIMIT:
+        return name
+    digest = hashlib.sha256(scenario_id.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"{name[: TRACE_NAME_LIMIT - len(digest) - 1]}_{digest}"
 
 
 def trace_names(scenario_ids: Iterable[str]) -> dict[str, str]:
