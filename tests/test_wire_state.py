@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -443,6 +444,24 @@ def test_a_pass_the_engine_tells_of_unasked_or_after_an_event_it_was_to_stop_at_
                 engine.perform(PassPriority("Alice"))
             else:
                 engine.perform_then_pass(PassPriority("Alice"), TURN_BOUNDARIES)
+        assert not engine.alive
+    finally:
+        engine.close()
+
+
+def test_view_changes_from_an_engine_that_did_not_take_them_up_are_said_to_be_so() -> None:
+    """The engine took up state_in_answers and then_pass, then sent its views as their changes: not
+    read, they leave the answer without a view, and the error says why rather than only that."""
+    engine = WireEngine([sys.executable, str(FAKE), "changes-unagreed", "--state"])
+    try:
+        assert engine.features == {"state_in_answers", "then_pass"}
+        engine.start(SETUP)  # its answer carries the whole view
+        said = (
+            "the engine's answer to the perform request has view_changes instead of a view, but view_changes "
+            "was not agreed in hello (the features agreed: state_in_answers, then_pass): the answer has no view"
+        )
+        with pytest.raises(ProtocolError, match=re.escape(said)):
+            engine.perform(PassPriority("Alice"))
         assert not engine.alive
     finally:
         engine.close()

@@ -32,6 +32,8 @@ FAULT is one of:
   refuse-hello                 answer hello with an unsupported error (as an engine of another protocol would)
   strict-v1                    answer a hello that offers features with an invalid_request error
   changes-first                (with --state) send the view of each start's answer as view_changes
+  changes-unagreed             (with --state) take up state_in_answers and then_pass only, yet send views
+                               as view_changes
   pass-unasked:<request type>:<n>  (with --state) say in its answer that Bob passed priority after the action, unasked
   pass-late:<request type>:<n>  (with --state) say in an answer with a pass asked for (then_pass) that the pass
                                came after all the answer's events
@@ -143,6 +145,8 @@ def main(argv: list[str]) -> int:
             response = {"id": request["id"], "type": "error", "error": {"kind": "unsupported", "message": "not now"}}
         if rtype == "bye" and kind == "refuse-bye":
             response = {"id": request["id"], "type": "error", "error": {"kind": "unsupported", "message": "no bye"}}
+        if rtype == "hello" and kind == "changes-unagreed":
+            response["features"] = ["state_in_answers", "then_pass"]
         if rtype == "hello" and kind == "no-effects":
             del response["effects"]
         if rtype == "hello" and kind == "no-editions":

@@ -247,7 +247,7 @@ class WireEngine:
         if "state_in_answers" in self.features and ("view" in answer or "view_changes" in answer):
             return (
                 self._decoded(tuple[GameEvent, ...], answer, "events"),
-                self._view_in(answer),
+                self._view_in(kind, answer),
                 answer.get("passed"),
             )
         return None
@@ -380,11 +380,19 @@ class WireEngine:
             raise ProtocolError(f"the engine's {given} answer to the {kind} request has the field {unknown}")
         return answer
 
-    def _view_in(self, answer: dict[str, Any]) -> GameView:
+    def _view_in(self, kind: str, answer: dict[str, Any]) -> GameView:
         """The view an answer carries, whole or as its changes since the view seen last."""
-        if "view" in answer or "view_changes" not in self.features:
+        if "view" in answer:
             view: GameView = self._decoded(GameView, answer, "view")
             return view
+        if "view_changes" not in self.features:  # (then it is not read: the answer has no view)
+            agreed = ", ".join(sorted(self.features))
+            raise self._fail(
+                ProtocolError(
+                    f"the engine's answer to the {kind} request has view_changes instead of a view, but view_changes "
+                    f"was not agreed in hello (the features agreed: {agreed}): the answer has no view"
+                )
+            )
         if self._seen is None:
             raise self._fail(ProtocolError("the engine sent view_changes before any view of the game"))
         try:
