@@ -37,6 +37,10 @@ FAULT is one of:
   pass-unasked:<request type>:<n>  (with --state) say in its answer that Bob passed priority after the action, unasked
   pass-late:<request type>:<n>  (with --state) say in an answer with a pass asked for (then_pass) that the pass
                                came after all the answer's events
+  pass-early:<request type>:<n>  (with --state) say in an answer with a pass asked for (then_pass) that the pass
+                               came before all the answer's events
+  pass-other:<request type>:<n>  (with --state) say in an answer with a pass asked for (then_pass) that Alice
+                               made it
 Every fault writes the fake's process id on stderr as it starts.
 With --once MARKER the fault happens only if the file MARKER doesn't exist yet (it is then
 created), so that a restarted engine behaves and only one scenario is hit.
@@ -141,6 +145,10 @@ def main(argv: list[str]) -> int:
             response["passed"] = {"player": "Bob", "events": 0}
         if kind == "pass-late" and hit and "passed" in response:
             response["passed"]["events"] = len(response["events"])
+        if kind == "pass-early" and hit and "passed" in response:
+            response["passed"]["events"] = 0
+        if kind == "pass-other" and hit and "passed" in response:
+            response["passed"]["player"] = "Alice"
         if rtype == "hello" and kind == "refuse-hello" and _armed(once):
             response = {"id": request["id"], "type": "error", "error": {"kind": "unsupported", "message": "not now"}}
         if rtype == "bye" and kind == "refuse-bye":

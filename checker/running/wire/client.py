@@ -14,7 +14,8 @@ with ``view`` and ``events`` requests, as in protocol 1's plain form. With ``the
 perform request may ask for the pass of priority that follows the action
 (:meth:`WireEngine.perform_then_pass`), where the suite would make it whatever the game then
 showed, but for events of the kinds it names: the answer says who passed, and after which of its
-events, and the client checks that none before the pass is of those kinds.
+events, and the client checks that none before the pass is of those kinds, and that the event after
+them, where it is a pass of priority, is that player's.
 
 An answer to an action is read straight from its text into the interface's types where it is in
 order in every respect; any other answer is read as JSON first, which says what is wrong with it.
@@ -236,6 +237,16 @@ class WireEngine:
                 )
             )
         player: str = passed["player"]
+        # The pass's own events come first after those counted before it: where the first is a pass of
+        # priority, it is this one. (Counted short, the events of the action, its stops among them,
+        # would pass for the pass's and go unchecked.)
+        if before < len(events) and (there := events[before]).kind == "priority_passed" and there.player != player:
+            raise self._fail(
+                ProtocolError(
+                    f"the engine's passed says {player} passed priority after {before} of its answer's events, but "
+                    f"the event after those is {there.player}'s priority_passed: the pass isn't where passed says"
+                )
+            )
         return player
 
     def _state_read(self, kind: str, line: bytes) -> State | None:
