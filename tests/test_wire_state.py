@@ -108,6 +108,19 @@ def test_an_engine_strict_about_the_hello_of_protocol_1_is_greeted_again_without
         engine.close()
 
 
+def test_features_listed_in_the_answer_to_a_hello_that_offered_none_are_not_taken_up() -> None:
+    """Greeted again without the offer, the engine lists every feature anyway: none was offered, so none
+    is agreed, and no request carries one (this engine refuses then_pass as it refused the offer)."""
+    engine = WireEngine([sys.executable, str(FAKE), "strict-v1-claims", "--state"])
+    try:
+        assert engine.features == frozenset()
+        engine.start(SETUP)
+        assert engine.perform_then_pass(PassPriority("Alice"), TURN_BOUNDARIES) is None
+        assert _play_alongside(engine, 2) == [3] * 2
+    finally:
+        engine.close()
+
+
 def test_after_a_refused_action_the_events_and_the_view_are_asked_for_again() -> None:
     engine = WireEngine(SERVER, validate=True)
     try:

@@ -31,6 +31,8 @@ FAULT is one of:
   refuse-bye                   answer bye with an unsupported error
   refuse-hello                 answer hello with an unsupported error (as an engine of another protocol would)
   strict-v1                    answer a hello that offers features with an invalid_request error
+  strict-v1-claims             as strict-v1, and a perform with then_pass likewise, yet list every feature in the
+                               answer to the hello that offers none
   changes-first                (with --state) send the view of each start's answer as view_changes
   changes-unagreed             (with --state) take up state_in_answers and then_pass only, yet send views
                                as view_changes
@@ -86,7 +88,9 @@ def main(argv: list[str]) -> int:
         response, going_on = answer(session, line)
         if kind == "changes-first" and rtype == "start" and "view" in response:
             response["view_changes"] = response.pop("view")
-        if kind == "strict-v1" and "features" in request:
+        if kind == "strict-v1-claims" and rtype == "hello" and "features" not in request:
+            response["features"] = list(FEATURES)
+        if kind.startswith("strict-v1") and ("features" in request or "then_pass" in request):
             response = {
                 "id": request["id"],
                 "type": "error",

@@ -287,6 +287,8 @@ class WireEngine:
         hello = self._exchange("hello", wait, protocol=PROTOCOL_VERSION, **offer)
         if offer and (error := _error_of(hello)) is not None and error.get("kind") == "invalid_request":
             # An engine that holds requests strictly to protocol 1 without features: say hello plainly.
+            # Nothing is offered then, so nothing is agreed, whatever its answer lists.
+            offer = {}
             hello = self._exchange("hello", wait, protocol=PROTOCOL_VERSION)
         if (error := _error_of(hello)) is not None:  # (an answer of another type was refused as it was read)
             # Whatever its kind, no handshake: a failed start (the engine is given up after a few), never
@@ -310,7 +312,7 @@ class WireEngine:
             raise self._fail(
                 EngineFailure(f"the engine supports none of the editions ({every}): its hello lists no editions")
             )
-        self.features = frozenset(hello.get("features", ())) & frozenset(self._offered)
+        self.features = frozenset(hello.get("features", ())) & frozenset(offer.get("features", ()))
         return Capabilities(hello["name"], hello["version"], frozenset(hello["editions"]), frozenset(hello["effects"]))
 
     def _request(self, kind: str, timeout: float | None = None, **fields: Any) -> dict[str, Any]:
