@@ -24,8 +24,6 @@ class CardType(StrEnum):
 PERMANENT_TYPES = frozenset(
     {CardType.LAND, CardType.CREATURE, CardType.ARTIFACT, CardType.ENCHANTMENT, CardType.PLANESWALKER, CardType.BATTLE}
 )
-#: Subtypes of the permanents that are attached to others (CR 301.5, 303.4).
-ATTACHMENTS = frozenset({"Aura", "Equipment", "Fortification"})
 
 
 @dataclass(frozen=True)

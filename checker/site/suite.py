@@ -77,12 +77,6 @@ class Rule:
     editions: tuple[str, ...]  # the editions its tags name (empty: those of its Feature)
     scenarios: tuple[Scenario, ...]
 
-    @property
-    def limited(self) -> bool:
-        """Its scenarios hold in some editions only: the editions differ here."""
-        held = {e for sc in self.scenarios for e in sc.editions}
-        return bool(held) and held != set(EDITIONS)
-
 
 @dataclass(frozen=True)
 class Part:
