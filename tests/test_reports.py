@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -239,28 +240,6 @@ def test_reading_a_report_that_gives_a_key_twice_is_refused_naming_where(
         read_json(top)
 
 
-@pytest.mark.parametrize("command", ["diff", "compare", "expect", "site"])
-def test_every_command_that_reads_a_report_refuses_one_that_gives_a_key_twice(
-    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from checker.cli import main
-    from checker.judging.expectations import expectations_from, write_expectations
-
-    twice = tmp_path / "twice.json"
-    twice.write_text(_status_twice(REPORT), encoding="utf-8")
-    other = write_json(replace(REPORT, engine=EngineIdentity("other", "1", "other")), tmp_path / "other.json")
-    expected = write_expectations(expectations_from(REPORT, "a bug"), tmp_path / "expected.json")
-    argvs: dict[str, list[str | Path]] = {
-        "diff": [other, twice],
-        "compare": [other, twice],
-        "expect": [twice, expected],
-        "site": ["--out", tmp_path / "site", other, twice],
-    }
-    assert main([command, *map(str, argvs[command])]) == 2
-    err = " ".join(capsys.readouterr().err.split())
-    assert f"{twice}: not a conformance report: results/2: the key 'status' is given more than once" in err
-
-
 @pytest.mark.parametrize(("number", "said"), [("NaN", "NaN is not a JSON number"), ("1e400", "1e400 is too large")])
 def test_reading_a_report_with_nan_or_infinity_is_refused(
     document_file: Callable[[object], Path], number: str, said: str
@@ -268,6 +247,80 @@ def test_reading_a_report_with_nan_or_infinity_is_refused(
     text = json.dumps(to_json(REPORT)).replace('"duration": 12.5', f'"duration": {number}', 1)
     with pytest.raises(ReportError, match=said):
         read_json(document_file(text))
+
+
+def _summary_edited(report: RunReport) -> dict[str, Any]:
+    """The report as JSON whose summary says its failure in cr2024 passed, as a hand would edit it for a green badge."""
+    data = to_json(report)
+    data["summary"]["cr2024"].update(passed=2, failed=0)
+    return data
+
+
+def test_reading_a_report_whose_summary_disagrees_with_its_results_is_refused(
+    document_file: Callable[[object], Path],
+) -> None:
+    path = document_file(_summary_edited(REPORT))
+    with pytest.raises(ReportError) as info:
+        read_json(path)
+    assert str(info.value) == (
+        f"{path}: contradicts itself (edited by hand?):\n"
+        "  summary/cr2024/passed: 2, but the results have 1\n"
+        "  summary/cr2024/failed: 0, but the results have 1"
+    )
+    data = to_json(REPORT)
+    del data["summary"]["mirage"]
+    with pytest.raises(ReportError, match="summary: no count for 'mirage', which has results"):
+        read_json(document_file(data))
+    del data["summary"]  # a report without one claims nothing to check
+    assert read_json(document_file(data)) == REPORT
+
+
+def test_reading_a_report_whose_result_id_isnt_its_own_is_refused(document_file: Callable[[object], Path]) -> None:
+    """An expectation, a diff, match results by id: a result whose edition was edited, not its id, would
+    be checked against what its id says."""
+    data = to_json(REPORT)
+    data["results"][2]["edition"] = "mirage"
+    data["summary"]["mirage"]["failed"] = 1
+    data["summary"]["cr2024"]["failed"] = 0
+    with pytest.raises(ReportError) as info:
+        read_json(document_file(data))
+    assert str(info.value).endswith(
+        "contradicts itself (edited by hand?):\n  results/2/id: 'upkeep::Upkeep: life is checked::cr2024', "
+        "but its part, scenario, example and edition make 'upkeep::Upkeep: life is checked::mirage'"
+    )
+
+
+@pytest.mark.parametrize("command", ["diff", "compare", "expect", "site"])
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        (_status_twice(REPORT), "not a conformance report: results/2: the key 'status' is given more than once"),
+        (
+            json.dumps(_summary_edited(REPORT)),
+            "contradicts itself (edited by hand?): summary/cr2024/passed: 2, but the results have 1",
+        ),
+    ],
+    ids=["key-twice", "summary-edited"],
+)
+def test_every_command_that_reads_a_report_refuses_a_bad_one_naming_it(
+    command: str, bad: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from checker.cli import main
+    from checker.judging.expectations import expectations_from, write_expectations
+
+    refused = tmp_path / "refused.json"
+    refused.write_text(bad, encoding="utf-8")
+    other = write_json(replace(REPORT, engine=EngineIdentity("other", "1", "other")), tmp_path / "other.json")
+    expected = write_expectations(expectations_from(REPORT, "a bug"), tmp_path / "expected.json")
+    argvs: dict[str, list[str | Path]] = {
+        "diff": [other, refused],
+        "compare": [other, refused],
+        "expect": [refused, expected],
+        "site": ["--out", tmp_path / "site", other, refused],
+    }
+    assert main([command, *map(str, argvs[command])]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{refused}: {said}" in err
 
 
 def test_a_run_with_no_result_says_so_not_that_all_were_unsupported() -> None:

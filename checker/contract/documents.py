@@ -254,6 +254,12 @@ def first_repeated(data: object, repeated: list[tuple[dict[str, Any], str]]) -> 
     return next((places[id(found)], key) for found, key in repeated if id(found) in places)
 
 
+def in_lines(problems: list[str]) -> str:
+    """The first :data:`MAX_PROBLEMS` of ``problems`` for an error's message, a line each, and how many more."""
+    more = f"\n  ... and {len(problems) - MAX_PROBLEMS} more" if len(problems) > MAX_PROBLEMS else ""
+    return "".join(f"\n  {problem}" for problem in problems[:MAX_PROBLEMS]) + more
+
+
 def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
@@ -315,9 +321,7 @@ class Document:
         except RecursionError:
             raise self.error(f"{source}: not {self.what}: its JSON is nested too deeply") from None
         if found:
-            more = f"\n  ... and {len(found) - MAX_PROBLEMS} more" if len(found) > MAX_PROBLEMS else ""
-            listed = "\n  ".join(found[:MAX_PROBLEMS])
-            raise self.error(f"{source}: doesn't match the {self.noun} schema:\n  {listed}{more}")
+            raise self.error(f"{source}: doesn't match the {self.noun} schema:{in_lines(found)}")
         assert isinstance(data, dict)  # the schema says so
         return data
 

@@ -4,17 +4,19 @@ Its shape is ``schemas/report.schema.json`` (JSON Schema draft 2020-12). A writt
 its schema with ``"$schema": "report.schema.json"``, a copy written beside it, so that an editor
 or a CI tool validates the file without this package. A file is checked against it when read,
 so that a truncated, hand-edited or foreign file is refused with a :class:`ReportError` that
-names the file and the problem, instead of failing somewhere later.
+names the file and the problem, instead of failing somewhere later; so is one whose summary or
+ids contradict its results (:func:`_contradictions`).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from checker.contract.documents import Document, write_whole
-from checker.judging.reports._text import editions_of
+from checker.contract.documents import Document, in_lines, write_whole
+from checker.judging.reports._text import editions_of, in_order
 from checker.judging.results import EngineIdentity, FailingStep, RunReport, ScenarioResult, Status
 
 FORMAT = "mtg-turn-conformance-report"
@@ -98,6 +100,9 @@ def from_json(data: object, source: str = "report") -> RunReport:
         if result.id in seen:
             raise ReportError(f"{source}: scenario id {result.id!r} appears more than once")
         seen.add(result.id)
+    contradictions = _contradictions(results, data.get("summary"))
+    if contradictions:
+        raise ReportError(f"{source}: contradicts itself (edited by hand?):{in_lines(contradictions)}")
     engine = data["engine"]
     return RunReport(
         suite_version=data["suite_version"],
@@ -108,6 +113,31 @@ def from_json(data: object, source: str = "report") -> RunReport:
         results=results,
         partial=data.get("partial"),
     )
+
+
+def _contradictions(results: tuple[ScenarioResult, ...], summary: dict[str, dict[str, int]] | None) -> list[str]:
+    """What a report says that its results don't: an id other than the one its result's part,
+    scenario, example and edition make (expectations and diffs match results by id), or a summary
+    count other than the results' (what a reader of the file, or a tool that trusts it, would
+    believe). A report this suite writes has neither; a summary left out says nothing."""
+    found = []
+    for i, r in enumerate(results):
+        made = ScenarioResult.make_id(r.part, r.scenario, r.example, r.edition)
+        if r.id != made:
+            found.append(f"results/{i}/id: {r.id!r}, but its part, scenario, example and edition make {made!r}")
+    if summary is None:
+        return found
+    counted = Counter((r.edition, str(r.status)) for r in results)
+    for edition in in_order({r.edition for r in results} | set(summary)):
+        if edition not in summary:
+            found.append(f"summary: no count for {edition!r}, which has results")
+            continue
+        found += [
+            f"summary/{edition}/{status}: {said}, but the results have {counted[edition, status]}"
+            for status, said in summary[edition].items()
+            if said != counted[edition, status]
+        ]
+    return found
 
 
 def _result_from(data: dict[str, Any]) -> ScenarioResult:
