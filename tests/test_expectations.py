@@ -354,6 +354,23 @@ def test_certify_refuses_an_expect_file_that_gives_a_key_twice_before_it_runs(
     assert f"--expect: {path}: not an expectations file: expectations/0: the key 'reason' is given more" in err
 
 
+@pytest.mark.parametrize("name", ["report.json", "summary.md", "badges/cr2024.json", "sub/../report.html"])
+def test_certify_refuses_write_expectations_over_a_report_of_its_report_dir_before_it_runs(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Written after the reports, the expectations replaced one: report.json, which the run said it
+    wrote, held an expectations file."""
+    reports, written = tmp_path / "reports", tmp_path / "reports" / name
+    assert main(["certify", "--part", "untap", "--report-dir", str(reports), "--write-expectations", str(written)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"--write-expectations {written}: --report-dir {reports} writes a report there" in err
+    assert not reports.exists()
+    linked = tmp_path / "expectations.json"
+    linked.symlink_to(reports / "report.json")
+    assert main(["certify", "--part", "untap", "--report-dir", str(reports), "--write-expectations", str(linked)]) == 2
+    assert "writes a report there" in capsys.readouterr().err
+
+
 def test_expectations_refuse_duplicates_and_passed_when_built_directly() -> None:
     with pytest.raises(ExpectationsError, match="listed more than once"):
         expect((FAILING, Status.FAILED), (FAILING, Status.ERROR))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.judging.expectations import Expectations, Verdict, check, expectations_from, write_expectations
-from checker.judging.reports import write_all
+from checker.judging.reports import write_all, writes
 from checker.judging.results import RunReport
 from checker.running.options import OptionError, Selection, check_output_dir, check_output_file, read_expectations
 
@@ -47,6 +47,11 @@ class Conclusion:
         problems = selection.problems()
         if problems:
             raise OptionError("\n".join(problems))
+        if report_dir and write_to and writes(Path(report_dir), Path(write_to)):
+            raise OptionError(
+                f"--write-expectations {write_to}: --report-dir {report_dir} writes a report there, which the "
+                "expectations would replace: name another file"
+            )
         if report_dir:
             check_output_dir("--report-dir", report_dir)
         kept = None
