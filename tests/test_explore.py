@@ -28,14 +28,14 @@ from checker.adapters.reference import ReferenceAdapter
 from checker.cli import main
 from checker.contract.cards import POOL
 from checker.contract.codec import decode, encode
-from checker.contract.interface import GameSetup
+from checker.contract.interface import EngineFailure, EngineTimeout, GameSetup
 from checker.explore import command, explorer
 from checker.explore.explorer import GAME_SETTINGS, Engines, explore_game, game_seed, seed_alone, simplest
 from checker.explore.gherkin import scenario
 from checker.explore.options import Shard
 from checker.explore.play import play
 from checker.explore.position import Position
-from checker.explore.report import ExploreReportError, merge, read
+from checker.explore.report import ExploreReportError, finding_json, merge, read
 from checker.explore.sessions import side_by_side
 from checker.explore.strategies import PERMANENT_TYPES, card_names, games, parts, positions, setups
 from tests.fakes.adapters import Hostile, NoUpkeepPriority
@@ -477,3 +477,69 @@ def test_a_terminated_run_reports_the_games_played_so_far_as_partial(tmp_path: P
     assert report["partial"] is True
     # The interrupt is said on the error stream, as by the other commands; the output holds the results.
     assert "error: interrupted: the report holds the games played so far" in said and "interrupted" not in output
+
+
+class _BreaksThenFails(NoUpkeepPriority):
+    """Breaks the rule (or, ``CRASHES``, crashes in its first action) in its first games, then fails
+    in each game's start with ``FAILURE``."""
+
+    FAILURE: Exception = RuntimeError()
+    CRASHES = False
+
+    def start(self, setup: GameSetup) -> None:
+        if _BreaksThenFails.games == 0:
+            raise self.FAILURE
+        _BreaksThenFails.games -= 1
+        super().start(setup)
+
+    def perform(self, action: Any) -> None:
+        if self.CRASHES:
+            raise EngineFailure("crashed")
+        super().perform(action)
+
+    games = 0
+
+
+@pytest.mark.parametrize(
+    ("failure", "crashes", "cut"),
+    [
+        (RuntimeError("worn out"), False, ("engine failure", "RuntimeError", "while starting the game: worn out")),
+        (EngineTimeout("no answer"), False, ("timeout", "EngineTimeout", "while starting the game: no answer")),
+        (None, False, ("engine failure", "EngineFailure", "while starting the engine: not again")),
+        # The finding is an EngineFailure too: an engine that can't be had shows none (it shrank to the empty game).
+        (None, True, ("engine failure", "EngineFailure", "while starting the engine: not again")),
+    ],
+)
+def test_an_engine_that_fails_while_a_finding_is_shrunk_cuts_the_shrinking_short_and_the_finding_stands(
+    failure: Exception | None, crashes: bool, cut: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Game 1 of seed 0 shows its finding at its first play, of 28 decisions; the engine then plays
+    three shrinking tries and fails the fourth (in its start, or it can't be had): the smallest game
+    found in those three is the reproduction, the failure what cut the shrinking short, and no try
+    is played after it (each could wait for the timeout)."""
+    monkeypatch.setattr(_BreaksThenFails, "games", 4)
+    monkeypatch.setattr(_BreaksThenFails, "CRASHES", crashes)
+    if failure is not None:
+        monkeypatch.setattr(_BreaksThenFails, "FAILURE", failure)
+    made = 0
+
+    def engine() -> _BreaksThenFails:
+        nonlocal made
+        made += 1
+        if failure is None and _BreaksThenFails.games == 0:
+            raise EngineFailure("not again")
+        return _BreaksThenFails()
+
+    outcome = explore_game(Engines(engine), "cr2024", seed=0, index=1, max_decisions=30)
+    assert outcome.plays == 1 and made == 5
+    assert outcome.finding is not None and outcome.reproduction is not None
+    if crashes:
+        assert outcome.finding.key == ("engine failure", "EngineFailure")
+        assert outcome.reproduction.played.reproduced, "the reproduction takes the action the engine crashed in"
+    else:
+        assert outcome.finding.key == ("violation", "priority.ends-when-all-pass")
+        assert outcome.decisions_before_shrinking == 28
+    assert 0 < len(outcome.reproduction.played.reproduced) <= outcome.decisions_before_shrinking
+    assert outcome.cut_short is not None
+    assert (outcome.cut_short.kind, outcome.cut_short.what, outcome.cut_short.shows) == cut
+    assert finding_json(outcome)["shrinking_cut_short"] == dict(zip(("kind", "what", "shows"), cut, strict=True))

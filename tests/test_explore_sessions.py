@@ -169,3 +169,26 @@ def test_a_report_dir_that_cant_be_made_is_refused_before_the_engine_starts(
     assert main(["explore", "--engine", f"sh -c {shlex.quote(starts)}", "--report-dir", str(report_dir)]) == 2
     assert capsys.readouterr().err.strip() == f"error: --report-dir {report_dir}: can't be written: Not a directory"
     assert not marker.exists()
+
+
+def test_a_process_that_dies_while_a_finding_is_shrunk_keeps_the_finding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Game 1 of seed 0 shows the planted violation at its first play; the engine then kills its
+    process at the fourth shrinking try. The death replaced the finding; now the finding stands, with
+    the smallest game found before, and the death is what cut its shrinking short."""
+    engine = "tests.fakes.adapters:NoUpkeepPriorityThenDies"
+    code = main(["explore", "--engine", engine, "--edition", "cr2024", "--games", "2", "--shard", "2/2",
+                 "--seed", "0", "--max-decisions", "30", "--report-dir", str(tmp_path)])  # fmt: skip
+    assert code == 1
+    [finding] = read(tmp_path / "explore-report.json")["editions"][0]["findings"]
+    assert (finding["game"], finding["kind"], finding["what"]) == (1, "violation", "priority.ends-when-all-pass")
+    assert 0 < len(finding["reproduction"]["actions"]) <= finding["decisions_before_shrinking"] == 28
+    assert (tmp_path / "findings" / "cr2024-game-1.feature").read_text() == finding["reproduction"]["gherkin"]
+    assert finding["shrinking_cut_short"] == {
+        "kind": "engine failure",
+        "what": "the process playing the game died",
+        "shows": "the process was killed by SIGKILL (the engine runs in that process: it may have crashed it)",
+    }
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "shrinking cut short: a try failed, engine failure (the process playing the game died): the process" in shown

@@ -252,6 +252,11 @@ def _summary(report: dict[str, Any], console: Console, seconds: float) -> None:
             if f["requires"]:
                 console.print(f"  requires: {plain(f['requires'])} ({plain(', '.join(f['rules']))})")
             reproduction = f["reproduction"]
+            if cut := f.get("shrinking_cut_short"):  # absent from a report written before it was added
+                console.print(
+                    f"  shrinking cut short: a try failed, [red]{plain(cut['kind'])}[/red] ({plain(cut['what'])}): "
+                    f"{plain(cut['shows'])}; the reproduction is the smallest game found before"
+                )
             if reproduction and reproduction["gherkin"]:
                 before, after = f["decisions_before_shrinking"], len(reproduction["actions"])
                 if f["kind"] == "timeout":

@@ -11,7 +11,11 @@ game with a finding is then shrunk by hypothesis to the smallest game that shows
 finding (the same check broken, the same kind of failure).
 A hang is not shrunk: each try would cost the timeout. Shrinking stops after a number of tries
 (``shrink_budget`` plays), not after some time, so that the same run shrinks to the same game on
-any machine.
+any machine. It stops too at a try in which the engine fails otherwise than the finding (a crash,
+a hang, an engine that can't be had): an engine that fails only now and then, or after so many
+games, would otherwise have each further try wait for the timeout or fail alike. The smallest game
+found until then stands, and the failure is kept as what cut the shrinking short
+(:attr:`GameOutcome.cut_short`).
 
 Hypothesis (from 6.131) also draws, now and then, constants written in the source of the modules
 the process has imported from outside site-packages: which those are depends on how turncheck was
@@ -123,6 +127,15 @@ class GameOutcome:
     reproduction: Reproduction | None = None
     #: The checks each generated play broke (a game's finding is only the first violation).
     broken: list[str] = field(default_factory=list)
+    #: What stopped the finding's shrinking before its end, if anything did: the engine's failure
+    #: in a try (or its process's death), which the reproduction, the smallest game found until
+    #: then, doesn't show.
+    cut_short: Finding | None = None
+
+
+#: The kinds of finding that are the engine failing rather than a game it played wrongly: in a
+#: shrinking try, one other than the finding cuts the shrinking short.
+FAILURES = frozenset({"engine failure", "timeout"})
 
 
 @dataclass(frozen=True)
@@ -144,11 +157,14 @@ def explore_game(
     max_decisions: int = MAX_DECISIONS,
     workdir: Path | None = None,
     shrink_budget: int = SHRINK_BUDGET,
+    found: Callable[[GameOutcome], None] | None = None,
 ) -> GameOutcome:
-    """Generate, play and check game ``index`` of the run with ``seed``; shrink its finding."""
+    """Generate, play and check game ``index`` of the run with ``seed``; shrink its finding.
+    ``found`` is called with the outcome as it stands each time a smaller game shows the finding
+    (the first time, the game as generated), so that a caller whose process may die while the
+    finding is shrunk (an engine in process can end it) keeps the smallest game found."""
     outcome = GameOutcome(index, game_seed(seed, edition, index))
     first: list[Finding] = []
-    smallest: list[tuple[Position, Played]] = []  # the last game that showed the finding: the smallest yet
     tries = 0
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         trace = Path(tmp) / "game.trace.jsonl"
@@ -157,19 +173,33 @@ def explore_game(
             nonlocal tries
             if not first and index > 0 and game == skipped:
                 return False  # played in game 0 already
-            if first and (first[0].kind == "timeout" or tries >= shrink_budget):
-                return False  # a hang isn't shrunk (each try would wait for the timeout), nor beyond the budget
+            if first and (first[0].kind == "timeout" or tries >= shrink_budget or outcome.cut_short is not None):
+                # A hang isn't shrunk (each try would wait for the timeout), nor beyond the budget or
+                # once the engine has failed in a try.
+                return False
             tries += bool(first)
-            played = _play(engines, game, trace)
+            engine = _engine(engines)
+            if isinstance(engine, Finding) and first:  # no engine for the try: no game played, none shown
+                outcome.cut_short = engine
+                return False
+            played = (
+                Played(game[0], finding=engine) if isinstance(engine, Finding) else _play(engines, engine, game, trace)
+            )
             if not first:  # a generated game, not a shrinking try: it counts in the run's totals
                 _count(outcome, played)
                 if played.finding is not None:
                     first.append(played.finding)
                     outcome.decisions_before_shrinking = len(played.reproduced)
-            shows = played.finding is not None and played.finding.key == first[0].key if first else False
-            if shows:
-                smallest[:] = [(game[0], played)]
-            return shows
+            if played.finding is None:
+                return False
+            if played.finding.key != first[0].key:
+                if played.finding.kind in FAILURES:
+                    outcome.cut_short = played.finding
+                return False
+            _reproduce(outcome, game[0], played, f"{edition} game {index} of seed {seed}")
+            if found is not None:
+                found(outcome)
+            return True
 
         # The kind of game goes by the index, not by hypothesis: its second example differs from the
         # first (the simplest) at the first choice it draws, which would always be the kind.
@@ -183,25 +213,33 @@ def explore_game(
         except NoSuchExample:
             return outcome
         except Flaky:
-            # Hypothesis replays the smallest game last; past the shrink budget (or with an engine
-            # that plays the same game differently) that replay doesn't show it: the smallest stands.
+            # Hypothesis replays the smallest game last; past the shrink budget, after shrinking was
+            # cut short (or with an engine that plays the same game differently) that replay doesn't
+            # show it: the smallest stands.
             pass
-        position, played = smallest[0]
-        assert played.finding is not None
-        outcome.finding = played.finding
-        title = f"{edition} game {index} of seed {seed}: {played.finding.kind} {played.finding.what}"
-        outcome.reproduction = Reproduction(position, played, scenario(position, played.reproduced, title))
     return outcome
 
 
-def _play(engines: Engines, game: tuple[Position, tuple[int, ...]], trace: Path) -> Played:
-    """One play of ``game``. An engine that can't be had for it is its engine failure, as a crash in
-    it is: an engine process that fails its handshake (or, after failing it three times in a row, is
-    not started again), an adapter in process whose creation fails this time."""
+def _reproduce(outcome: GameOutcome, position: Position, played: Played, game: str) -> None:
+    """``played``, which shows the finding, is the outcome's reproduction: the smallest game yet."""
+    assert played.finding is not None
+    outcome.finding = played.finding
+    title = f"{game}: {played.finding.kind} {played.finding.what}"
+    outcome.reproduction = Reproduction(position, played, scenario(position, played.reproduced, title))
+
+
+def _engine(engines: Engines) -> EngineAdapter | Finding:
+    """The engine for one play, or the finding that it can't be had: its engine failure, as a crash
+    in it is (an engine process that fails its handshake or, after failing it three times in a row,
+    is not started again; an adapter in process whose creation fails this time)."""
     try:
-        engine = engines.engine()
+        return engines.engine()
     except (EngineFailure, EngineNotFound) as exc:
-        return Played(game[0], finding=failure(exc, "while starting the engine"))
+        return failure(exc, "while starting the engine")
+
+
+def _play(engines: Engines, engine: EngineAdapter, game: tuple[Position, tuple[int, ...]], trace: Path) -> Played:
+    """One play of ``game`` on ``engine`` (and on the reference engine, for the differential)."""
     reference = engines.reference() if engines.reference is not None else None
     return play(engine, game[0], game[1], trace, reference)
 

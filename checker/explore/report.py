@@ -60,6 +60,9 @@ def finding_json(outcome: GameOutcome) -> dict[str, Any]:
         "where": f.where,
         "decisions_before_shrinking": outcome.decisions_before_shrinking,
         "reproduction": reproduction,
+        "shrinking_cut_short": None
+        if (c := outcome.cut_short) is None
+        else {"kind": c.kind, "what": c.what, "shows": c.shows},
     }
 
 

@@ -21,7 +21,10 @@ to say, an engine failure, and not the command's end.
 Each process is handed one game at a time, so the supervisor always knows which game each is
 playing (a pool of workers would not say). A process that dies in a game (an engine in process
 that crashes the interpreter, a kill from outside) costs that game only: it becomes an engine
-failure naming how the process ended, a new process takes its place, and the run goes on.
+failure naming how the process ended, a new process takes its place, and the run goes on. A game
+whose finding was being shrunk when its process died keeps that finding, with the smallest game
+found until then: the process sends each one up as it is found, and the death is what cut the
+shrinking short.
 """
 
 from __future__ import annotations
@@ -32,8 +35,8 @@ import multiprocessing
 import os
 import signal
 import traceback
-from collections.abc import Generator, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
@@ -70,10 +73,18 @@ class Games:
     #: How many processes play side by side (their engines' waits depend on it).
     sessions: int = 1
 
-    def play(self, engines: Engines, game: Game) -> GameOutcome:
+    def play(self, engines: Engines, game: Game, found: Callable[[GameOutcome], None]) -> GameOutcome:
+        """Play ``game``; ``found`` as :func:`~checker.explore.explorer.explore_game`'s."""
         edition, index = game
         return explore_game(
-            engines, edition, self.seed, index, self.kinds, self.max_decisions, shrink_budget=self.shrink_budget
+            engines,
+            edition,
+            self.seed,
+            index,
+            self.kinds,
+            self.max_decisions,
+            shrink_budget=self.shrink_budget,
+            found=found,
         )
 
 
@@ -84,11 +95,20 @@ class _Session:
     process: BaseProcess
     game: Game | None = None
     started: bool = False
+    #: The game's outcome as it stood when its finding was last found smaller, while it is shrunk.
+    found: GameOutcome | None = None
 
 
 @dataclass(frozen=True)
 class _Started:
     """A process's first word: it has made its engines and waits for games."""
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A process's word while it shrinks a finding: the game's outcome with the smallest game yet."""
+
+    outcome: GameOutcome
 
 
 @dataclass(frozen=True)
@@ -127,7 +147,7 @@ def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tu
 
     def hand_out(connection: Connection) -> None:
         session = running[connection]
-        session.game = next(pending, None)
+        session.game, session.found = next(pending, None), None
         if session.game is not None:
             connection.send(session.game)
         else:
@@ -152,6 +172,8 @@ def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tu
                     said = None
                 if isinstance(said, _Started):
                     session.started = True
+                elif isinstance(said, _Found):
+                    session.found = said.outcome
                 elif isinstance(said, GameOutcome):
                     yield game, said
                     hand_out(connection)
@@ -166,19 +188,22 @@ def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tu
                     if not session.started:
                         how = ended(session.process.exitcode)
                         raise SessionError(f"a process of the run couldn't start: it {how} (its error is above)")
-                    yield game, _died(games, game, session.process.exitcode)
+                    yield game, _died(games, game, session.process.exitcode, session.found)
                     hand_out(start())
     finally:
         for connection, session in running.items():
             _stop(connection, session.process, at_once=True)
 
 
-def _died(games: Games, game: Game, exit_code: int | None) -> GameOutcome:
-    """The outcome of a game whose process died in it."""
+def _died(games: Games, game: Game, exit_code: int | None, found: GameOutcome | None) -> GameOutcome:
+    """The outcome of a game whose process died in it: the death, or the finding ``found`` before
+    it, whose shrinking the death cut short."""
     edition, index = game
     in_process = EngineSpec.parse(games.engine).command is None
     blame = " (the engine runs in that process: it may have crashed it)" if in_process else ""
     finding = Finding("engine failure", "the process playing the game died", f"the process {ended(exit_code)}{blame}")
+    if found is not None:
+        return replace(found, cut_short=finding)
     return GameOutcome(index, game_seed(games.seed, edition, index), plays=1, finding=finding)
 
 
@@ -218,7 +243,7 @@ def _session(connection: Connection, games: Games) -> None:
         connection.send(_Started())
         while (game := connection.recv()) is not None:
             try:
-                connection.send(games.play(engines, game))
+                connection.send(games.play(engines, game, lambda outcome: connection.send(_Found(outcome))))
             except Exception as exc:  # the explorer's or the rules checker's: the command reports it
                 connection.send(_Failed(f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"))
                 return

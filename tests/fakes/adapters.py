@@ -224,6 +224,24 @@ class NoUpkeepPriority(ReferenceAdapter):
             super().start(setup)
 
 
+#: Games :class:`NoUpkeepPriorityThenDies` plays (in the whole process) before it dies.
+LIVES = 4
+_started = 0
+
+
+class NoUpkeepPriorityThenDies(NoUpkeepPriority):
+    """Breaks the rule as :class:`NoUpkeepPriority` does, then, past :data:`LIVES` games in the
+    process, kills the process it runs in as it starts a game: a finding's shrinking meets an
+    engine in process that crashes the interpreter."""
+
+    def start(self, setup: GameSetup) -> None:
+        global _started
+        _started += 1
+        if _started > LIVES:
+            os.kill(os.getpid(), signal.SIGKILL)
+        super().start(setup)
+
+
 class DiesInSetUps(ReferenceAdapter):
     """The reference engine, but a game started from a set-up (not from the game's start) kills
     the process it runs in, as an engine in process that crashes the interpreter would. Only for

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from checker.explore.explorer import Engines, GameOutcome
@@ -17,7 +18,7 @@ class Scripted(Games):
     dies: int = -1
     fails: int = -1
 
-    def play(self, engines: Engines, game: Game) -> GameOutcome:
+    def play(self, engines: Engines, game: Game, found: Callable[[GameOutcome], None]) -> GameOutcome:
         index = game[1]
         if index == self.dies:
             os.kill(os.getpid(), signal.SIGKILL)
