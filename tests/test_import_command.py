@@ -274,3 +274,26 @@ def test_a_game_whose_trace_the_checker_would_refuse_is_named_and_left_out(
     assert f"noplayers.log:1: {left_out} (the header names no players)" in err
     assert f"stranger.log:1: {left_out} (the starting player 'unknown' is not one of the players" in err
     assert "no game reached its first turn" not in err and not list(out.glob("*.jsonl"))
+    for name in states:  # each left out, and counted so
+        games = import_log(tmp_path / name, [])
+        assert list(games) == [] and games.left_out == 1
+
+
+def test_a_log_with_no_game_is_said_so_even_where_a_problem_quotes_what_a_game_left_out_is_said_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Games left out are counted by the import, not by their problems' text: a log's value quoted
+    in a problem (a seat number that isn't one) hid that no game of the log reached its first turn."""
+    quoted = "is left out: what the log shows of it can't make a trace"
+    state = {"type": "GameStateType_Full", "players": [{"systemSeatNumber": quoted}]}
+    message = {"type": "GREMessageType_GameStateMessage", "gameStateId": 1, "gameStateMessage": state}
+    log = tmp_path / "Player.log"
+    log.write_text(
+        f"[UnityCrossThreadLogger]x\n{json.dumps({'greToClientEvent': {'greToClientMessages': [message]}})}\n"
+    )
+    problems: list[Problem] = []
+    games = import_log(log, problems)
+    assert list(games) == [] and games.left_out == 0
+    assert [p.line for p in problems] == [1] and quoted in problems[0].message
+    assert main(["import", "arena", str(log), "--out", str(tmp_path / "out")]) == 1
+    assert f"{log}: no game reached its first turn in this log" in capsys.readouterr().err

@@ -278,6 +278,7 @@ class _Reader:
         self.game: _Game | None = None  # the game of the last message read
         self.games: dict[tuple[str, int], _Game] = {}  # by match id and game number, in the log's order
         self.ended: list[_Game] = []  # the games completed since :meth:`completed` was last asked
+        self.left_out = 0  # the games that reached their first turn but can't make a trace
 
     def read(self, message: LogMessage) -> None:
         """Take in one message; one whose shape isn't Arena's is a problem, and the log goes on."""
@@ -308,6 +309,7 @@ class _Reader:
             else:  # the rules checker would refuse the trace whole: said here, where the log is at fault
                 said = f"match {g.match_id} game {g.number} {LEFT_OUT} ({wrong})"
                 self.problems.append(Problem(self.path, g.first_line, said))
+                self.left_out += 1
         return games
 
     def _complete(self, game: _Game) -> None:
@@ -414,15 +416,33 @@ class ArenaGame:
     game: RecordedGame
 
 
-def import_log(path: Path, problems: list[Problem]) -> Iterator[ArenaGame]:
+class ArenaLog:
     """The games of an Arena log that reached their first turn, each as soon as the log has it whole
     (its end, or the next game of its match, is read; the games the log leaves under way at its
     end), so that a caller keeps those read when it is interrupted; problems go to ``problems``.
+    Iterated once; :attr:`left_out` counts the games that reached their first turn but were left
+    out (each named in ``problems``), so that a caller can tell a log with no game from one whose
+    games were all left out.
 
     Raises :class:`OSError`, when the first game is asked for, if the file can't be read at all.
     """
-    reader = _Reader(path, problems)
-    for message in read_log(path, problems):
-        reader.read(message)
-        yield from reader.completed()
-    yield from reader.completed(log_ended=True)
+
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
+        self._reader = _Reader(path, problems)
+
+    @property
+    def left_out(self) -> int:
+        """The games left out so far: those of the log's end once the last game has been given."""
+        return self._reader.left_out
+
+    def __iter__(self) -> Iterator[ArenaGame]:
+        reader = self._reader
+        for message in read_log(reader.path, reader.problems):
+            reader.read(message)
+            yield from reader.completed()
+        yield from reader.completed(log_ended=True)
+
+
+def import_log(path: Path, problems: list[Problem]) -> ArenaLog:
+    """The games of the Arena log at ``path``: see :class:`ArenaLog`."""
+    return ArenaLog(path, problems)

@@ -132,7 +132,7 @@ def _phase(args: argparse.Namespace, write: Callable[[RecordedGame, str, str], N
 
 
 def _arena(logs: list[Path], write: Callable[[RecordedGame, str, str], None], error: Report) -> int:
-    from checker.importers.arena import LEFT_OUT, import_log
+    from checker.importers.arena import import_log
 
     problems: list[Problem] = []
     unreadable = written = 0
@@ -140,7 +140,8 @@ def _arena(logs: list[Path], write: Callable[[RecordedGame, str, str], None], er
     try:
         with stopping():  # a game being read or written when a signal comes is left out whole
             for log in logs:
-                games, count, before = import_log(log, problems), 0, len(problems)
+                arena_log = import_log(log, problems)
+                games, count = iter(arena_log), 0
                 while True:  # each game written as soon as the log has it whole
                     try:
                         found = next(games, None)
@@ -149,7 +150,7 @@ def _arena(logs: list[Path], write: Callable[[RecordedGame, str, str], None], er
                         unreadable += 1
                         break
                     if found is None:
-                        if not count and not any(LEFT_OUT in p.message for p in problems[before:]):
+                        if not count and not arena_log.left_out:
                             error(f"{log}: no game reached its first turn in this log")
                         break
                     name = _file_name(f"arena-{found.match_id}-game{found.number}", names)
