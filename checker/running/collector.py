@@ -329,10 +329,11 @@ class Collector:
                 identity = EngineIdentity(str(value["name"]), str(value["version"]), self.engine_spec)
             elif key == TRACE_NOT_WRITTEN:
                 self.traces_not_written.append(str(value))
-        if identity is not None and self.identity is None:
-            self.identity = identity
-        elif identity is not None and found is not None and self.identity is not None:
-            found = _of_another_engine(found, self.identity, identity)
+        if identity is not None:
+            if self.identity is None:
+                self.identity = identity
+            elif found is not None:
+                found = _of_another_engine(found, self.identity, identity)
         if found is not None:
             self.parts.add(found.part)
             if not self.results and self.on_first_result is not None:
