@@ -297,3 +297,22 @@ def test_a_log_with_no_game_is_said_so_even_where_a_problem_quotes_what_a_game_l
     assert [p.line for p in problems] == [1] and quoted in problems[0].message
     assert main(["import", "arena", str(log), "--out", str(tmp_path / "out")]) == 1
     assert f"{log}: no game reached its first turn in this log" in capsys.readouterr().err
+
+
+def test_an_entry_too_long_to_be_arenas_is_named_and_skipped_and_the_games_after_it_imported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One line of gigabytes (a file that isn't a log) was held whole: with a limit on memory, a
+    MemoryError and a traceback. An entry past MAX_ENTRY is now read on in pieces, never held."""
+    from checker.importers import arena_log
+
+    monkeypatch.setattr(arena_log, "MAX_ENTRY", 1000)
+    monkeypatch.setattr(arena_log, "PIECE", 64)
+    log = tmp_path / "Player.log"
+    huge = '{"greToClientEvent": "' + "x" * 5000 + '"}'
+    log.write_text(f"[UnityCrossThreadLogger]x\n{huge}\n{huge}\n" + (DATA / "bo1.log").read_text())
+    assert main(["import", "arena", str(log), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert f"{log}:1: an entry longer than 1,000 characters is skipped: MTG Arena logs none so long" in err
+    assert f"{log}:29: a game message's JSON can't be read" in err  # bo1.log's line 26, three lines down
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["arena-m-5f1c-game1.jsonl"]

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from checker.contract.documents import Problem, number_too_long, open_regular
 from checker.contract.utf8 import HEAD_BYTES, converted, other_encoding
@@ -33,6 +33,11 @@ ENTRY_START = re.compile(r"^\[(UnityCrossThreadLogger|Client GRE)\]")
 GAME_KEYS = ("greToClientEvent", "matchGameRoomStateChangedEvent")
 #: What Arena writes instead of a game state it found too large to log.
 SUMMARIZED = "[Message summarized because one or more GameStateMessages exceeded"
+#: The longest entry read, in characters: far past a game state Arena logs (it summarizes one it
+#: finds too large). A longer one, which only a file that isn't its log has, is a problem, not read.
+MAX_ENTRY = 64 * 1024 * 1024
+#: The most characters of a line read at a time.
+PIECE = 1024 * 1024
 
 
 class NotText(OSError):
@@ -47,18 +52,30 @@ class LogMessage:
     data: dict[str, Any]
 
 
-def _entries(lines: Iterator[str]) -> Iterator[tuple[int, str]]:
-    start, body = 0, ""
-    for number, line in enumerate(lines, 1):
-        header = ENTRY_START.match(line)
-        if header:
-            if body:
-                yield start, body
-            start, body = number, line[header.end() :]
-        elif start:
-            body += line
-    if body:
-        yield start, body
+def _entries(text: TextIO) -> Iterator[tuple[int, str | None]]:
+    """Each entry of the log: the line it begins at, and its body (None for one longer than
+    :data:`MAX_ENTRY`, which is read on without being held). Lines are read a piece at a time, so
+    that one line of gigabytes (a file that isn't Arena's log) never is held whole either."""
+    start, body, size = 0, list[str](), 0
+    number, line_start = 0, True
+    while piece := text.readline(PIECE):
+        if line_start:
+            number += 1
+            header = ENTRY_START.match(piece)
+            if header:
+                if start:
+                    yield start, "".join(body) if size <= MAX_ENTRY else None
+                start, body, size = number, [], 0
+                piece = piece[header.end() :]
+        line_start = piece.endswith("\n")
+        if start:
+            size += len(piece)
+            if size <= MAX_ENTRY:
+                body.append(piece)
+            else:
+                body.clear()
+    if start:
+        yield start, "".join(body) if size <= MAX_ENTRY else None
 
 
 def _unwrap(data: Any) -> Any:
@@ -118,6 +135,10 @@ def read_log(path: Path, problems: list[Problem]) -> Iterator[LogMessage]:
         file.seek(0)
         # utf-8-sig: a byte order mark, left in, would hide the header of the log's first entry
         for start, body in _entries(io.TextIOWrapper(file, encoding="utf-8-sig", errors="replace")):
+            if body is None:
+                said = f"an entry longer than {MAX_ENTRY:,} characters is skipped: MTG Arena logs none so long"
+                problems.append(Problem(path, start, said))
+                continue
             mentions_game = any(key in body for key in GAME_KEYS)
             if SUMMARIZED in body:
                 problems.append(
