@@ -319,6 +319,33 @@ def test_a_signal_keeps_the_results_so_far_and_exits_128_plus_its_number(
     _says_partial(reports, report)
 
 
+def _cut_short_game_left_apart(traces: Path, report: RunReport) -> None:
+    """The traces of a run whose last game was cut short: one per scenario run done, each whole (it checks
+    clean), and the game cut short under its unfinished name only, which ``turncheck trace DIR`` doesn't read."""
+    assert len(list(traces.glob("*.trace.jsonl"))) == len(report.results) > 0
+    assert len(list(traces.glob("*.trace.jsonl.partial"))) == 1
+    checked = turncheck("trace", str(traces))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.usefixtures("default_handlers")
+def test_a_game_an_interrupt_cuts_short_leaves_no_trace_that_passes_for_a_whole_game(tmp_path: Path) -> None:
+    reports, traces = tmp_path / "reports", tmp_path / "traces"
+    with stuck_certification(reports, (*UNTAP, "--record-traces", str(traces))) as run:
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, out + err
+    _cut_short_game_left_apart(traces, read_json(reports / "report.json"))
+
+
+def test_a_game_its_adapter_cuts_short_ending_the_process_leaves_no_trace_that_passes_for_a_whole_game(
+    tmp_path: Path,
+) -> None:
+    done, report = adapter_run(tmp_path, "Exiting", "--record-traces", str(tmp_path / "traces"))
+    assert done.returncode == 1, done.stdout + done.stderr
+    _cut_short_game_left_apart(tmp_path / "traces", report)
+
+
 @pytest.mark.usefixtures("sighup_ignored")
 def test_a_signal_the_run_was_started_with_ignored_stays_ignored(tmp_path: Path) -> None:
     """Started under ``nohup`` (SIGHUP ignored), a certification outlives its terminal: a SIGHUP

@@ -152,6 +152,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         provider.start_early()
 
 
+#: Set on a test whose call came to its end (pytest makes no report of one a KeyboardInterrupt or
+#: pytest.exit() stopped): a scenario run's game, recorded, is then whole.
+_PLAYED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
 def game(request: pytest.FixtureRequest, edition: str) -> Iterator[ScenarioGame]:
     """The scenario's game on a ready adapter (an engine process that failed is restarted).
@@ -169,7 +174,10 @@ def game(request: pytest.FixtureRequest, edition: str) -> Iterator[ScenarioGame]
     scenario = ScenarioGame(engine, edition)
     yield scenario
     if recorder is not None:
-        recorder.close()
+        if _PLAYED in request.node.stash:
+            recorder.finish()
+        else:  # the run interrupted, pytest.exit(): the game was cut short
+            recorder.close()
         if recorder.failure is not None:  # sent with the teardown's report
             request.node.user_properties.append((TRACE_NOT_WRITTEN, recorder.failure))
 
@@ -191,6 +199,8 @@ def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
+    if call.when == "call":
+        item.stash[_PLAYED] = True
     result = result_of(item, report, call)
     if result is not None:
         report.user_properties.append((RESULT, result_to_dict(result)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -27,9 +28,11 @@ from checker.contract.interface import (
 from checker.trace.format import KEYWORDS, Header, Observation, Start
 from checker.trace.writer import TraceWriter
 
-#: The longest name :func:`trace_name` gives, in characters (ASCII: bytes), room left for ``-2``... and
-#: ``.trace.jsonl`` within the 255 bytes most file systems allow a file's name.
+#: The longest name :func:`trace_name` gives, in characters (ASCII: bytes), room left for ``-2``...,
+#: ``.trace.jsonl`` and :data:`UNFINISHED` within the 255 bytes most file systems allow a file's name.
 TRACE_NAME_LIMIT = 200
+#: What ends the name of a trace being recorded, or of one whose game was cut short.
+UNFINISHED = ".partial"
 
 
 def trace_name(scenario_id: str) -> str:
@@ -58,6 +61,12 @@ def trace_path(directory: Path, scenario_id: str, names: Mapping[str, str] | Non
     (:func:`trace_names`) has it."""
     name = names.get(scenario_id) if names is not None else None
     return directory / f"{name or trace_name(scenario_id)}.trace.jsonl"
+
+
+def unfinished(path: Path) -> Path:
+    """Where a scenario run's trace is written until the run has come to its result: its file's
+    name and :data:`UNFINISHED`, which no pattern of a directory's traces matches."""
+    return path.with_name(path.name + UNFINISHED)
 
 
 def keywords_of(setup: GameSetup) -> dict[str, tuple[str, ...]]:
@@ -178,28 +187,51 @@ class RecordingAdapter:
 class RecordingAlongside(RecordingAdapter):
     """The recording of ``--record-traces``, alongside a scenario that judges the engine: a trace
     that can't be written stops being written and is removed, and the game goes on, so that the
-    scenario's result is the engine's, never the recording's. :attr:`failure` says why."""
+    scenario's result is the engine's, never the recording's. :attr:`failure` says why.
+
+    The trace is written under its unfinished name (:data:`UNFINISHED`) and takes its own only when
+    the scenario run has come to its result (:meth:`finish`): a game cut short (the run interrupted,
+    the engine's process ended with the session's) is left under the unfinished name, which
+    ``turncheck trace DIR`` doesn't read, not as a trace that would pass for a whole game."""
 
     def __init__(self, engine: EngineAdapter, path: Path, scenario: str | None = None) -> None:
-        super().__init__(engine, path, scenario)
+        super().__init__(engine, unfinished(path), scenario)
+        self.final = path
         self.failure: str | None = None
         self._began = False
 
     def start(self, setup: GameSetup) -> None:
         self._began = True
+        self._forget()
         super().start(setup)
 
     def close(self) -> None:
-        """The trace ended. A scenario run that began no game (unsupported before its set-up: an edition
-        or an effect the engine doesn't have) has no trace, and leaves none at its name either: a trace
-        an earlier run left there (another engine's, in a directory used again) would pass for this
-        run's."""
+        """The trace ended, whole or not (see :meth:`finish`). A scenario run that began no game
+        (unsupported before its set-up: an edition or an effect the engine doesn't have) has no trace,
+        and leaves none at its name either: a trace an earlier run left there (another engine's, in a
+        directory used again) would pass for this run's."""
         if self._began:
             super().close()
         else:
             self._discard()
+            self._forget()
+
+    def finish(self) -> None:
+        """The scenario run came to its result: the trace, closed, takes its name."""
+        written = self._writer is not None
+        self.close()
+        if written and self.failure is None:
+            try:
+                os.replace(self.path, self.final)
+            except OSError as exc:
+                self._unwritable(exc)
+
+    def _forget(self) -> None:
+        """The trace an earlier run left at this one's name taken away: it would pass for this run's."""
+        with contextlib.suppress(OSError):
+            self.final.unlink(missing_ok=True)
 
     def _unwritable(self, exc: OSError) -> None:
         if self.failure is None:
-            self.failure = f"{self.path}: {exc.strerror or exc}"
+            self.failure = f"{self.final}: {exc.strerror or exc}"
         self._discard()
