@@ -729,6 +729,25 @@ def test_a_scenario_run_that_begins_no_game_leaves_no_earlier_runs_trace_at_its_
     assert not phasing & {path.name for path in traces.iterdir()}
 
 
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one process", "pytest-xdist"])
+def test_a_directory_recorded_into_again_says_how_many_traces_the_run_didnt_write(
+    pytester: pytest.Pytester, workers: tuple[str, ...]
+) -> None:
+    """A narrower run into the directory of a wider one: the traces of the scenarios it didn't run are
+    left there, and the session says how many (before, nothing did, and ``turncheck trace`` checked them
+    as this run's); the run that wrote them all says nothing."""
+    traces = pytester.path / "traces"
+    suite = ("--pyargs", SUITE, "--part", "untap", "--edition", "cr2024", "--record-traces", str(traces), *workers)
+    first = pytester.runpytest(*suite)
+    assert first.ret == 0 and "this run didn't write" not in first.stdout.str()
+    every = len(list(traces.iterdir()))
+    again = pytester.runpytest(*suite, "-k", "Breezekeeper")
+    ran = again.parseoutcomes()["passed"]
+    assert again.ret == 0 and 0 < ran < every
+    said = f"{traces} holds {every - ran} traces this run didn't write, * with this run's {ran};*"
+    again.stdout.fnmatch_lines([said])
+
+
 def test_a_scenario_run_whose_id_is_too_long_for_a_file_name_still_has_its_trace(pytester: pytest.Pytester) -> None:
     """Two scenarios of 300 characters, alike but for their last word: each trace is written, under a
     name cut to fit, ending with a digest of the whole id (before, neither could be written: "File name

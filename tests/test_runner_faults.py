@@ -346,6 +346,24 @@ def test_a_game_its_adapter_cuts_short_ending_the_process_leaves_no_trace_that_p
     _cut_short_game_left_apart(tmp_path / "traces", report)
 
 
+def test_a_certification_recorded_into_a_directory_used_again_says_how_many_traces_it_didnt_write(
+    tmp_path: Path,
+) -> None:
+    """Two sessions (-j 2) record into the directory of a wider run: the traces they both wrote are this
+    run's, the wider run's others are counted, left there (before, nothing was said)."""
+    traces = tmp_path / "traces"
+    record = ("certify", "--engine", "reference", *TWO_PARTS, "-j", "2", "--plain", "--record-traces", str(traces))
+    first = turncheck(*record)
+    assert first.returncode == 0 and "didn't write" not in first.stderr, first.stdout + first.stderr
+    every = len(list(traces.iterdir()))
+    again = turncheck(*record, "--edition", "cr2024", "--report-dir", str(tmp_path / "reports"))
+    assert again.returncode == 0, again.stdout + again.stderr
+    ran = len(read_json(tmp_path / "reports" / "report.json").results)
+    assert 0 < ran < every and len(list(traces.iterdir())) == every
+    said = f"note: {traces} holds {every - ran} traces this run didn't write, an earlier run's"
+    assert said in again.stderr and f"with this run's {ran};" in again.stderr
+
+
 @pytest.mark.usefixtures("sighup_ignored")
 def test_a_signal_the_run_was_started_with_ignored_stays_ignored(tmp_path: Path) -> None:
     """Started under ``nohup`` (SIGHUP ignored), a certification outlives its terminal: a SIGHUP

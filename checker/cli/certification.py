@@ -28,6 +28,7 @@ import importlib
 import json
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -256,6 +257,8 @@ def _run(
             error(f"the run doesn't pass: {gap}")
     for problem in unwritten:
         error(problem)
+    if args.record_traces and (others := collector.other_traces(Path(args.record_traces))) is not None:
+        note(others)
     if cut_short == internal:  # the results so far are in the reports, marked partial
         return EXIT_INTERNAL, report
     if partial is not None:

@@ -32,6 +32,8 @@ RESULT = "mtg_result"
 ENGINE = "mtg_engine"
 #: A scenario run's trace that ``--record-traces`` couldn't write: the file and why.
 TRACE_NOT_WRITTEN = "mtg_trace_not_written"
+#: The name of the trace a scenario run wrote with ``--record-traces``, whole.
+TRACE_WRITTEN = "mtg_trace_written"
 #: The ids a pytest-xdist worker's session deselected, sent to the controller with the worker's output.
 DESELECTED = "mtg_deselected"
 #: How many scenario runs a pytest-xdist worker's session collected, sent alike.
@@ -209,6 +211,7 @@ class Collector:
         self.exited: str | None = None
         self.exit_reason: str | None = None  # (on a pytest-xdist worker, sent to the controller)
         self.traces_not_written: list[str] = []
+        self.traces_written: set[str] = set()  # the file names of the traces the run wrote
         #: With ``--record-traces``: each collected scenario run's trace file name, selected or not (each its own).
         self.trace_names: dict[str, str] = {}
         #: Called as the first scenario result comes in (a pytest session takes SIGTERM and SIGHUP then).
@@ -329,6 +332,8 @@ class Collector:
                 identity = EngineIdentity(str(value["name"]), str(value["version"]), self.engine_spec)
             elif key == TRACE_NOT_WRITTEN:
                 self.traces_not_written.append(str(value))
+            elif key == TRACE_WRITTEN:
+                self.traces_written.add(str(value))
         if identity is not None:
             if self.identity is None:
                 self.identity = identity
@@ -350,6 +355,22 @@ class Collector:
         return (
             f"{count} {runs} could not be written and {'was' if count == 1 else 'were'} left out "
             f"(the first: {self.traces_not_written[0]}); the scenarios' results stand"
+        )
+
+    def other_traces(self, directory: Path) -> str | None:
+        """What the run says of the traces in ``directory`` that it didn't write, if any: an earlier run's
+        (of scenarios this one didn't run), a user's. They are left there, but ``turncheck trace`` and
+        ``turncheck site --traces`` would read them with this run's, as if of one run."""
+        from checker.trace.files import traces_in  # (only a run that records traces reads the module)
+
+        others = [path.name for path in traces_in(directory) if path.name not in self.traces_written]
+        if not others:
+            return None
+        traces = "trace" if len(others) == 1 else "traces"
+        return (
+            f"{directory} holds {len(others)} {traces} this run didn't write, an earlier run's (the first: "
+            f"{others[0]}): turncheck trace {directory} would check them with this run's "
+            f"{len(self.traces_written)}; record each run into a directory of its own to keep them apart"
         )
 
     def report(self, editions: tuple[str, ...], partial: str | None = None) -> RunReport:

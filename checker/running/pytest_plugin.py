@@ -26,6 +26,7 @@ from checker.running.collector import (
     ENGINE_IDENTITY,
     RESULT,
     TRACE_NOT_WRITTEN,
+    TRACE_WRITTEN,
     Collector,
     record_step_failure,
     result_of,
@@ -174,11 +175,11 @@ def game(request: pytest.FixtureRequest, edition: str) -> Iterator[ScenarioGame]
     scenario = ScenarioGame(engine, edition)
     yield scenario
     if recorder is not None:
-        if _PLAYED in request.node.stash:
-            recorder.finish()
-        else:  # the run interrupted, pytest.exit(): the game was cut short
+        if _PLAYED not in request.node.stash:  # the run interrupted, pytest.exit(): the game was cut short
             recorder.close()
-        if recorder.failure is not None:  # sent with the teardown's report
+        elif recorder.finish():  # sent with the teardown's report, as the failure below
+            request.node.user_properties.append((TRACE_WRITTEN, recorder.final.name))
+        if recorder.failure is not None:
             request.node.user_properties.append((TRACE_NOT_WRITTEN, recorder.failure))
 
 

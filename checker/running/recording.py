@@ -216,15 +216,18 @@ class RecordingAlongside(RecordingAdapter):
             self._discard()
             self._forget()
 
-    def finish(self) -> None:
-        """The scenario run came to its result: the trace, closed, takes its name."""
+    def finish(self) -> bool:
+        """The scenario run came to its result: the trace, closed, takes its name. Whether there is one."""
         written = self._writer is not None
         self.close()
-        if written and self.failure is None:
-            try:
-                os.replace(self.path, self.final)
-            except OSError as exc:
-                self._unwritable(exc)
+        if not written or self.failure is not None:
+            return False
+        try:
+            os.replace(self.path, self.final)
+        except OSError as exc:
+            self._unwritable(exc)
+            return False
+        return True
 
     def _forget(self) -> None:
         """The trace an earlier run left at this one's name taken away: it would pass for this run's."""

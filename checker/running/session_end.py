@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import signal
 from collections.abc import Generator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -156,6 +157,11 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.section("not written")
         for problem in filter(None, problems):
             terminalreporter.write_line(problem)
+    traces = config.getoption("record_traces")
+    others = collector.other_traces(Path(traces)) if traces and collector is not None else None
+    if others is not None:
+        terminalreporter.section("traces")
+        terminalreporter.write_line(others)
     verdict = config.stash.get(_VERDICT, None)
     if verdict is not None:
         from checker.judging.expectations import describe

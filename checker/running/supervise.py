@@ -43,8 +43,10 @@ from typing import Any
 import pytest
 
 from checker.contract.interrupts import INTERRUPTS, taken
-from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, Collector, stopped_by_exit
+from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, TRACE_WRITTEN, Collector, stopped_by_exit
 
+#: The user properties of a report that the child sends the parent.
+_SENT = (RESULT, ENGINE, TRACE_NOT_WRITTEN, TRACE_WRITTEN)
 #: Seconds the child has to wrap up after it is asked to stop.
 GRACE = 10.0
 
@@ -142,7 +144,7 @@ class _Relay:
             self.send({"exited": excinfo.value.msg})
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        properties = [[k, v] for k, v in report.user_properties if k in (RESULT, ENGINE, TRACE_NOT_WRITTEN)]
+        properties = [[k, v] for k, v in report.user_properties if k in _SENT]
         if properties:
             self.send({"properties": properties})
 
