@@ -151,3 +151,21 @@ def test_a_trace_with_lines_that_cant_be_read_is_shown_without_them_and_named(
     page = next((out / "traces").rglob(f"{NOTHING_HAPPENS}.html")).read_text(encoding="utf-8")
     assert "Lines that could not be read, left out" in page and "line 4:" in page
     assert "breaks no rule" not in page or "as far as its lines could be read" in page
+
+
+def test_a_site_built_again_without_traces_keeps_no_timeline_of_the_build_before(
+    tmp_path: Path, faulty_run: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The timelines of the first build are taken away with the folders they leave empty, the user's file
+    among them kept (before, they stayed, and their pages still opened as this site's)."""
+    report, traces = faulty_run
+    assert main(["site", "--out", str(tmp_path), str(report), "--traces", str(traces)]) == 0
+    pages = list((tmp_path / "traces").rglob("*.html"))
+    assert pages
+    mine = tmp_path / "traces" / "mine.txt"
+    mine.write_text("mine", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["site", "--out", str(tmp_path), str(report)]) == 0
+    assert f"; {len(pages)} file(s) of the previous build there taken away" in capsys.readouterr().out
+    assert [p.relative_to(tmp_path) for p in (tmp_path / "traces").rglob("*")] == [Path("traces/mine.txt")]
+    assert not broken_links(tmp_path)

@@ -75,6 +75,8 @@ def run_site(out: Path, reports: list[Path], traces: list[Path], console: Consol
         error(f"left out of the site: {problem}")
     engines = ", ".join(shorten(visible(engine.label), 80) for engine in site.engines) or "no engine"
     shown = f"; {len(site.traces)} failing run(s) as timelines" if traces else ""
+    if site.removed:
+        shown += f"; {site.removed} file(s) of the previous build there taken away"
     console.print(f"wrote the site to {visible(str(out / 'index.html'))} ({engines}{shown})", markup=False)
     return EXIT_USAGE if site.problems else EXIT_OK
 

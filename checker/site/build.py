@@ -11,6 +11,7 @@ Every page is rendered by jinja2 with autoescape, so that an engine's strings sh
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import defaultdict
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.contract.cards import POOL
-from checker.contract.documents import unique, write_in
+from checker.contract.documents import unique
 from checker.contract.features import document, features_dir
 from checker.contract.rulings import Ruling, rulings
 from checker.contract.vocabulary import EDITIONS
@@ -32,6 +33,7 @@ from checker.judging.results import ScenarioResult, Status
 from checker.site.engines import NOT_PASSING, Engine, read_engines, rule_results, tally
 from checker.site.suite import Part, Rule, Scenario, Suite, read_suite
 from checker.site.timeline import Timeline, recorded, timelines
+from checker.site.written import Written
 
 #: How the rule-number index names each family of ids.
 FAMILIES = {
@@ -60,6 +62,8 @@ class Site:
     problems: list[str]  # inputs that could not be read: left out, each named with why
     #: The timelines of non-passing runs, by (engine key, result id): the page and the timeline.
     traces: dict[tuple[str, str], tuple[str, Timeline]] = field(default_factory=dict)
+    #: How many files of the previous build into the directory this one took away (:mod:`checker.site.written`).
+    removed: int = 0
 
     def trace_of(self, engine: Engine, result: ScenarioResult) -> tuple[str, Timeline] | None:
         return self.traces.get((engine.key, result.id))
@@ -189,10 +193,6 @@ def _search_script(site: Site) -> str:
     return f"window.TURNCHECK_DOCUMENTS = {documents};\n"
 
 
-def _write(out: Path, name: str, text: str) -> None:
-    write_in(out, name, text.encode("utf-8"))
-
-
 def _trace_page(engine: Engine, trace: Path, taken: set[str]) -> str:
     """The page of a timeline: named as its trace's file, in characters a link carries as they are
     (not ``#``, ``?``, ``%``, controls), and made unique (the same file name in two directories)."""
@@ -240,29 +240,37 @@ def build(out: Path, reports: Sequence[Path], features: Path | None = None, trac
         "anchors": {(part.name, sc.name): sc.anchor for part in suite.parts for sc in part.scenarios},
     }
 
+    files = Written(out)
+
     def render(name: str, template: str, depth: int, **values: Any) -> None:
         page = environment.get_template(template).render(root="../" * depth, **common, **values)
-        _write(out, name, page)
+        files.write(name, page.encode("utf-8"))
 
     # The entry page is written last, and an older one taken away first: a build cut short (a full
     # disk, an interrupt) leaves no index.html that would show its pages, and an older site's, as whole.
     (out / "index.html").unlink(missing_ok=True)
-    render("editions.html", "site-editions.html.j2", 0, pairs=site.pairs())
-    render("engines.html", "site-engines.html.j2", 0)
-    render("search.html", "site-search.html.j2", 0)
-    for part in suite.parts:
-        render(f"parts/{part.name}.html", "site-part.html.j2", 1, part=part)
-        render(feature_page(part), "site-feature.html.j2", 1, part=part)
-        write_in(out, f"features/{part.file}.txt", (root / part.file).read_bytes())
-    by_key = {engine.key: engine for engine in engines}
-    for (key, id_), (page, shown_timeline) in site.traces.items():
-        engine = by_key[key]
-        render(page, "site-trace.html.j2", 2, engine=engine, result=engine.by_id[id_], timeline=shown_timeline)
-    for ruling in rulings().values():
-        render(ruling_page(ruling.id), "site-ruling.html.j2", 1, ruling=ruling, placed=site.rules_of(ruling.id))
-    static = resources.files("checker.site").joinpath("static")
-    for name in STATIC:
-        _write(out, f"static/{name}", static.joinpath(name).read_text(encoding="utf-8"))
-    _write(out, "static/documents.js", _search_script(site))
+    try:
+        render("editions.html", "site-editions.html.j2", 0, pairs=site.pairs())
+        render("engines.html", "site-engines.html.j2", 0)
+        render("search.html", "site-search.html.j2", 0)
+        for part in suite.parts:
+            render(f"parts/{part.name}.html", "site-part.html.j2", 1, part=part)
+            render(feature_page(part), "site-feature.html.j2", 1, part=part)
+            files.write(f"features/{part.file}.txt", (root / part.file).read_bytes())
+        by_key = {engine.key: engine for engine in engines}
+        for (key, id_), (page, shown_timeline) in site.traces.items():
+            engine = by_key[key]
+            render(page, "site-trace.html.j2", 2, engine=engine, result=engine.by_id[id_], timeline=shown_timeline)
+        for ruling in rulings().values():
+            render(ruling_page(ruling.id), "site-ruling.html.j2", 1, ruling=ruling, placed=site.rules_of(ruling.id))
+        static = resources.files("checker.site").joinpath("static")
+        for name in STATIC:
+            files.write(f"static/{name}", static.joinpath(name).read_text(encoding="utf-8").encode("utf-8"))
+        files.write("static/documents.js", _search_script(site).encode("utf-8"))
+        files.names.append("index.html")  # (listed before it is written, as the last)
+        removed = files.take_away_the_rest()
+    except BaseException:
+        files.cut_short()
+        raise
     render("index.html", "site-index.html.j2", 0, families=families(site.coverage))
-    return site
+    return dataclasses.replace(site, removed=removed)
