@@ -7,8 +7,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
+import os
 import shlex
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +20,7 @@ import pytest
 from checker.cli import main
 from checker.explore.report import read
 from checker.explore.sessions import SessionError, side_by_side
+from tests.fakes.processes import children, ended_within
 from tests.fakes.sessions import Scripted, Unstartable
 
 PLANTED = "tests.fakes.adapters:NoUpkeepPriority"
@@ -46,6 +51,32 @@ def test_a_process_that_dies_in_a_game_costs_that_game_only(tmp_path: Path, caps
     assert sorted(died) == [0, 2], "the games from a set-up (even) kill their process, the others are played"
     assert all(f["kind"] == "engine failure" and "killed by SIGKILL" in f["shows"] for f in died.values())
     assert "the engine runs in that process" in died[0]["shows"]
+
+
+@pytest.mark.usefixtures("default_handlers")
+def test_the_processes_of_a_run_killed_outright_end_with_it(tmp_path: Path) -> None:
+    """The command killed by SIGKILL (a CI runner ending its step, the OOM killer) while a process is
+    stuck in a game (for longer than the test waits: its request's timeout is an hour): none goes on
+    without it. They played on, the stuck one until its timeout."""
+    marker = tmp_path / "stuck"
+    command = [sys.executable, "-m", "checker", "explore", "--engine", "tests.fakes.adapters:Stuck", "--edition",
+               "cr2024", "--games", "50", "-j", "2", "--timeout", "3600"]  # fmt: skip
+    env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
+    root = Path(__file__).resolve().parents[1]
+    with subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as run:
+        deadline = time.monotonic() + 120
+        while not marker.exists() and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.1)
+        processes = children(run.pid)
+        run.kill()
+        run.wait(timeout=60)
+    try:
+        assert marker.exists() and processes
+        assert [pid for pid in processes if not ended_within(pid, 30)] == []
+    finally:
+        for pid in processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 def test_each_game_is_played_once_and_a_dead_process_is_replaced() -> None:

@@ -6,6 +6,7 @@ through ``turncheck certify`` on the draw feature; the reports it writes are che
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import json
 import os
@@ -27,6 +28,7 @@ from checker.judging.reports.json_report import read_json, write_json
 from checker.judging.results import RunReport, Status
 from checker.running import options
 from checker.running.engines import NOT_IMPORTABLE, START_ATTEMPTS
+from tests.fakes.processes import children, ended_within
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 PART = "draw"
@@ -376,6 +378,24 @@ def test_a_signal_the_run_was_started_with_ignored_stays_ignored(tmp_path: Path)
         out, err = run.communicate(timeout=60)
     assert run.returncode == 128 + signal.SIGTERM, out + err
     assert "interrupted by SIGTERM" in err and "SIGHUP" not in err
+
+
+@pytest.mark.usefixtures("default_handlers")
+def test_the_sessions_of_a_run_killed_outright_end_with_it(tmp_path: Path) -> None:
+    """``-j 2``, the command killed by SIGKILL (a CI runner ending its step, the OOM killer) while a
+    session is stuck in its adapter (for longer than the test waits: its request's timeout is an hour):
+    no session goes on without it. They ran on, the stuck one until its timeout."""
+    with stuck_certification(tmp_path / "reports", (*TWO_PARTS, "-j", "2", "--timeout", "3600")) as run:
+        sessions = children(run.pid)
+        run.kill()
+        run.wait(timeout=60)  # not its output, whose pipes a session left running would hold open
+    try:
+        assert sessions
+        assert [pid for pid in sessions if not ended_within(pid, 30)] == []
+    finally:
+        for pid in sessions:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 #: A pytest plugin another project installed, found by its entry point: it fails every test.

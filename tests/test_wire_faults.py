@@ -42,6 +42,7 @@ from checker.running.wire.process import (
     StderrTail,
 )
 from checker.running.wire.server import FEATURES
+from tests.fakes.processes import ended_within
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
 SETUP = GameSetup("cr2024", (PlayerSetup("Alice"), PlayerSetup("Bob")), "Alice", phase="beginning", step="upkeep")
@@ -67,22 +68,6 @@ def _fake(fault: str, timeout: float = 5.0, max_message: int = MAX_MESSAGE_BYTES
 def _pids(text: str) -> list[int]:
     """The process ids a fake engine wrote on its stderr (its own, and any child's)."""
     return [int(p) for p in re.findall(r"(?:as pid|started child) (\d+)", text)]
-
-
-def _gone(pid: int) -> bool:
-    """Whether a process is dead (a zombie not yet reaped by its adopter counts as dead)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return True
-    return state in {"Z", "X"}
-
-
-def _eventually_gone(pid: int) -> bool:
-    until = time.monotonic() + 5
-    while not _gone(pid) and time.monotonic() < until:
-        time.sleep(0.05)
-    return _gone(pid)
 
 
 def test_an_engine_that_stops_reading_its_input_times_out_the_request() -> None:
@@ -141,7 +126,7 @@ def test_a_dying_engine_whose_child_holds_its_pipes_is_a_crash_and_the_child_is_
     pids = _pids(str(crash.value))
     assert len(pids) == 2, crash.value
     engine.close()
-    assert all(_eventually_gone(pid) for pid in pids)
+    assert all(ended_within(pid, 5) for pid in pids)
 
 
 def _children_running(word: str) -> list[int]:
@@ -479,16 +464,4 @@ def test_an_engine_dies_with_the_process_that_started_it_though_it_ignores_the_e
         assert run.stdout is not None
         engine = int(run.stdout.readline())
         run.kill()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and _alive(engine):
-        time.sleep(0.05)
-    assert not _alive(engine)
-
-
-def _alive(pid: int) -> bool:
-    """Whether a process runs (a zombie, dead but not yet reaped by whoever adopted it, doesn't)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state != "Z"
+    assert ended_within(engine, 10)

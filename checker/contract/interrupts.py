@@ -17,7 +17,10 @@ shell for SIGINT in a background job.
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
@@ -153,3 +156,31 @@ DEFAULT_HANDLERS = {signal.SIGINT: signal.default_int_handler} | dict.fromkeys(T
 
 def _stop(number: int, frame: FrameType | None) -> None:
     raise Stopped(number)
+
+
+#: Linux's prctl option that has the kernel signal a process when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+def with_its_parent(number: int, parent: int | None = None) -> Callable[[], None] | None:
+    """What a process started by another runs first, on Linux, to be sent ``number`` when that one dies:
+    a parent killed outright (SIGKILL: a CI runner ending its step, the OOM killer) can't stop its
+    children, and a child busy in a game (or an engine that doesn't end at the end of its input)
+    would go on for nothing, on the machine's processors. ``parent``: the process id of the one that
+    started it, by default this process (for a child forked or executed from here: the function
+    is then made before, as a forked child should do no more than it must). A child whose parent
+    died before it could ask ends at once, with 128 + ``number``. Elsewhere, None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    started_by = os.getpid() if parent is None else parent
+
+    def end_with_parent() -> None:
+        prctl(_PR_SET_PDEATHSIG, number)
+        if os.getppid() != started_by:  # the parent died before this could be asked
+            os._exit(128 + number)
+
+    return end_with_parent

@@ -43,6 +43,7 @@ from types import FrameType
 
 from checker.contract.exits import ended
 from checker.contract.interface import Capabilities, EngineFailure
+from checker.contract.interrupts import with_its_parent
 from checker.explore.explorer import Engines, GameOutcome, explore_game, game_seed
 from checker.explore.play import Finding
 from checker.running.engines import EngineNotFound, EngineProvider, EngineSpec
@@ -139,7 +140,9 @@ def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tu
 
     def start() -> Connection:
         ours, theirs = context.Pipe()
-        process = context.Process(target=_session, args=(theirs, games), name="turncheck explore", daemon=True)
+        process = context.Process(
+            target=_session, args=(theirs, games, os.getpid()), name="turncheck explore", daemon=True
+        )
         process.start()
         theirs.close()
         running[ours] = _Session(process)
@@ -223,8 +226,10 @@ def _stop(connection: Connection, process: BaseProcess, at_once: bool = False) -
     connection.close()
 
 
-def _session(connection: Connection, games: Games) -> None:
-    """One process: plays the games it is handed until it is handed None."""
+def _session(connection: Connection, games: Games, command: int) -> None:
+    """One process: plays the games it is handed until it is handed None. Where the command's process
+    (``command``, its id) is killed outright, it is stopped as the command stops it (SIGTERM), not
+    left to finish its game for nobody."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
     engine = EngineProvider(games.engine, games.timeout, sessions=games.sessions)
@@ -238,6 +243,8 @@ def _session(connection: Connection, games: Games) -> None:
         os._exit(128 + number)
 
     signal.signal(signal.SIGTERM, close)
+    if (orphaned := with_its_parent(signal.SIGTERM, command)) is not None:
+        orphaned()
     engines = Engines(engine.get, reference.get if reference else None, games.effects)
     try:
         connection.send(_Started())

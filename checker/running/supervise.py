@@ -12,7 +12,10 @@ gathers them and tells how the run ended:
   pytest turns into an orderly end), gives it :data:`GRACE` seconds and then kills it; a
   second signal kills it at once. The results so far are kept and the run is partial;
 - a KeyboardInterrupt inside the child (an adapter raising it): the run is partial;
-- the child died before it finished (``os._exit``, killed): the run is partial, and says how.
+- the child died before it finished (``os._exit``, killed): the run is partial, and says how;
+- the parent killed outright (SIGKILL), which can't stop the child: on Linux the child is sent
+  SIGTERM (:func:`~checker.contract.interrupts.with_its_parent`) and ends as on one, its engines
+  closed; elsewhere it ends at its next result, which it can't send.
 
 Forking after the suite is imported costs next to nothing (``benchmarks/supervision.py``
 measures it against a plain pytest session). The child runs in a process group of its own,
@@ -42,7 +45,7 @@ from typing import Any
 
 import pytest
 
-from checker.contract.interrupts import INTERRUPTS, taken
+from checker.contract.interrupts import INTERRUPTS, taken, with_its_parent
 from checker.running.collector import ENGINE, RESULT, TRACE_NOT_WRITTEN, TRACE_WRITTEN, Collector, stopped_by_exit
 
 #: The user properties of a report that the child sends the parent.
@@ -72,6 +75,7 @@ def supervise(
     gets the number of scenario runs once every session has collected its share."""
     _flush()
     children: dict[int, int] = {}  # the read end of each child's pipe -> its process id
+    orphaned = with_its_parent(signal.SIGTERM)
     for pytest_args in sessions:
         read_end, write_end = os.pipe()
         child = os.fork()
@@ -79,7 +83,7 @@ def supervise(
             os.close(read_end)
             for other in children:
                 os.close(other)
-            _child(pytest_args, write_end)
+            _child(pytest_args, write_end, orphaned)
         os.close(write_end)
         children[read_end] = child
     return _Parent(children, collector, on_planned, on_result).watch()
@@ -154,23 +158,27 @@ class _Relay:
 OUTSIDE_OPTIONS = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
 
 
-def _child(pytest_args: list[str], fd: int) -> None:  # pragma: no cover - runs in the child
-    os.setpgid(0, 0)
-    for name in OUTSIDE_OPTIONS:
-        os.environ.pop(name, None)
-    devnull = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(devnull, 0)
+def _child(pytest_args: list[str], fd: int, orphaned: Callable[[], None] | None) -> None:  # pragma: no cover
+    """A session (it runs in the child). ``orphaned``: what has SIGTERM sent to it when the command's
+    process dies, killed outright: the session then ends as on a signal (its engines closed), not
+    with its share run to the end for nobody."""
     received: list[int] = []
 
     def interrupt(signum: int, frame: FrameType | None) -> None:
         received.append(signum)
         raise KeyboardInterrupt
 
-    for each in INTERRUPTS:
-        signal.signal(each, interrupt)
     relay = _Relay(fd)
     code = 3
     try:
+        for each in INTERRUPTS:
+            signal.signal(each, interrupt)
+        if orphaned is not None:
+            orphaned()
+        os.setpgid(0, 0)
+        for name in OUTSIDE_OPTIONS:
+            os.environ.pop(name, None)
+        os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
         code = int(pytest.main(pytest_args, plugins=[relay]))
         if relay.usage_error is not None:
             code = pytest.ExitCode.USAGE_ERROR

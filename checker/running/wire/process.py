@@ -20,18 +20,17 @@ POSIX only: selectors over pipes and process groups.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import selectors
 import signal
 import subprocess
-import sys
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from checker.contract.exits import ended
 from checker.contract.interface import EngineFailure, EngineTimeout
+from checker.contract.interrupts import with_its_parent
 from checker.contract.protocol import MAX_MESSAGE_BYTES, QUOTED, ProtocolError, quoted
 from checker.running.wire.polling import PROCESSOR_FREE, PROCESSORS, SPIN_SECONDS
 
@@ -46,31 +45,6 @@ _CHUNK = 1 << 16
 #: and for how many exchanges, before the next tries again.
 SPIN_MISSES = 8
 SPIN_PAUSE = 32
-
-
-#: Linux's prctl option that has the kernel signal a process when its parent dies.
-_PR_SET_PDEATHSIG = 1
-
-
-def _dies_with_its_parent() -> Callable[[], None] | None:
-    """What the engine's process runs before its command, on Linux: it is killed when the process
-    that started it dies. The engine runs in a session of its own (it is stopped as a group), so
-    when a session of the run is killed from outside (SIGKILL, the OOM killer), nothing else would
-    stop an engine that doesn't end at the end of its input. Elsewhere, nothing."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    parent = os.getpid()
-
-    def die_with_parent() -> None:
-        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:  # the parent died before this could be asked
-            os._exit(1)
-
-    return die_with_parent
 
 
 class EngineCrashed(EngineFailure):
@@ -138,7 +112,9 @@ class EngineProcess:
                 stderr=subprocess.PIPE,
                 bufsize=0,
                 start_new_session=True,
-                preexec_fn=_dies_with_its_parent(),
+                # In a session of its own (stopped as a group), the engine is out of reach of what stops
+                # the session's; killed, not asked, as one that ignores the end of its input would linger.
+                preexec_fn=with_its_parent(signal.SIGKILL),
             )
         except (OSError, ValueError) as exc:
             raise EngineCrashed(f"cannot start engine {self.command!r}: {exc}") from exc
