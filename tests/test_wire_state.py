@@ -8,6 +8,7 @@ import io
 import itertools
 import json
 import re
+import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -30,6 +31,7 @@ from checker.contract.interface import (
     IllegalActionError,
     PassPriority,
 )
+from checker.contract.interrupts import Stopped
 from checker.contract.protocol import ProtocolError
 from checker.running.steps.context import TURN_BOUNDARIES
 from checker.running.wire.client import WireEngine
@@ -160,10 +162,14 @@ def test_the_server_takes_up_only_the_features_offered_and_known() -> None:
 
 
 class _BlindView(ReferenceAdapter):
-    """An adapter whose view fails: its answers can't carry the game's state."""
+    """An adapter whose view fails (raises ``raised``): its answers can't carry the game's state."""
+
+    def __init__(self, raised: BaseException | None = None) -> None:
+        super().__init__()
+        self.raised = RuntimeError("no view today") if raised is None else raised
 
     def view(self) -> GameView:
-        raise RuntimeError("no view today")
+        raise self.raised
 
 
 class _HugeLife(ReferenceAdapter):
@@ -181,10 +187,23 @@ def _answers(adapter: EngineAdapter, requests: Sequence[dict[str, Any]]) -> list
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
-@pytest.mark.parametrize(("adapter", "said"), [(_BlindView(), "no view today"), (_HugeLife(), "can't be written")])
+#: What an adapter may raise that isn't an ``Exception``: its failure too (as the in-process runner has it).
+NOT_EXCEPTIONS = [SystemExit("no view today"), GeneratorExit("no view today"), KeyboardInterrupt("no view today")]
+
+
+@pytest.mark.parametrize(
+    ("adapter", "said"),
+    [
+        (_BlindView(), "no view today"),
+        (_HugeLife(), "can't be written"),
+        *((_BlindView(raised), f"{type(raised).__name__}: no view today") for raised in NOT_EXCEPTIONS),
+    ],
+)
 def test_an_answer_whose_state_fails_is_a_plain_ok_and_the_view_request_gets_the_failure(
     adapter: EngineAdapter, said: str
 ) -> None:
+    """A view that raised what isn't an ``Exception`` (a ``sys.exit``) made the start's answer an error,
+    though the game had started."""
     requests = [
         {"id": 1, "type": "hello", "protocol": 1, "features": ["state_in_answers"]},
         {"id": 2, "type": "start", "setup": encode(SETUP)},
@@ -417,6 +436,36 @@ def test_a_pass_the_engine_refuses_after_the_action_is_its_failure_and_says_so()
     _, failed = _served(_BobWontPass(), _pass(3, "Alice", then_pass=sorted(TURN_BOUNDARIES)))
     assert failed["type"] == "error" and failed["error"]["kind"] == "internal"
     assert failed["error"]["message"].startswith("the action was done, then the engine refused the pass of Bob")
+
+
+class _BobExits(ReferenceAdapter):
+    def perform(self, action: Action) -> None:
+        if action == PassPriority("Bob"):
+            sys.exit("Bob has gone home")
+        super().perform(action)
+
+
+def test_a_pass_after_the_action_that_raises_what_isnt_an_exception_is_the_engines_failure_and_says_so() -> None:
+    """Its answer said "SystemExit: ...", not that the action had been done."""
+    _, failed = _served(_BobExits(), _pass(3, "Alice", then_pass=sorted(TURN_BOUNDARIES)))
+    assert failed["error"] == {
+        "kind": "internal",
+        "message": "the action was done, then Bob's pass failed: SystemExit: Bob has gone home",
+    }
+
+
+@pytest.mark.parametrize("raised", NOT_EXCEPTIONS)
+def test_a_state_that_fails_before_a_pass_leaves_the_pass_unmade_and_the_answer_a_plain_ok(
+    raised: BaseException,
+) -> None:
+    """The action's answer was an error, though the action was done."""
+    _, performed = _served(_BlindView(raised), _pass(3, "Alice", then_pass=sorted(TURN_BOUNDARIES)))
+    assert performed == {"id": 3, "type": "ok"}
+
+
+def test_a_signal_in_the_state_of_an_answer_still_ends_the_session() -> None:
+    with pytest.raises(Stopped):
+        _served(_BlindView(Stopped(signal.SIGTERM)), _pass(3, "Alice", then_pass=sorted(TURN_BOUNDARIES)))
 
 
 def test_the_client_asks_for_the_pass_in_the_same_round_trip_and_without_the_feature_takes_the_action_alone() -> None:

@@ -212,7 +212,9 @@ def _pass_after(session: Session, stops: frozenset[str]) -> tuple[dict[str, Any]
     they show it, and the answer carries them without asking the engine for them again."""
     try:
         state = _every_event(session.adapter), session.adapter.view()
-    except Exception:
+    except Stopped:  # a signal to the process: the session ends (see main)
+        raise
+    except BaseException:  # the engine's failure, a sys.exit() too: the answer goes without its state
         return None, None
     events, view = state
     decision = view.decision
@@ -224,7 +226,9 @@ def _pass_after(session: Session, stops: frozenset[str]) -> tuple[dict[str, Any]
         session.adapter.perform(PassPriority(decision.player))
     except IllegalActionError as exc:
         raise PassFailed(f"the engine refused the pass of {decision.player}, who held priority: {exc}") from None
-    except Exception as exc:  # the engine's own failure, as for any request
+    except Stopped:
+        raise
+    except BaseException as exc:  # the engine's own failure, as for any request (a sys.exit() too)
         raise PassFailed(f"{decision.player}'s pass failed: {type(exc).__name__}: {exc}") from None
     return {"player": decision.player, "events": len(events) - session.sent}, None
 
@@ -241,14 +245,17 @@ def _with_state(
 ) -> dict[str, Any]:
     """With ``state_in_answers``, the answer carries the events not yet sent and the view (and the pass
     made after the action, with ``then_pass``): those ``fetched`` where the game hasn't changed since,
-    else the adapter's. An adapter whose events or view fail leaves them out: the suite then asks for
-    them, and gets the failure as the answer to that request, as without the feature."""
+    else the adapter's. An adapter whose events or view fail (whatever they raise: a ``sys.exit()``
+    too, which is the engine's failure as in process) leaves them out: the suite then asks for them,
+    and gets the failure as the answer to that request, as without the feature."""
     if "state_in_answers" not in session.agreed:
         return ok
     try:
         events, view = fetched or (_every_event(session.adapter), session.adapter.view())
         state = {"events": _text(events[session.sent :]), **session.view_of(view)}
-    except Exception:
+    except Stopped:  # a signal to the process: the session ends (see main)
+        raise
+    except BaseException:
         return ok
     session.sent = len(events)
     return {**ok, **state} if passed is None else {**ok, **state, "passed": passed}
