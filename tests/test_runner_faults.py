@@ -28,6 +28,7 @@ from checker.judging.reports.json_report import read_json, write_json
 from checker.judging.results import RunReport, Status
 from checker.running import options
 from checker.running.engines import NOT_IMPORTABLE, START_ATTEMPTS
+from tests.fakes.late_signal import signalled_as_it_writes
 from tests.fakes.processes import children, ended_within
 
 FAKE = Path(__file__).parent / "fakes" / "engine.py"
@@ -378,6 +379,26 @@ def test_a_signal_the_run_was_started_with_ignored_stays_ignored(tmp_path: Path)
         out, err = run.communicate(timeout=60)
     assert run.returncode == 128 + signal.SIGTERM, out + err
     assert "interrupted by SIGTERM" in err and "SIGHUP" not in err
+
+
+@pytest.mark.usefixtures("default_handlers")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_as_the_sessions_end_waits_for_the_reports_and_the_run_ends_interrupted(
+    tmp_path: Path, signum: int
+) -> None:
+    """A signal once the sessions had ended, as the results were gathered into the report: SIGTERM
+    ended the process at once, with no report; SIGINT said only "interrupted", the report lost too."""
+    reports = tmp_path / "reports"
+    done = signalled_as_it_writes(
+        "checker.running.durations", "record", "certify", *UNTAP, "--plain", "--report-dir", str(reports),
+        number=signum,
+    )  # fmt: skip
+    assert done.returncode == 128 + signum, done.stdout + done.stderr
+    name = signal.Signals(signum).name
+    assert f"interrupted by {name} as the results were written: they were written first" in done.stderr
+    assert "Traceback" not in done.stderr
+    report = read_json(reports / "report.json")
+    assert len(report.results) == 64 and report.partial is None
 
 
 @pytest.mark.usefixtures("default_handlers")

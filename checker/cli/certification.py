@@ -17,7 +17,8 @@ Exit codes of ``turncheck certify`` (and ``smoke``):
   asked for could not be written (each file whole or not at all; what wasn't is named);
 - 3: an internal error of the suite;
 - 128 + N: interrupted by signal N (130 for SIGINT or a KeyboardInterrupt in an adapter,
-  143 SIGTERM, 129 SIGHUP); the reports written are marked partial.
+  143 SIGTERM, 129 SIGHUP); the reports written are marked partial. A signal that comes once
+  the sessions have ended waits for the reports, which are whole, and then ends the run so.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from checker.cli.output import STYLE, RunProgress, error, note
 from checker.cli.parsers import SMOKE_PART
 from checker.contract import catalog
 from checker.contract.exits import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, not_all_written
+from checker.contract.interrupts import held, interrupted_late
 from checker.contract.vocabulary import EDITIONS
 from checker.judging.expectations import describe
 from checker.judging.reports._text import visible, why, written
@@ -209,8 +211,30 @@ def _run(
     collector.identity = identity
     _preload(args.engine)
     begin_work()  # what the sessions share, frozen before they are forked
+    sessions = _sessions(args, *extra)
+    # A signal while the sessions run is the supervisor's (its own handlers): the run is partial.
+    # Once they have ended, the first is only noted until the results are written, reports and
+    # all, and the command then ends as interrupted; before, it ended the process with no report.
+    with held() as holding:
+        code, report = _concluded(args, console, conclusion, collector, progress, sessions, extra)
+    if code >= 128:  # the run itself was interrupted: its signal is the one told
+        return code, report
+    return interrupted_late(holding, code, error), report
+
+
+def _concluded(
+    args: argparse.Namespace,
+    console: Callable[[], Console],
+    conclusion: Conclusion,
+    collector: Collector,
+    progress: RunProgress,
+    sessions: list[list[str]],
+    extra: tuple[str, ...],
+) -> tuple[int, RunReport | None]:
+    """The run under supervision (``sessions``; ``extra``: the arguments :func:`_run` gave them), and
+    what it leaves: its reports, its verdict, said."""
     try:
-        ending = supervise(_sessions(args, *extra), collector, progress.begin, progress.advance)
+        ending = supervise(sessions, collector, progress.begin, progress.advance)
     finally:
         progress.stop()
     if ending.exit_code == pytest.ExitCode.USAGE_ERROR:
