@@ -402,6 +402,14 @@ def test_a_signal_as_the_sessions_end_waits_for_the_reports_and_the_run_ends_int
 
 
 @pytest.mark.usefixtures("default_handlers")
+def test_a_ctrl_c_as_the_command_line_is_read_is_said_in_one_line_with_130() -> None:
+    """Between the command's imports and its work: a traceback, and the process ended by SIGINT."""
+    done = signalled_as_it_writes("checker.cli", "turncheck_parser", "certify", "--plain", number=signal.SIGINT)
+    assert done.returncode == 130, done.stdout + done.stderr
+    assert done.stderr == "error: interrupted\n"
+
+
+@pytest.mark.usefixtures("default_handlers")
 def test_the_sessions_of_a_run_killed_outright_end_with_it(tmp_path: Path) -> None:
     """``-j 2``, the command killed by SIGKILL (a CI runner ending its step, the OOM killer) while a
     session is stuck in its adapter (for longer than the test waits: its request's timeout is an hour):

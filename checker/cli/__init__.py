@@ -44,19 +44,18 @@ if TYPE_CHECKING:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = turncheck_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse has printed the usage error
-        return EXIT_USAGE if exc.code else EXIT_OK
-    if isinstance(sys.stdout, io.TextIOWrapper):
-        # What the output's encoding can't show (a file's name, under PYTHONIOENCODING=ascii) is
-        # written escaped, as stderr writes it, not an error that ends the command.
-        sys.stdout.reconfigure(errors="backslashreplace")
     output = functools.cache(new_console)
     try:
+        try:
+            args = turncheck_parser().parse_args(argv)
+        except SystemExit as exc:  # argparse has printed the usage error
+            return EXIT_USAGE if exc.code else EXIT_OK
+        if isinstance(sys.stdout, io.TextIOWrapper):
+            # What the output's encoding can't show (a file's name, under PYTHONIOENCODING=ascii) is
+            # written escaped, as stderr writes it, not an error that ends the command.
+            sys.stdout.reconfigure(errors="backslashreplace")
         code = _command(args, output)
-    except KeyboardInterrupt:  # outside a run (whose supervisor handles it): reading files, writing reports
+    except KeyboardInterrupt:  # outside a run (whose supervisor handles it): the command line read, files, reports
         error("interrupted")
         return 128 + signal.SIGINT
     except Exception:  # a bug of turncheck's: exit 3, as every command's help says, never 1 ("failed")
