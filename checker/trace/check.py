@@ -150,7 +150,7 @@ class _Plan:
             "def build(game, checks, late, contradicts, stranger, after_the_end, shown):",
             f"    ({names}) = checks",
         ]
-        lines.append("    players = frozenset(game.players)")
+        lines.append("    known = frozenset((*game.players, None))")
         lines += [f"    follow_{kind} = game.{Game.follows(kind)}" for kind in kinds if Game.follows(kind)]
         for kind in kinds:
             lines += [f"    def on_{kind}(e):", "        ..."]
@@ -159,23 +159,34 @@ class _Plan:
             for i, cls in enumerate(checks):
                 if kind in cls.events:
                     lines += _call(i, cls, kind, f"c{i}.event(e)", conditions)
+            if kind == "game_over":
+                lines += ["        if game.over_line == game.line:", "            the_end()"]
         lines.append("    on_event = {" + ", ".join(f"{k!r}: on_{k}" for k in kinds) + "}")
+        # After the game's first game_over, each event that shows it going on is also a problem: its
+        # kinds' handlers are replaced then, and no event before it pays for the test.
+        lines += [
+            "    def after_the_end_of(on):",
+            "        def going_on(e):",
+            "            on(e)",
+            "            after_the_end(e)",
+            "        return going_on",
+            "    def the_end():",
+            "        for kind in GOING_ON:",
+            "            on_event[kind] = after_the_end_of(on_event[kind])",
+        ]
         lines += [
             "    act = game.act",
             "    def follow(entries):",
-            "        events, acted = 0, False",
+            "        events, acted, seeing = 0, False, True",
             "        for line, entry in entries:",
             "            game.line = line",
             "            if type(entry) is Event:",
             "                events += 1",
-            "                player = entry.player",
-            "                if player is not None and player not in players:",
+            "                if entry.player not in known:",
             "                    stranger(entry)",
             "                on_event[entry.kind](entry)",
             "                if entry.turn != game.turn and game.turn_line:",
             "                    contradicts(entry)",
-            "                if game.over and entry.kind in GOING_ON:",
-            "                    after_the_end(entry)",
             "                continue",
             "            if type(entry) is Observed:",
             "                view = entry",
@@ -185,13 +196,19 @@ class _Plan:
             "                decision = view.decision",
             "                if decision is not None and decision.kind == 'priority':",
             "                    game.priorities += 1",
-            "                if len(shown) < SHOWN:",
+            "                if seeing:",
             "                    shown.update(_shown(view))",
+            "                    seeing = len(shown) < SHOWN",
         ]
         for i, cls in enumerate(checks):
             if cls.observes:
                 lines += _call(i, cls, "view", f"c{i}.observe(view)", conditions, indent=8)
-        lines += ["                continue", "            action, acted = entry, True", "            act(action)"]
+        lines += [
+            "                continue",
+            "            action, acted = entry, True",
+            "            if action.type != 'pass_priority':  # a pass leaves the position as it is (Game.act)",
+            "                act(action)",
+        ]
         for i, cls in enumerate(checks):
             if cls.acts:
                 lines += _call(i, cls, "action", f"c{i}.act(action)", conditions, indent=4)

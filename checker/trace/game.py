@@ -163,6 +163,7 @@ class Game:
         self.starting_player = e.detail.get("starting", self.starting_player)
 
     def act(self, action: ActionTaken) -> None:
-        """Any action but a pass breaks a succession of passes (CR 117.4)."""
+        """Any action but a pass breaks a succession of passes (CR 117.4); a pass changes nothing here,
+        and the checks' dispatcher doesn't call this for one (passes are most actions)."""
         if action.outcome == "accepted" and action.type != "pass_priority":
             self.passes = 0

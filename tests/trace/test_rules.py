@@ -657,3 +657,27 @@ def test_a_pass_by_another_player_than_the_one_shown_receiving_priority_after_a_
     assert check(tmp_path, "cr2024", [*shown, "pass Alice", "end step upkeep"], name, UPKEEP) is Status.VIOLATED
     left = [*shown, "player_lost Bob", "pass Alice"]  # a player who leaves the game no longer holds priority
     assert check(tmp_path, "cr2024", left, name, UPKEEP) is Status.PASSED
+
+
+def test_an_observation_of_the_player_expected_after_a_pass_is_one_occasion_however_the_step_goes_on(
+    tmp_path: Path,
+) -> None:
+    """The check isn't called for an observation that shows the player expected receiving priority
+    (the commonest, on the way to their pass): that observation is still its occasion, counted at their
+    pass or at the step's end, once; and another player's pass after it, past an observation that shows
+    no one, is still named as one where the player shown had received priority."""
+    name = "priority.next-player-after-a-pass"
+    shown = ["step upkeep", "priority Alice", "pass Alice", "priority Bob"]
+
+    def occasions_and_violations(script: list[str]) -> tuple[int, list[str]]:
+        result = check_trace(open_trace(write(tmp_path / "t.jsonl", "cr2024", script, UPKEEP)))
+        found = next(r for r in result.results if r.check == name)
+        return found.occasions, [v.shows for v in found.violations]
+
+    assert occasions_and_violations(shown) == (1, [])
+    assert occasions_and_violations([*shown, "priority Bob", "pass Bob", "end step upkeep"]) == (1, [])
+    assert occasions_and_violations([*shown, "end step upkeep"]) == (1, [])
+    assert occasions_and_violations([*shown, "stack 0", "pass Alice"]) == (
+        1,
+        ["Alice passed where Bob had received priority after a pass"],
+    )

@@ -17,6 +17,8 @@ class PhaseOrder(Check):
     requires = "phases follow in the edition's order; an extra phase only where an event added it"
     rules = ("CR24-500.1", "CR24-500.8", "CR24-500.11", "CR08-300.1", "CR08-300.7", "GRT-1.9-2")
     events = frozenset({"phase_began", "phase_ended", "phase_skipped", "phase_added", "turn_began"})
+    #: A phase that ends as the last phase begun changes nothing (its place was taken as it began).
+    when = MappingProxyType({"phase_ended": "self.index < 0 or self.order[self.index] != e.subject"})
 
     def setup(self) -> None:
         super().setup()
@@ -67,11 +69,13 @@ class StepOrder(Check):
         {"phase_began", "phase_ended", "step_began", "step_ended", "step_skipped", "step_added", "phase_added"}
     )
     #: A step that ends as the last step begun changes nothing (its place was taken as it began); a
-    #: phase that begins with nothing of the last phase's left to forget, neither.
+    #: phase that begins with nothing of the last phase's left to forget, neither; a phase that ends
+    #: after its last step (or has none), neither.
     when = MappingProxyType(
         {
             "step_ended": "e.subject != self.last",
             "phase_began": "self.index != -1 or self.last is not None or self.repeats or self.early",
+            "phase_ended": "self.index + 1 < len(game.steps_of(e.subject or '')) and self.shows_steps",
         }
     )
 
@@ -127,11 +131,12 @@ class StepOrder(Check):
                 self.index = max(self.index, steps.index(step))
             self.last = step
         elif kind in ("step_ended", "step_skipped"):
-            if kind == "step_skipped" and step in steps and steps.index(step) > self.index + 1:
-                after = f"the {self.last} step" if self.last else f"the {phase} phase's beginning"
-                self.violated(f"{_step(step)} was skipped after {after}; next was {steps[self.index + 1]}")
             if step in steps:
-                self.index = max(self.index, steps.index(step))
+                at = steps.index(step)
+                if kind == "step_skipped" and at > self.index + 1:
+                    after = f"the {self.last} step" if self.last else f"the {phase} phase's beginning"
+                    self.violated(f"{_step(step)} was skipped after {after}; next was {steps[self.index + 1]}")
+                self.index = max(self.index, at)
             self.last = step
 
     def ended(self, phase: str) -> None:

@@ -38,8 +38,12 @@ class _NextPriority(Check):
     def _holder(self, player: str) -> None:
         self.occasions += 1
         if player != self.expected:
-            self.violated(f"{player} received priority {self.why}; {self.expected} should have")
+            self.wrong(player)
         self.expected = None
+
+    def wrong(self, player: str) -> None:
+        """``player`` was found holding priority (shown receiving it, or passing) where ``expected`` should have."""
+        self.violated(f"{player} received priority {self.why}; {self.expected} should have")
 
     def event(self, e: Event) -> None:
         if e.kind == "priority_passed":
@@ -47,14 +51,14 @@ class _NextPriority(Check):
                 self._holder(e.player)
             self.passed(e)
         else:
-            self.expected = None
             self.moved(e)
 
     def passed(self, e: Event) -> None:
         """After a pass (and the check of who passed)."""
 
     def moved(self, e: Event) -> None:
-        """A step or phase began or ended, or the turn or combat ended early."""
+        """A step or phase began or ended, or the turn or combat ended early: the holder expected is forgotten."""
+        self.expected = None
 
 
 class ActivePlayerFirst(_NextPriority):
@@ -75,8 +79,7 @@ class ActivePlayerFirst(_NextPriority):
     )
 
     def moved(self, e: Event) -> None:
-        if e.kind in ("step_began", "phase_began", "turn_began"):
-            self.expected = self.game.active
+        self.expected = self.game.active if e.kind in ("step_began", "phase_began", "turn_began") else None
 
 
 class ActivePlayerAfterResolution(_NextPriority):
@@ -116,7 +119,13 @@ class PassesInTurnOrder(_NextPriority):
     """Who receives priority after a pass: the next player, whether an observation shows them holding
     it or their own pass does. Once an observation has shown them holding it, the next pass is theirs:
     another player's (the one who has just passed, again) would make a round of passes in which the
-    player shown never passed."""
+    player shown never passed.
+
+    An observation that shows the expected player receiving priority is not an occasion of its own
+    (the dispatcher doesn't call the check for it): ``expected`` stays set, and the pass after it,
+    which the check follows anyway, is compared with it, or the step's end counts it. The observations
+    showing someone receiving priority are counted by the game (:attr:`Game.priorities`), so the
+    pass knows whether one came between."""
 
     name = "priority.next-player-after-a-pass"
     requires = (
@@ -126,30 +135,51 @@ class PassesInTurnOrder(_NextPriority):
     why = "after a pass"
     when = MappingProxyType(
         {
-            **dict.fromkeys(_NextPriority.events, "self.expected is not None or self.shown is not None"),
-            "view": "self.expected is not None",
-            "priority_passed": "self.expected is not None or self.shown is not None or game.passes < game.playing",
+            **_NextPriority.when,
+            "view": "self.expected is not None and decision is not None and decision.kind == 'priority'"
+            " and decision.player != self.expected",
+            "priority_passed": "self.expected is not None or game.passes < game.playing",
         }
     )
 
-    #: The player last found receiving priority as expected, by an observation or a pass: the next pass is
-    #: theirs, unless they have left the game since.
-    shown: str | None = None
+    def setup(self) -> None:
+        super().setup()
+        #: The observations that had shown a player receiving priority (:attr:`Game.priorities`) as
+        #: ``expected`` was set: any since showed ``expected`` (another player would have broken the rule).
+        self.priorities = 0
 
-    def _holder(self, player: str) -> None:
-        self.shown = player if player == self.expected else None
-        super()._holder(player)
+    def shown(self) -> bool:
+        """Whether an observation has shown the expected player receiving priority since the pass."""
+        return self.game.priorities > self.priorities
 
-    def event(self, e: Event) -> None:
-        shown = self.shown
-        if e.kind == "priority_passed" and shown not in (None, e.player) and e.player and shown not in self.game.lost:
-            self.violated(f"{e.player} passed where {shown} had received priority {self.why}")
-        super().event(e)
-        self.shown = None
+    def observe(self, view: Observed) -> None:
+        d = view.decision
+        if d is None or d.kind != "priority" or self.expected in (None, d.player):
+            return
+        if self.game.priorities == self.priorities + 1:  # the first shown since the pass, and not the one expected
+            self.priorities += 1  # compared now: the player expected was not shown
+            self._holder(d.player)
+
+    def wrong(self, player: str) -> None:
+        if not self.shown():
+            super().wrong(player)
+        elif self.expected not in self.game.lost:
+            self.violated(f"{player} passed where {self.expected} had received priority {self.why}")
+
+    def moved(self, e: Event) -> None:
+        self.finish()
+        super().moved(e)
+
+    def finish(self) -> None:
+        """The step moves on, or the trace ends, with no pass after an observation that showed the player
+        expected receiving priority: that observation was the occasion."""
+        if self.expected is not None and self.shown():
+            self.occasions += 1
 
     def passed(self, e: Event) -> None:
         if e.player and self.game.passes < self.game.playing:
             self.expected = self.game.next_player(e.player)
+            self.priorities = self.game.priorities
 
 
 class _Window(Check):
