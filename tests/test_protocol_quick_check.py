@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.contract.protocol import _structure, problems, well_formed
+from checker.contract.protocol import problems, structure, well_formed
 
 HELLO: dict[str, Any] = {
     "id": 1,
@@ -96,8 +96,10 @@ def test_a_field_left_out_that_the_schema_requires_is_refused() -> None:
         {"oneOf": [{"type": "string"}]},
         {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "uniqueItems": True}},
         {"type": "array", "items": {"type": "integer"}, "uniqueItems": True},
+        {"$ref": "https://elsewhere.invalid/v1#/$defs/player"},
+        {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}, "uniqueItems": True}},
     ],
 )
 def test_what_the_quick_check_cant_translate_is_said_when_it_is_made(node: dict[str, Any]) -> None:
     with pytest.raises(TypeError):
-        _structure(node, "node")
+        structure(node, "node")

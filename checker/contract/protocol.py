@@ -45,7 +45,7 @@ def well_formed(definition: str) -> Callable[[object], bool]:
     or finds nothing (JSON Schema takes 1.0 for an integer; msgspec doesn't). The handshake checks
     the engine's hello so: the schema's validator, 40 ms to import before the first scenario of
     every run through the wire, is needed only for a hello that is malformed. Raises
-    ``TypeError`` for a definition using what :func:`_structure` doesn't translate. (Made once
+    ``TypeError`` for a definition using what :func:`structure` doesn't translate. (Made once
     per definition.)"""
     typed, check = _defined(definition)
 
@@ -59,18 +59,23 @@ def well_formed(definition: str) -> Callable[[object], bool]:
     return meets
 
 
-#: What a node of the schema may say that :func:`_structure` doesn't need to translate.
+#: What a node of the schema may say that :func:`structure` doesn't need to translate.
 _NOTES = frozenset({"description", "default"})
 
 
-def _structure(node: dict[str, Any], name: str) -> tuple[Any, Check | None]:
+def structure(node: dict[str, Any], name: str) -> tuple[Any, Check | None]:
     """The type msgspec checks a value against for a node of the schema, and the check of what the
-    type can't say (unique items), if any. Translates what the hello's definition uses: a
-    reference, a constant, an enumeration, strings, bounded integers, arrays, objects without
-    other properties; anything else raises ``TypeError``."""
+    type can't say (unique items), if any. Translates what the hello's definition and the trace's
+    counts use: a reference (within this schema, or to it from the trace's), a constant, an
+    enumeration, strings, bounded integers, arrays, objects without other properties, and maps (an
+    object whose every property is of one kind, its names perhaps enumerated); anything else raises
+    ``TypeError``."""
     said = set(node) - _NOTES
     if said == {"$ref"}:
-        return _defined(node["$ref"].removeprefix("#/$defs/"))
+        base, _, definition = node["$ref"].partition("#/$defs/")
+        if base not in ("", schema()["$id"]):
+            raise TypeError(f"{name}: a reference to another schema than the protocol's ({node['$ref']})")
+        return _defined(definition)
     if said == {"const"} and type(node["const"]) in (str, int):
         return Literal[node["const"]], None
     if said == {"enum"} and all(type(v) is str for v in node["enum"]):
@@ -81,20 +86,32 @@ def _structure(node: dict[str, Any], name: str) -> tuple[Any, Check | None]:
     if kind == "integer" and said <= {"type", "minimum", "maximum"}:
         return Annotated[int, msgspec.Meta(ge=node.get("minimum"), le=node.get("maximum"))], None
     if kind == "array" and said <= {"type", "items", "uniqueItems"}:
-        item, check = _structure(node["items"], f"{name}[]")
+        item, check = structure(node["items"], f"{name}[]")
         if check is not None:
             raise TypeError(f"{name}: an array of items with checks of their own")
         if node.get("uniqueItems") and item is not str and get_origin(item) is not Literal:
             raise TypeError(f"{name}: unique items other than strings")
         unique = (lambda items: len(set(items)) == len(items)) if node.get("uniqueItems") else None
         return list[item], unique  # type: ignore[valid-type]
+    if (
+        kind == "object"
+        and said <= {"type", "propertyNames", "additionalProperties"}
+        and isinstance(node.get("additionalProperties"), dict)
+    ):
+        key, key_check = (
+            structure(node["propertyNames"], f"{name} (a name)") if "propertyNames" in said else (str, None)
+        )
+        value, value_check = structure(node["additionalProperties"], f"{name}{{}}")
+        if key_check is not None or value_check is not None:
+            raise TypeError(f"{name}: a map whose names or values have checks of their own")
+        return dict[key, value], None  # type: ignore[valid-type]
     if kind == "object" and said <= {"type", "properties", "required", "additionalProperties"}:
         if node.get("additionalProperties") is not False:
             raise TypeError(f"{name}: an object that may have other properties")
         required = set(node.get("required", ()))
         fields, checks = [], []
         for field, value in node["properties"].items():
-            typed, check = _structure(value, f"{name}.{field}")
+            typed, check = structure(value, f"{name}.{field}")
             fields.append((field, typed) if field in required else (field, typed, msgspec.UNSET))
             if check is not None:
                 checks.append((operator.attrgetter(field), check))
@@ -105,7 +122,7 @@ def _structure(node: dict[str, Any], name: str) -> tuple[Any, Check | None]:
 
 @cache
 def _defined(definition: str) -> tuple[Any, Check | None]:
-    return _structure(schema()["$defs"][definition], definition)
+    return structure(schema()["$defs"][definition], definition)
 
 
 def definition_of(kind: str, message: dict[str, Any]) -> str:

@@ -23,6 +23,7 @@ import msgspec
 
 from checker.contract.documents import load_schema
 from checker.contract.interface import DecisionView, GameView, PermanentView, StackItemView
+from checker.contract.protocol import structure
 from checker.contract.vocabulary import DECISIONS, EVENTS, PHASES, STEPS
 
 FORMAT: Final = "turncheck-trace"
@@ -48,6 +49,20 @@ else:
     StepName = Literal[tuple(sorted(STEPS))]
     DecisionKind = Literal[tuple(sorted(DECISIONS))]
     Keyword = Literal[tuple(sorted(KEYWORDS))]
+
+# What a player's counts and mana pool can hold, as the schema bounds them (its player_observation):
+# msgspec refuses, as it decodes, what no game can show (a hand of -1 cards, 5 mana of a symbol
+# that isn't one), and the line is a problem of the trace, said from the schema.
+if TYPE_CHECKING:
+    ManaPool: TypeAlias = dict[str, int]
+    HandSize: TypeAlias = int
+    LibrarySize: TypeAlias = int
+    Poison: TypeAlias = int
+else:
+    _PLAYER = load_schema("checker.contract", SCHEMA_PATH)["$defs"]["player_observation"]["properties"]
+    ManaPool, HandSize, LibrarySize, Poison = (
+        structure(_PLAYER[name], name)[0] for name in ("mana_pool", "hand_size", "library_size", "poison")
+    )
 
 
 class Engine(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -108,10 +123,10 @@ class PlayerObservation(msgspec.Struct, forbid_unknown_fields=True, frozen=True,
 
     name: str
     life: int | None = None
-    mana_pool: dict[str, int] | None = None
-    hand_size: int | None = None
-    library_size: int | None = None
-    poison: int | None = None
+    mana_pool: ManaPool | None = None
+    hand_size: HandSize | None = None
+    library_size: LibrarySize | None = None
+    poison: Poison | None = None
     lost: bool | None = None
 
 

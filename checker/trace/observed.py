@@ -8,11 +8,13 @@ what changed by identity, ``view.players is not before.players``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from checker.contract.protocol import schema as protocol_schema
+from checker.contract.protocol import structure
 from checker.trace.format import DecisionKind, Keyword, PhaseName, PlayerObservation, StepName
 from checker.trace.problems import LateTraceProblem, _unreadable
 
@@ -24,6 +26,13 @@ from checker.trace.problems import LateTraceProblem, _unreadable
 # out of the garbage collector's rounds, which a long trace's hundred thousand objects made
 # cost a third of the time: they hold no reference cycles. Tests keep the fields of these
 # structures in step with the interface's.
+
+
+# A permanent's counters, as the protocol's schema bounds them (none negative): msgspec refuses others.
+if TYPE_CHECKING:
+    Counters: TypeAlias = dict[str, int]
+else:
+    Counters = structure(protocol_schema()["$defs"]["permanent_view"]["properties"]["counters"], "counters")[0]
 
 
 class Decision(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
@@ -61,7 +70,7 @@ class Permanent(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=Fals
     attacking: bool = False
     blocking: str | None = None
     token: bool = False
-    counters: dict[str, int] = {}
+    counters: Counters = {}
     attached_to: str | None = None
     attacked: str | None = None
 

@@ -464,3 +464,47 @@ def test_an_observation_elsewhere_than_the_events_have_the_game_is_a_problem_of_
         (6, "the observation shows step draw, where the events have step upkeep"),
         (8, "1 more entry contradicts where the events have the game after line 6, the last on this line"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("player", "problem"),
+    [
+        ({"mana_pool": {"Q": -5}}, "view/players/0/mana_pool: 'Q' is not one of ['W', 'U', 'B', 'R', 'G', 'C']"),
+        ({"mana_pool": {"R": -5}}, "view/players/0/mana_pool/R: -5 is less than the minimum of 0"),
+        ({"hand_size": -1}, "view/players/0/hand_size: -1 is less than the minimum of 0"),
+        ({"library_size": -3}, "view/players/0/library_size: -3 is less than the minimum of 0"),
+        ({"poison": -1}, "view/players/0/poison: -1 is less than the minimum of 0"),
+    ],
+)
+def test_an_observation_showing_what_no_game_can_is_a_problem_of_its_line(
+    tmp_path: Path, player: dict[str, object], problem: str
+) -> None:
+    """A count below zero or mana of a symbol that isn't one, which the schema refuses: the decoder took
+    them, and the trace passed (exit 0)."""
+    shown = json.dumps({"view": {"players": [{"name": "Alice", **player}]}})
+    changed = json.dumps({"change": {"players": [{"name": "Alice", **player}]}})
+    path = _trace(tmp_path, _event("turn_began", 1, amount=1), shown, '{"view": {}}', changed)
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems[:1]] == [(3, problem)]
+    field = problem.split(":")[0].split("/")[3]  # the change's problem is said of the same field, maybe otherwise
+    assert [(p.line, p.problem.startswith(f"change/players/0/{field}")) for p in result.problems[1:]] == [(5, True)]
+    assert exit_code([result]) == 2
+
+
+def test_a_permanent_with_fewer_than_no_counters_is_a_problem_of_its_line_when_a_check_reads_it(
+    tmp_path: Path,
+) -> None:
+    creature = {"id": "p1", "name": "Grizzly Bears", "controller": "Alice", "owner": "Alice", "tapped": False}
+    creature |= {"damage": 0, "phased_out": False, "summoning_sick": False, "power": 2, "toughness": 2}
+    path = _trace(
+        tmp_path,
+        _event("phase_began", 2, "combat"),
+        _event("phase_ended", 2, "combat"),
+        json.dumps({"view": {"battlefield": [creature | {"counters": {"+1/+1": -1}}]}}),
+        start=Start(2, "Alice", "combat"),
+    )
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems] == [
+        (4, "view/battlefield: Expected `int` >= 0 - at `$[0].counters[...]`")
+    ]
+    assert exit_code([result]) == 2
