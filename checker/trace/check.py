@@ -178,6 +178,7 @@ class _Plan:
             "    act = game.act",
             "    def follow(entries):",
             "        events, acted, seeing = 0, False, True",
+            "        players_seen, stack_seen, listed_stranger = None, None, False",
             "        for line, entry in entries:",
             "            game.line = line",
             "            if type(entry) is Event:",
@@ -194,8 +195,18 @@ class _Plan:
             f"                if game.turn_line and ({_ELSEWHERE}):",
             "                    contradicts(view)",
             "                decision = view.decision",
-            "                if decision is not None and decision.kind == 'priority':",
-            "                    game.priorities += 1",
+            # The players and the stack are looked through only where they changed (a change that
+            # leaves them out keeps the same objects).
+            "                if view.players is not players_seen or view.stack is not stack_seen:",
+            "                    players_seen, stack_seen = view.players, view.stack",
+            "                    listed_stranger = _stranger_listed(view, known) is not None",
+            "                if decision is not None:",
+            "                    if decision.kind == 'priority':",
+            "                        game.priorities += 1",
+            "                    if listed_stranger or decision.player not in known:",
+            "                        stranger(view)",
+            "                elif listed_stranger:",
+            "                    stranger(view)",
             "                if seeing:",
             "                    shown.update(_shown(view))",
             "                    seeing = len(shown) < SHOWN",
@@ -220,6 +231,7 @@ class _Plan:
             "Observed": Observed,
             "SHOWN": SHOWN,
             "_shown": _shown,
+            "_stranger_listed": _stranger_listed,
             "GOING_ON": GOING_ON,
         }
         exec(compile(self.source, f"<the checks' dispatcher: {len(checks)} checks>", "exec"), namespace)
@@ -441,15 +453,44 @@ class _Contradictions(_OnceAndCounted):
 
 
 class _Strangers(_OnceAndCounted):
-    """Events of a player the header doesn't name: the trace's players are its header's (a typo of
-    an importer, or another game's events, would otherwise go unnoticed by every check)."""
+    """Events and observations of a player the header doesn't name: the trace's players are its
+    header's (a typo of an importer, or another game's events, would otherwise go unnoticed by every
+    check, or be taken for a player who never had a turn)."""
 
     more_do = ("names a player the header doesn't", "name players the header doesn't")
 
     def problem(self, entry: Event | Observed) -> str:
-        assert isinstance(entry, Event)
         every = ", ".join(self.game.players)
-        return f"the {entry.kind} event names the player {entry.player!r}, not one of the header's players ({every})"
+        if isinstance(entry, Event):
+            named, where = entry.player, f"the {entry.kind} event"
+        else:
+            found = _stranger_shown(entry, frozenset((*self.game.players, None)))
+            assert found is not None
+            where, named = found
+            where = f"the observation's {where}"
+        return f"{where} names the player {named!r}, not one of the header's players ({every})"
+
+
+def _stranger_shown(view: Observed, known: frozenset[str | None]) -> tuple[str, str] | None:
+    """Where an observation's decision, players or stack name a player not among ``known`` (the
+    header's, and None), and whom; None where they name none. (Its permanents, decoded only when a
+    check reads them, aren't looked at; an active player is compared with the events' as a
+    contradiction.)"""
+    decision = view.decision
+    if decision is not None and decision.player not in known:
+        return "decision", decision.player
+    return _stranger_listed(view, known)
+
+
+def _stranger_listed(view: Observed, known: frozenset[str | None]) -> tuple[str, str] | None:
+    """Where an observation's players or stack name a player not among ``known``, and whom; None where they don't."""
+    for player in view.players or ():
+        if player.name not in known:
+            return "players", player.name
+    for item in view.stack or ():
+        if item.controller not in known:
+            return "stack", item.controller
+    return None
 
 
 class _AfterTheEnd(_OnceAndCounted):

@@ -41,6 +41,8 @@ class Game:
         self.starting_player = header.starting_player
         self.template = TURN_TEMPLATES[self.edition]
         self._steps = dict(self.template)
+        #: The phases that have steps (the checks' conditions ask it of every phase's end without a call).
+        self.stepped = frozenset(phase for phase, steps in self.template if steps)
         start = header.start
         self.turn = start.turn_number if start else 0
         self.active = start.active_player if start else None

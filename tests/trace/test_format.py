@@ -365,6 +365,29 @@ def test_an_event_of_a_player_the_header_doesnt_name_is_a_problem_of_its_line(tm
     assert exit_code([result]) == 2
 
 
+def test_an_observation_of_a_player_the_header_doesnt_name_is_a_problem_of_its_line(tmp_path: Path) -> None:
+    """Zed, whom the header doesn't name, shown deciding, in the players or controlling a spell: the
+    events' players were compared with the header's, the observations' were not, and such a trace
+    passed (exit 0)."""
+    shows = [
+        {"decision": {"kind": "priority", "player": "Zed"}},
+        {"players": [{"name": "Alice", "life": 20}, {"name": "Zed", "life": 3}]},
+        {"stack": [{"name": "Shock", "controller": "Zed", "kind": "spell"}]},
+    ]
+    for shown in shows:
+        path = _trace(tmp_path, _event("turn_began", 1, amount=1), json.dumps({"view": shown}))
+        result = check_trace(open_trace(path))
+        assert [p.line for p in result.problems] == [3], shown
+        assert "names the player 'Zed', not one of the header's players (Alice, Bob)" in result.problems[0].problem
+        assert exit_code([result]) == 2
+    zed = json.dumps({"change": {"decision": {"kind": "priority", "player": "Zed"}}})
+    path = _trace(tmp_path, '{"view": {"players": [{"name": "Alice"}]}}', zed, zed, '{"change": {"players": []}}')
+    assert [(p.line, p.problem) for p in check_trace(open_trace(path)).problems] == [
+        (3, "the observation's decision names the player 'Zed', not one of the header's players (Alice, Bob)"),
+        (5, "2 more entries name players the header doesn't after line 3, the last on this line"),
+    ]
+
+
 def test_a_game_that_goes_on_after_its_game_over_is_a_problem_of_its_line(tmp_path: Path) -> None:
     """A game_over, then the game goes on: the checks that stop at the game's end passed the rest
     over, and the trace passed (exit 0). Observations after it are the game as it ended."""

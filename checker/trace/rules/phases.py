@@ -75,7 +75,8 @@ class StepOrder(Check):
         {
             "step_ended": "e.subject != self.last",
             "phase_began": "self.index != -1 or self.last is not None or self.repeats or self.early",
-            "phase_ended": "self.index + 1 < len(game.steps_of(e.subject or '')) and self.shows_steps",
+            "phase_ended": "e.subject in game.stepped and self.index + 1 < len(game.steps_of(e.subject))"
+            " and self.shows_steps",
         }
     )
 

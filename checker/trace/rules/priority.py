@@ -204,7 +204,7 @@ class _Window(Check):
             "view": "(decision is not None and not self.had_priority)"
             " or (view.stack is not None and self.stack_empty is not (not view.stack))",
             # A phase with steps ends as its last step did: nothing more to do.
-            "phase_ended": "not game.steps_of(e.subject or '')",
+            "phase_ended": "e.subject not in game.stepped",
         }
     )
 
