@@ -50,7 +50,7 @@ else:
     DecisionKind = Literal[tuple(sorted(DECISIONS))]
     Keyword = Literal[tuple(sorted(KEYWORDS))]
 
-# What a player's counts and mana pool can hold, as the schema bounds them (its player_observation):
+# What an observation's turn number, and a player's counts and mana pool, can hold, as the schema bounds them:
 # msgspec refuses, as it decodes, what no game can show (a hand of -1 cards, 5 mana of a symbol
 # that isn't one), and the line is a problem of the trace, said from the schema.
 if TYPE_CHECKING:
@@ -58,8 +58,11 @@ if TYPE_CHECKING:
     HandSize: TypeAlias = int
     LibrarySize: TypeAlias = int
     Poison: TypeAlias = int
+    TurnNumber: TypeAlias = int
 else:
-    _PLAYER = load_schema("checker.contract", SCHEMA_PATH)["$defs"]["player_observation"]["properties"]
+    _DEFINED = load_schema("checker.contract", SCHEMA_PATH)["$defs"]
+    _PLAYER = _DEFINED["player_observation"]["properties"]
+    TurnNumber = structure(_DEFINED["observation"]["properties"]["turn_number"], "turn_number")[0]
     ManaPool, HandSize, LibrarySize, Poison = (
         structure(_PLAYER[name], name)[0] for name in ("mana_pool", "hand_size", "library_size", "poison")
     )

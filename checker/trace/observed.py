@@ -15,7 +15,7 @@ from msgspec import UNSET, UnsetType
 
 from checker.contract.protocol import schema as protocol_schema
 from checker.contract.protocol import structure
-from checker.trace.format import DecisionKind, Keyword, PhaseName, PlayerObservation, StepName
+from checker.trace.format import DecisionKind, Keyword, PhaseName, PlayerObservation, StepName, TurnNumber
 from checker.trace.problems import LateTraceProblem, _unreadable
 
 # --------------------------------------------------------------------------- what the checker reads
@@ -84,7 +84,7 @@ class Observed(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False
     the permanents are decoded when a check uses them (a malformed list raises
     :class:`~checker.trace.problems.LateTraceProblem`)."""
 
-    turn_number: int | None = None
+    turn_number: TurnNumber | None = None
     active_player: str | None = None
     phase: PhaseName | None = None
     step: StepName | None = None
@@ -118,7 +118,7 @@ class Change(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     """A change entry as read: the fields of :class:`Observed` it gives (null included); those it
     leaves out are UNSET, as the previous observation showed them."""
 
-    turn_number: int | UnsetType | None = UNSET
+    turn_number: TurnNumber | UnsetType | None = UNSET
     active_player: str | UnsetType | None = UNSET
     phase: PhaseName | UnsetType | None = UNSET
     step: StepName | UnsetType | None = UNSET

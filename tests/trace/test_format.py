@@ -531,3 +531,12 @@ def test_a_permanent_with_fewer_than_no_counters_is_a_problem_of_its_line_when_a
         (4, "view/battlefield: Expected `int` >= 0 - at `$[0].counters[...]`")
     ]
     assert exit_code([result]) == 2
+
+
+def test_an_observation_of_a_turn_below_zero_is_a_problem_of_its_line(tmp_path: Path) -> None:
+    """Before the first turn_began nothing compares an observation's turn with the events', and turn -4
+    was read as any other: the trace passed (exit 0)."""
+    path = _trace(tmp_path, '{"view": {"turn_number": -4}}', _event("turn_began", 1, amount=1))
+    result = check_trace(open_trace(path))
+    assert [(p.line, p.problem) for p in result.problems] == [(2, "view/turn_number: -4 is less than the minimum of 0")]
+    assert exit_code([result]) == 2
