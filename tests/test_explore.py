@@ -513,7 +513,8 @@ class _BreaksThenFails(NoUpkeepPriority):
 def test_an_engine_that_fails_while_a_finding_is_shrunk_cuts_the_shrinking_short_and_the_finding_stands(
     failure: Exception | None, crashes: bool, cut: tuple[str, str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Game 1 of seed 0 shows its finding at its first play, of 28 decisions; the engine then plays
+    """Game 1 of seed 0 shows its finding at its first play (how many decisions in, Hypothesis's version
+    decides: the oldest supported draws another game); the engine then plays
     three shrinking tries and fails the fourth (in its start, or it can't be had): the smallest game
     found in those three is the reproduction, the failure what cut the shrinking short, and no try
     is played after it (each could wait for the timeout)."""
@@ -538,7 +539,7 @@ def test_an_engine_that_fails_while_a_finding_is_shrunk_cuts_the_shrinking_short
         assert outcome.reproduction.played.reproduced, "the reproduction takes the action the engine crashed in"
     else:
         assert outcome.finding.key == ("violation", "priority.ends-when-all-pass")
-        assert outcome.decisions_before_shrinking == 28
+        assert outcome.decisions_before_shrinking > 0
     assert 0 < len(outcome.reproduction.played.reproduced) <= outcome.decisions_before_shrinking
     assert outcome.cut_short is not None
     assert (outcome.cut_short.kind, outcome.cut_short.what, outcome.cut_short.shows) == cut

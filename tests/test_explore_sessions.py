@@ -214,7 +214,7 @@ def test_a_process_that_dies_while_a_finding_is_shrunk_keeps_the_finding(
     assert code == 1
     [finding] = read(tmp_path / "explore-report.json")["editions"][0]["findings"]
     assert (finding["game"], finding["kind"], finding["what"]) == (1, "violation", "priority.ends-when-all-pass")
-    assert 0 < len(finding["reproduction"]["actions"]) <= finding["decisions_before_shrinking"] == 28
+    assert 0 < len(finding["reproduction"]["actions"]) <= finding["decisions_before_shrinking"]
     assert (tmp_path / "findings" / "cr2024-game-1.feature").read_text() == finding["reproduction"]["gherkin"]
     assert finding["shrinking_cut_short"] == {
         "kind": "engine failure",
