@@ -274,8 +274,8 @@ def test_a_run_of_more_games_than_memory_could_list_starts_at_once_and_keeps_wha
     """The games are handed out as they are played: the run is stopped (as by a Ctrl-C) after its
     first three, the games of its shard, and reports them."""
 
-    def three_then_stopped(games: Any, todo: Any, count: int) -> Any:
-        yield from side_by_side(games, itertools.islice(todo, 3), count)
+    def three_then_stopped(games: Any, todo: Any, count: int, shrinking: Any) -> Any:
+        yield from side_by_side(games, itertools.islice(todo, 3), count, shrinking)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(command, "side_by_side", three_then_stopped)

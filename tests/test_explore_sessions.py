@@ -223,3 +223,74 @@ def test_a_process_that_dies_while_a_finding_is_shrunk_keeps_the_finding(
     }
     shown = " ".join(capsys.readouterr().out.split())
     assert "shrinking cut short: a try failed, engine failure (the process playing the game died): the process" in shown
+
+
+#: Game 1 of seed 0 (and game 3, with -j 2), each showing the planted violation at its first play.
+SHRUNK = ["--edition", "cr2024", "--shard", "2/2", "--seed", "0", "--max-decisions", "30"]
+
+
+@pytest.mark.usefixtures("default_handlers")
+@pytest.mark.parametrize(("jobs", "number"), [("1", signal.SIGINT), ("2", signal.SIGTERM), ("1", signal.SIGHUP)])
+def test_a_run_interrupted_while_a_finding_is_shrunk_keeps_the_finding(
+    tmp_path: Path, jobs: str, number: signal.Signals
+) -> None:
+    """The engine stalls at the fourth shrinking try of a finding (it leaves a marker first), and the
+    run is interrupted there. The game in shrinking was dropped: its violation, seen, was missing
+    from the partial report. Now it stands with the smallest game found before, the interrupt what
+    cut its shrinking short, and the game counts as played (its plays were all played)."""
+    marker = tmp_path / "stalled"
+    engine = "tests.fakes.adapters:NoUpkeepPriorityThenStalls"
+    command = [sys.executable, "-m", "checker", "explore", "--engine", engine, *SHRUNK,
+               "--games", "2" if jobs == "1" else "4", "-j", jobs, "--timeout", "3600",
+               "--report-dir", str(tmp_path / "report")]  # fmt: skip
+    env = {**os.environ, "FAKE_ADAPTER_MARKER": str(marker)}
+    root = Path(__file__).resolve().parents[1]
+    with subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+        deadline = time.monotonic() + 120
+        while not marker.exists() and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.05)
+        run.send_signal(number)
+        output, said = run.communicate(timeout=120)
+    assert marker.exists(), said
+    assert run.returncode == 128 + number, output + said
+    report = read(tmp_path / "report" / "explore-report.json")
+    assert report["partial"] is True
+    [edition] = report["editions"]
+    shows = f"{number.name} stopped the run while the finding was shrunk"
+    cut = {"kind": "interrupted", "what": number.name, "shows": shows}
+    assert edition["findings"] and all(f["shrinking_cut_short"] == cut for f in edition["findings"])
+    assert edition["games_played"] >= len(edition["findings"]) and edition["plays"] >= edition["games_played"]
+    for finding in edition["findings"]:
+        assert (finding["kind"], finding["what"]) == ("violation", "priority.ends-when-all-pass")
+        assert 0 < len(finding["reproduction"]["actions"]) <= finding["decisions_before_shrinking"]
+        feature = tmp_path / "report" / "findings" / f"cr2024-game-{finding['game']}.feature"
+        assert feature.read_text() == finding["reproduction"]["gherkin"]
+    if jobs == "1":
+        assert [f["game"] for f in edition["findings"]] == [1] and edition["games_played"] == 1
+    shown = " ".join(output.split())
+    assert f"shrinking cut short: the run was interrupted ({number.name}): {number.name} stopped the run" in shown
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_keyboard_interrupt_out_of_the_engine_while_a_finding_is_shrunk_keeps_the_finding(
+    tmp_path: Path, jobs: str
+) -> None:
+    """The engine raises KeyboardInterrupt at the fourth shrinking try of a finding: the run stops as
+    on Ctrl-C, and the finding (lost before) stands, its shrinking cut short by that interrupt."""
+    engine = "tests.fakes.adapters:NoUpkeepPriorityThenInterrupted"
+    code = main(["explore", "--engine", engine, *SHRUNK, "--games", "2" if jobs == "1" else "4", "-j", jobs,
+                 "--report-dir", str(tmp_path)])  # fmt: skip
+    assert code == 130
+    report = read(tmp_path / "explore-report.json")
+    assert report["partial"] is True
+    [edition] = report["editions"]
+    assert edition["findings"] and edition["games_played"] >= len(edition["findings"])
+    for finding in edition["findings"]:
+        assert 0 < len(finding["reproduction"]["actions"]) <= finding["decisions_before_shrinking"]
+        cut = finding["shrinking_cut_short"]
+        assert (cut["kind"], cut["what"]) == ("interrupted", "KeyboardInterrupt")
+        assert cut["shows"].endswith(": a KeyboardInterrupt came out of the engine")
+    if jobs == "1":
+        assert [f["game"] for f in edition["findings"]] == [1] and edition["games_played"] == 1
+        cut = edition["findings"][0]["shrinking_cut_short"]
+        assert cut["shows"] == "cr2024 game 1: a KeyboardInterrupt came out of the engine"

@@ -10,15 +10,19 @@ or shard reports merged that lack a shard or hold an interrupted one;
 2 a usage error (a wrong option, an engine not found, a report that can't be read or merged, or
 one that can't be written: said, and exit 1 still when it has findings, as ``certify`` does);
 3 an internal error of the suite; 128 + the signal's number when interrupted (130 Ctrl-C, 143
-SIGTERM, 129 SIGHUP: the games played so far are reported, the report marked partial).
+SIGTERM, 129 SIGHUP: the games played so far are reported, the report marked partial, and so are
+the findings being shrunk, with the smallest game found before, the interrupt what cut their
+shrinking short).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import signal
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +36,8 @@ from checker.contract.vocabulary import EDITIONS
 from checker.explore import report as reports
 from checker.explore.explorer import GameOutcome
 from checker.explore.options import resolve_playing
-from checker.explore.sessions import Games, side_by_side, what_it_supports
+from checker.explore.play import Finding
+from checker.explore.sessions import Game, Games, side_by_side, what_it_supports
 from checker.judging.reports._text import plain, visible, written
 from checker.running.engines import EngineNotFound
 from checker.running.options import OptionError, check_apart, probe_output_dir
@@ -102,7 +107,8 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         f"per edition ({', '.join(editions)}), seed {args.seed}{shard}"
         f"{', against the reference engine' if args.against else ''}{f', {jobs} side by side' if jobs > 1 else ''}"
     )
-    played = side_by_side(games, todo, jobs)
+    shrinking: dict[Game, GameOutcome] = {}
+    played = side_by_side(games, todo, jobs, shrinking)
     try:
         # Ctrl-C, SIGTERM and SIGHUP stop the run after what it finished; the signal is also looked
         # at between games (see stopping).
@@ -118,8 +124,10 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
                     raise Stopped(received[0])
     except KeyboardInterrupt as exc:
         partial, stopped = True, exc
-        if str(exc) and not isinstance(exc, Stopped):  # one that came out of the engine, not a Ctrl-C
+        if _out_of_the_engine(exc):
             error(f"interrupted: {exc}")
+        for (edition, _), outcome in shrinking.items():  # each seen: kept, as far as it was shrunk
+            outcomes[edition].append(outcome if outcome.cut_short else replace(outcome, cut_short=_cut_short(exc)))
     except Exception as exc:  # a bug of the explorer or the rules checker: what was found is kept
         error(f"internal error: {type(exc).__name__}: {exc} (please report it)")
         partial = True
@@ -127,6 +135,20 @@ def run(args: argparse.Namespace, console: Console, error: Callable[[str], None]
         return EXIT_INTERNAL
     code = _finish(console, args, run_fields, outcomes, partial, started, error)
     return exit_code(stopped) if stopped is not None else code
+
+
+def _cut_short(interrupt: KeyboardInterrupt) -> Finding:
+    """What cut short the shrinking of the findings the run was shrinking when ``interrupt`` stopped it:
+    a signal, or a KeyboardInterrupt out of an engine's adapter (its message names the game)."""
+    if _out_of_the_engine(interrupt):
+        return Finding("interrupted", "KeyboardInterrupt", str(interrupt))
+    name = signal.Signals(exit_code(interrupt) - 128).name
+    return Finding("interrupted", name, f"{name} stopped the run while the finding was shrunk")
+
+
+def _out_of_the_engine(interrupt: KeyboardInterrupt) -> bool:
+    """Whether ``interrupt`` came out of the engine's adapter (its message names the game), not a signal."""
+    return bool(str(interrupt)) and not isinstance(interrupt, Stopped)
 
 
 def _writable(report_dir: Path | None, error: Callable[[str], None]) -> bool:
@@ -253,8 +275,10 @@ def _summary(report: dict[str, Any], console: Console, seconds: float) -> None:
                 console.print(f"  requires: {plain(f['requires'])} ({plain(', '.join(f['rules']))})")
             reproduction = f["reproduction"]
             if cut := f.get("shrinking_cut_short"):  # absent from a report written before it was added
+                interrupted = cut["kind"] == "interrupted"
+                by = "the run was interrupted" if interrupted else f"a try failed, [red]{plain(cut['kind'])}[/red]"
                 console.print(
-                    f"  shrinking cut short: a try failed, [red]{plain(cut['kind'])}[/red] ({plain(cut['what'])}): "
+                    f"  shrinking cut short: {by} ({plain(cut['what'])}): "
                     f"{plain(cut['shows'])}; the reproduction is the smallest game found before"
                 )
             if reproduction and reproduction["gherkin"]:

@@ -24,7 +24,8 @@ that crashes the interpreter, a kill from outside) costs that game only: it beco
 failure naming how the process ended, a new process takes its place, and the run goes on. A game
 whose finding was being shrunk when its process died keeps that finding, with the smallest game
 found until then: the process sends each one up as it is found, and the death is what cut the
-shrinking short.
+shrinking short. So does a run stopped (a Ctrl-C, or a ``KeyboardInterrupt`` out of an engine's
+adapter) while findings are shrunk: the supervisor hands them to the command, which keeps them.
 """
 
 from __future__ import annotations
@@ -96,8 +97,6 @@ class _Session:
     process: BaseProcess
     game: Game | None = None
     started: bool = False
-    #: The game's outcome as it stood when its finding was last found smaller, while it is shrunk.
-    found: GameOutcome | None = None
 
 
 @dataclass(frozen=True)
@@ -125,10 +124,18 @@ class _Failed:
     error: str
 
 
-def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tuple[Game, GameOutcome], None, None]:
+def side_by_side(
+    games: Games, todo: Iterable[Game], count: int, shrinking: dict[Game, GameOutcome] | None = None
+) -> Generator[tuple[Game, GameOutcome], None, None]:
     """Play ``todo`` in ``count`` processes, yielding each game's outcome as it finishes. The
     processes are stopped when the iterator ends, whether it ran out, raised or was closed.
     ``todo`` is taken a game at a time, as the processes are free: it may be endless.
+
+    ``shrinking`` holds each game whose finding is being shrunk, with its outcome as it stood when
+    the finding was last found smaller; a game leaves it when its outcome is yielded. Where the
+    iterator is stopped before its end (an interrupt), what the processes had sent up by then is
+    read first: what it holds are the games whose finding was seen and not yet fully shrunk (or, one
+    that ended just then, shrunk: it was not yielded).
 
     A process that dies before it has started (it couldn't import or make its engines, which then
     would fail every game) stops the run with :class:`SessionError`, as a bug in one does."""
@@ -137,6 +144,7 @@ def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tu
     first = list(itertools.islice(pending, count))  # a process for each, up to count
     pending = itertools.chain(first, pending)
     running: dict[Connection, _Session] = {}
+    shrinking = {} if shrinking is None else shrinking
 
     def start() -> Connection:
         ours, theirs = context.Pipe()
@@ -150,7 +158,7 @@ def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tu
 
     def hand_out(connection: Connection) -> None:
         session = running[connection]
-        session.game, session.found = next(pending, None), None
+        session.game = next(pending, None)
         if session.game is not None:
             connection.send(session.game)
         else:
@@ -176,8 +184,9 @@ def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tu
                 if isinstance(said, _Started):
                     session.started = True
                 elif isinstance(said, _Found):
-                    session.found = said.outcome
+                    shrinking[game] = said.outcome
                 elif isinstance(said, GameOutcome):
+                    shrinking.pop(game, None)  # before it is yielded: the caller may be stopped there
                     yield game, said
                     hand_out(connection)
                 elif isinstance(said, _Failed):
@@ -191,11 +200,26 @@ def side_by_side(games: Games, todo: Iterable[Game], count: int) -> Generator[tu
                     if not session.started:
                         how = ended(session.process.exitcode)
                         raise SessionError(f"a process of the run couldn't start: it {how} (its error is above)")
-                    yield game, _died(games, game, session.process.exitcode, session.found)
+                    yield game, _died(games, game, session.process.exitcode, shrinking.pop(game, None))
                     hand_out(start())
     finally:
         for connection, session in running.items():
+            if session.game is not None:
+                _sent_up(connection, session.game, shrinking)
             _stop(connection, session.process, at_once=True)
+
+
+def _sent_up(connection: Connection, game: Game, shrinking: dict[Game, GameOutcome]) -> None:
+    """Read what a process stopped in ``game`` had sent up and the supervisor hadn't read: its finding
+    found smaller, or its game's outcome with a finding (the game ended as it was stopped; kept as
+    being shrunk, since it is not yielded)."""
+    with contextlib.suppress(EOFError, OSError):
+        while connection.poll():
+            said = connection.recv()
+            if isinstance(said, _Found):
+                shrinking[game] = said.outcome
+            elif isinstance(said, GameOutcome) and said.finding is not None:
+                shrinking[game] = said
 
 
 def _died(games: Games, game: Game, exit_code: int | None, found: GameOutcome | None) -> GameOutcome:

@@ -16,6 +16,7 @@ import signal
 import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 from unittest.mock import patch
 
 import pytest
@@ -229,16 +230,43 @@ LIVES = 4
 _started = 0
 
 
+def _lived() -> bool:
+    """Whether the game starting now is past the :data:`LIVES` games of the process."""
+    global _started
+    _started += 1
+    return _started > LIVES
+
+
 class NoUpkeepPriorityThenDies(NoUpkeepPriority):
     """Breaks the rule as :class:`NoUpkeepPriority` does, then, past :data:`LIVES` games in the
     process, kills the process it runs in as it starts a game: a finding's shrinking meets an
     engine in process that crashes the interpreter."""
 
     def start(self, setup: GameSetup) -> None:
-        global _started
-        _started += 1
-        if _started > LIVES:
+        if _lived():
             os.kill(os.getpid(), signal.SIGKILL)
+        super().start(setup)
+
+
+class NoUpkeepPriorityThenStalls(NoUpkeepPriority):
+    """Breaks the rule as :class:`NoUpkeepPriority` does, then, past :data:`LIVES` games in the
+    process, leaves the marker ``FAKE_ADAPTER_MARKER`` and sleeps as it starts a game (for longer than
+    a test waits): a finding's shrinking under way, for a test to interrupt the run."""
+
+    def start(self, setup: GameSetup) -> None:
+        if _lived():
+            Path(os.environ["FAKE_ADAPTER_MARKER"]).touch()
+            time.sleep(3600)
+        super().start(setup)
+
+
+class NoUpkeepPriorityThenInterrupted(NoUpkeepPriority):
+    """Breaks the rule as :class:`NoUpkeepPriority` does, then, past :data:`LIVES` games in the
+    process, raises KeyboardInterrupt as it starts a game, as a Ctrl-C inside the adapter would."""
+
+    def start(self, setup: GameSetup) -> None:
+        if _lived():
+            raise KeyboardInterrupt
         super().start(setup)
 
 
