@@ -25,14 +25,13 @@ from checker.contract.interface import (
     GameView,
     IllegalActionError,
 )
+from checker.trace.files import UNFINISHED
 from checker.trace.format import KEYWORDS, Header, Observation, Start
 from checker.trace.writer import TraceWriter
 
 #: The longest name :func:`trace_name` gives, in characters (ASCII: bytes), room left for ``-2``...,
 #: ``.trace.jsonl`` and :data:`UNFINISHED` within the 255 bytes most file systems allow a file's name.
 TRACE_NAME_LIMIT = 200
-#: What ends the name of a trace being recorded, or of one whose game was cut short.
-UNFINISHED = ".partial"
 
 
 def trace_name(scenario_id: str) -> str:

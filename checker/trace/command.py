@@ -37,7 +37,7 @@ from checker.contract.vocabulary import EDITIONS
 from checker.judging.reports._text import plain, visible, written
 from checker.trace.check import every_check
 from checker.trace.expected import ExpectedViolation, TraceExpectationsError, compare, load
-from checker.trace.files import STANDARD_INPUT, TRACE_FILES, traces_in
+from checker.trace.files import STANDARD_INPUT, TRACE_FILES, UNFINISHED, traces_in
 from checker.trace.results import Status, TraceResult
 from checker.trace.verdict import check_each, exit_code, nothing_checked, write_reports
 
@@ -87,9 +87,10 @@ def run(
     only: frozenset[str] | None = None,
 ) -> int:
     """Check the traces of ``files`` (by the checks ``only`` names, if given) and give the exit code.
-    The results go to ``console``; errors and the interrupt are said by ``error``, and a file given twice
-    and how to end a trace typed on the terminal by ``note`` (on the error stream, one line each, made safe
-    for the terminal), so that the standard output holds the results only."""
+    The results go to ``console``; errors and the interrupt are said by ``error``, and a file given
+    twice, a trace of a game cut short and how to end a trace typed on the terminal by ``note`` (on
+    the error stream, one line each, made safe for the terminal), so that the standard output holds
+    the results only."""
     expected: list[ExpectedViolation] | None = None
     if expect is not None:
         try:
@@ -108,6 +109,12 @@ def run(
     paths, empty, again = trace_files(files)
     if again:
         note(f"given more than once, checked once: {', '.join(visible(str(p)) for p in again)}")
+    for path in paths:
+        if path.name.endswith(UNFINISHED):  # given by name: a directory's traces never are
+            note(
+                f"{visible(str(path))}: a game cut short (its trace, named {UNFINISHED}, was never finished): "
+                "checked as far as it goes, not as a whole game"
+            )
     patterns = " or ".join(TRACE_FILES)
     results = [TraceResult(str(d), edition or "?", "?", error=f"no trace ({patterns}) in {d}") for d in empty]
     stopped: KeyboardInterrupt | None = None

@@ -29,6 +29,9 @@ STANDARD_INPUT: Final = "-"
 STANDARD_INPUT_NAME: Final = "<stdin>"
 #: The files of a directory of traces: plain, or compressed with gzip (recognised by their first bytes).
 TRACE_FILES: Final = ("*.jsonl", "*.jsonl.gz")
+#: What ends the name of a trace being recorded, or of one whose game was cut short (``turncheck certify
+#: --record-traces``): none of :data:`TRACE_FILES` matches it, since a trace has no mark of its end.
+UNFINISHED: Final = ".partial"
 
 
 def trace_name(path: Path | str) -> str:

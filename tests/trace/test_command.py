@@ -521,6 +521,20 @@ def test_a_file_given_more_than_once_is_checked_once_and_a_line_says_so(
     assert "note" not in capsys.readouterr().err
 
 
+def test_a_trace_of_a_game_cut_short_is_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trace the recorder left named .partial (its game cut short) passed as a whole game's would,
+    nothing said; now a note names it. The exit code is the checks', as of any trace."""
+    kept, broken = game(tmp_path / "kept.trace.jsonl.partial", "Bob"), game(tmp_path / "broken.jsonl.partial", "Alice")
+    for trace, code in ((kept, 0), (broken, 1)):
+        assert main(["trace", str(trace)]) == code
+        assert capsys.readouterr().err.splitlines() == [
+            f"note: {trace}: a game cut short (its trace, named .partial, was never finished): "
+            "checked as far as it goes, not as a whole game"
+        ]
+    assert main(["trace", str(game(tmp_path / "whole.trace.jsonl", "Bob"))]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_a_file_by_two_hard_links_is_checked_once(
     tmp_path: Path, broken: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
