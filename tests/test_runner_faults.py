@@ -402,6 +402,19 @@ def test_a_signal_as_the_sessions_end_waits_for_the_reports_and_the_run_ends_int
 
 
 @pytest.mark.usefixtures("default_handlers")
+def test_a_signal_as_the_sessions_are_forked_interrupts_the_run(tmp_path: Path) -> None:
+    """SIGTERM as the session is forked, before the supervisor's handlers are in place: it was taken
+    as one coming after the sessions (held for the reports), so the run went on whole, and then
+    ended 143 saying it came "as the results were written"."""
+    reports = tmp_path / "reports"
+    done = signalled_as_it_writes("os", "fork", "certify", *UNTAP, "--plain", "--report-dir", str(reports))
+    assert done.returncode == 143, done.stdout + done.stderr
+    assert "as the results were written" not in done.stderr and "Traceback" not in done.stderr
+    assert "interrupted by SIGTERM" in done.stderr
+    _says_partial(reports, read_json(reports / "report.json"))
+
+
+@pytest.mark.usefixtures("default_handlers")
 def test_a_ctrl_c_as_the_command_line_is_read_is_said_in_one_line_with_130() -> None:
     """Between the command's imports and its work: a traceback, and the process ended by SIGINT."""
     done = signalled_as_it_writes("checker.cli", "turncheck_parser", "certify", "--plain", number=signal.SIGINT)

@@ -73,20 +73,27 @@ def supervise(
     """Run one pytest session per argument list in ``sessions``, each in a child of its own, side
     by side; their results go into ``collector`` as they come (and to ``on_result``). ``on_planned``
     gets the number of scenario runs once every session has collected its share."""
-    _flush()
-    children: dict[int, int] = {}  # the read end of each child's pipe -> its process id
-    orphaned = with_its_parent(signal.SIGTERM)
-    for pytest_args in sessions:
-        read_end, write_end = os.pipe()
-        child = os.fork()
-        if child == 0:  # pragma: no cover - runs in the child, which ends with os._exit
-            os.close(read_end)
-            for other in children:
-                os.close(other)
-            _child(pytest_args, write_end, orphaned)
-        os.close(write_end)
-        children[read_end] = child
-    return _Parent(children, collector, on_planned, on_result).watch()
+    # Until the supervisor's handlers take them (in watch, and in each child its own), the signals
+    # wait: one that came as the sessions are forked would be the command's (which certify holds
+    # until the run's end, the sessions run whole), or a child's before it has its handlers.
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTS)
+    try:
+        _flush()
+        children: dict[int, int] = {}  # the read end of each child's pipe -> its process id
+        orphaned = with_its_parent(signal.SIGTERM)
+        for pytest_args in sessions:
+            read_end, write_end = os.pipe()
+            child = os.fork()
+            if child == 0:  # pragma: no cover - runs in the child, which ends with os._exit
+                os.close(read_end)
+                for other in children:
+                    os.close(other)
+                _child(pytest_args, write_end, orphaned, mask)
+            os.close(write_end)
+            children[read_end] = child
+        return _Parent(children, collector, on_planned, on_result).watch(mask)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _flush() -> None:
@@ -158,10 +165,13 @@ class _Relay:
 OUTSIDE_OPTIONS = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
 
 
-def _child(pytest_args: list[str], fd: int, orphaned: Callable[[], None] | None) -> None:  # pragma: no cover
+def _child(
+    pytest_args: list[str], fd: int, orphaned: Callable[[], None] | None, mask: Iterable[int]
+) -> None:  # pragma: no cover
     """A session (it runs in the child). ``orphaned``: what has SIGTERM sent to it when the command's
     process dies, killed outright: the session then ends as on a signal (its engines closed), not
-    with its share run to the end for nobody."""
+    with its share run to the end for nobody. ``mask``: the signals blocked before the fork, given
+    back once the child's handlers are in place (one that came meanwhile is taken then)."""
     received: list[int] = []
 
     def interrupt(signum: int, frame: FrameType | None) -> None:
@@ -175,6 +185,7 @@ def _child(pytest_args: list[str], fd: int, orphaned: Callable[[], None] | None)
             signal.signal(each, interrupt)
         if orphaned is not None:
             orphaned()
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         os.setpgid(0, 0)
         for name in OUTSIDE_OPTIONS:
             os.environ.pop(name, None)
@@ -239,10 +250,14 @@ class _Parent:
             with contextlib.suppress(ProcessLookupError):  # before the child made its group
                 os.kill(child, signal.SIGKILL)
 
-    def watch(self) -> Ending:
+    def watch(self, mask: Iterable[int]) -> Ending:
+        """Gather the children's results until they have all ended. ``mask``: the signals blocked
+        as they were forked, given back once the handlers are in place: one that came meanwhile
+        interrupts the run now."""
         previous = {each: signal.signal(each, self._interrupted) for each in taken()}
         statuses: list[int] = []
         try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             self._read()
             statuses = [os.waitpid(child, 0)[1] for child in self.children.values()]
         finally:
