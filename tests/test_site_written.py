@@ -43,3 +43,12 @@ def test_a_list_that_isnt_a_sites_takes_nothing_away(tmp_path: Path) -> None:
     (tmp_path / LIST).write_text(json.dumps({"files": ["page.html"]}), encoding="utf-8")
     assert Written(tmp_path).take_away_the_rest() == 0
     assert (tmp_path / "page.html").exists()
+
+
+def test_a_list_naming_what_no_file_can_be_takes_the_rest_away_and_the_site_is_built(tmp_path: Path) -> None:
+    """A name with a NUL, or too long for the file system, among the list's: a ValueError (an internal
+    error, exit 3) or an OSError (the site "can't be written", exit 2) stopped the build, no index.html."""
+    (tmp_path / "old.html").write_text("the site's", encoding="utf-8")
+    _listing(tmp_path, "nul\0.html", "x" * 300 + "/page.html", "y" * 300 + ".html", "old.html")
+    assert Written(tmp_path).take_away_the_rest() == 1
+    assert not (tmp_path / "old.html").exists()

@@ -82,6 +82,9 @@ def _remove(out: Path, name: str) -> bool:
     try:
         if any(folder.is_symlink() for folder in folders) or not stat.S_ISREG(os.lstat(path).st_mode):
             return False
+    except (OSError, ValueError):  # taken away since, its folder replaced by a file, a name no file can have
+        return False
+    try:
         path.unlink()
     except (FileNotFoundError, NotADirectoryError):  # taken away since, or its folder replaced by a file
         return False
